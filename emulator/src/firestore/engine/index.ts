@@ -1,0 +1,3 @@
+export * from './types';
+export { FirestoreError } from './errors';
+export { FirestoreEngine } from './engine';
