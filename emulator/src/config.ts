@@ -1,0 +1,212 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Everything the CLI needs to start the emulator, after flags, environment and firebase.json. */
+export interface EmulatorConfig {
+  projectId: string;
+  host: string;
+  firestorePort: number;
+  storagePort: number;
+  /** null = in memory */
+  dataDir: string | null;
+  firebaseJsonPath: string | undefined;
+  importDir: string | undefined;
+  exportOnExit: string | undefined;
+}
+
+/** The parts of firebase.json the emulator reads. */
+export interface FirebaseJson {
+  firestore?: { rules?: string };
+  storage?: { rules?: string } | Array<{ rules?: string }>;
+  emulators?: {
+    firestore?: { host?: string; port?: number };
+    storage?: { host?: string; port?: number };
+  };
+}
+
+export interface RulesFiles {
+  firestore: string | null;
+  storage: string | null;
+}
+
+export const DEFAULTS = {
+  projectId: "demo-social",
+  host: "127.0.0.1",
+  firestorePort: 8080,
+  storagePort: 9199,
+} as const;
+
+const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firestore-port 8080]
+  [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
+  [--import DIR] [--export-on-exit DIR]
+
+Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
+EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
+EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT. Flags win over the environment, which wins over the
+"emulators" section of firebase.json.`;
+
+export class ConfigError extends Error {}
+
+export function usage(): string {
+  return USAGE;
+}
+
+export function readFirebaseJson(file: string): FirebaseJson {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    throw new ConfigError(`Cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as FirebaseJson;
+  } catch (err) {
+    throw new ConfigError(
+      `${file} is not valid JSON: ${(err as Error).message}`,
+    );
+  }
+}
+
+/** Absolute paths of the rules files firebase.json names (relative to its own directory). */
+export function rulesFilesOf(firebaseJsonPath: string | undefined): RulesFiles {
+  if (!firebaseJsonPath) return { firestore: null, storage: null };
+  const json = readFirebaseJson(firebaseJsonPath);
+  const dir = path.dirname(path.resolve(firebaseJsonPath));
+  const storage = Array.isArray(json.storage) ? json.storage[0] : json.storage;
+  return {
+    firestore: json.firestore?.rules
+      ? path.resolve(dir, json.firestore.rules)
+      : null,
+    storage: storage?.rules ? path.resolve(dir, storage.rules) : null,
+  };
+}
+
+/** firebase.json in the working directory or the nearest parent, as the Firebase CLI finds it. */
+export function findFirebaseJson(start: string): string | undefined {
+  let dir = path.resolve(start);
+  for (;;) {
+    const candidate = path.join(dir, "firebase.json");
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function parsePort(value: string, name: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(
+      `${name} must be a port number, got ${JSON.stringify(value)}`,
+    );
+  }
+  return port;
+}
+
+type FlagName =
+  | "project"
+  | "host"
+  | "firestore-port"
+  | "storage-port"
+  | "data-dir"
+  | "config"
+  | "import"
+  | "export-on-exit";
+const VALUE_FLAGS = new Set<string>([
+  "project",
+  "host",
+  "firestore-port",
+  "storage-port",
+  "data-dir",
+  "config",
+  "import",
+  "export-on-exit",
+]);
+
+function parseFlags(argv: string[]): {
+  values: Partial<Record<FlagName, string>>;
+  inMemory: boolean;
+} {
+  const values: Partial<Record<FlagName, string>> = {};
+  let inMemory = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--in-memory") {
+      inMemory = true;
+      continue;
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match || !VALUE_FLAGS.has(match[1]!))
+      throw new ConfigError(`Unknown argument: ${arg}`);
+    const value = match[2] ?? argv[++i];
+    if (value === undefined)
+      throw new ConfigError(`--${match[1]} needs a value`);
+    values[match[1] as FlagName] = value;
+  }
+  return { values, inMemory };
+}
+
+/** Flags, then environment, then firebase.json, then defaults. */
+export function resolveConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): EmulatorConfig {
+  const { values, inMemory } = parseFlags(argv);
+  const configFlag = values.config ?? env["EMULATOR_CONFIG"];
+  const firebaseJsonPath = configFlag
+    ? path.resolve(cwd, configFlag)
+    : findFirebaseJson(cwd);
+  if (configFlag && !fs.existsSync(firebaseJsonPath!)) {
+    throw new ConfigError(`Config file not found: ${firebaseJsonPath}`);
+  }
+  const json = firebaseJsonPath ? readFirebaseJson(firebaseJsonPath) : {};
+  const root = firebaseJsonPath ? path.dirname(firebaseJsonPath) : cwd;
+
+  const projectId =
+    values.project ??
+    env["EMULATOR_PROJECT"] ??
+    env["GCLOUD_PROJECT"] ??
+    DEFAULTS.projectId;
+  const host =
+    values.host ??
+    env["EMULATOR_HOST"] ??
+    json.emulators?.firestore?.host ??
+    DEFAULTS.host;
+  const firestorePortText =
+    values["firestore-port"] ??
+    env["EMULATOR_FIRESTORE_PORT"] ??
+    json.emulators?.firestore?.port;
+  const storagePortText =
+    values["storage-port"] ??
+    env["EMULATOR_STORAGE_PORT"] ??
+    json.emulators?.storage?.port;
+  const memory =
+    inMemory ||
+    env["EMULATOR_IN_MEMORY"] === "1" ||
+    env["EMULATOR_IN_MEMORY"] === "true";
+  const dataDirText = values["data-dir"] ?? env["EMULATOR_DATA_DIR"];
+  if (memory && values["data-dir"])
+    throw new ConfigError("--in-memory and --data-dir exclude each other");
+  const importText = values.import ?? env["EMULATOR_IMPORT"];
+  const exportText = values["export-on-exit"] ?? env["EMULATOR_EXPORT_ON_EXIT"];
+
+  return {
+    projectId,
+    host,
+    firestorePort:
+      firestorePortText === undefined
+        ? DEFAULTS.firestorePort
+        : parsePort(String(firestorePortText), "firestore port"),
+    storagePort:
+      storagePortText === undefined
+        ? DEFAULTS.storagePort
+        : parsePort(String(storagePortText), "storage port"),
+    dataDir: memory
+      ? null
+      : path.resolve(cwd, dataDirText ?? path.join(root, ".data")),
+    firebaseJsonPath,
+    importDir: importText ? path.resolve(cwd, importText) : undefined,
+    exportOnExit: exportText ? path.resolve(cwd, exportText) : undefined,
+  };
+}

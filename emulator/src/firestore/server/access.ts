@@ -1,0 +1,81 @@
+import type { Principal } from "../../common/auth";
+import {
+  authorizeFirestoreRead,
+  authorizeFirestoreWrites,
+  type CompiledRules,
+  type Denial,
+} from "../../rules";
+import {
+  FirestoreError,
+  GrpcCode,
+  type CommitOptions,
+  type DocLookup,
+  type StoredDocument,
+} from "../engine";
+
+/** The one place the server asks the rules engine; everything else sees FirestoreErrors. */
+export class AccessControl {
+  constructor(private readonly getRules: () => CompiledRules | null) {}
+
+  /** The engine's commit hook for one caller. */
+  writeHook(
+    principal: Principal,
+    database: string,
+  ): CommitOptions["authorize"] {
+    if (principal.kind === "owner") return undefined;
+    const rules = this.getRules();
+    if (rules === null) return undefined;
+    return (planned, lookupBefore, lookupAfter, requestTime) => {
+      const denial = authorizeFirestoreWrites(
+        rules,
+        { principal, time: requestTime, database },
+        planned,
+        lookupBefore,
+        lookupAfter,
+      );
+      if (denial) throw permissionDenied(denial);
+    };
+  }
+
+  /** Throws PERMISSION_DENIED unless the caller may read these documents. */
+  checkRead(
+    principal: Principal,
+    database: string,
+    method: "get" | "list",
+    docs: StoredDocument[],
+    lookup: DocLookup,
+    query?: unknown,
+  ): void {
+    if (principal.kind === "owner") return;
+    const rules = this.getRules();
+    if (rules === null) return;
+    const denial = authorizeFirestoreRead(
+      rules,
+      { principal, time: new Date(), database },
+      method,
+      docs,
+      lookup,
+      query,
+    );
+    if (denial) throw permissionDenied(denial);
+  }
+}
+
+/** The official emulator prefixes the rules' explanation with a newline. */
+export function permissionDenied(denial: Denial): FirestoreError {
+  return new FirestoreError(
+    GrpcCode.PERMISSION_DENIED,
+    "PERMISSION_DENIED",
+    `\n${denial.message}`,
+  );
+}
+
+/** What a `get` of a missing document shows the rules: a stub without data. */
+export function missingDocumentStub(name: string): StoredDocument {
+  return {
+    name,
+    fields: null,
+    createTime: "",
+    updateTime: "",
+  } as unknown as StoredDocument;
+}

@@ -1,0 +1,230 @@
+import { principalFromAuthorization, type Principal } from "../../common/auth";
+import type { ChangeEvent, FirestoreEngine, StoredDocument } from "../engine";
+import { missingDocumentStub, type AccessControl } from "./access";
+import { invalidArgument, streamError, toFirestoreError } from "./errors";
+import {
+  DocumentsTarget,
+  QueryTarget,
+  type ListenMessage,
+  type ListenTarget,
+  wireDocument,
+} from "./listenTargets";
+import { databaseOf } from "./names";
+import type { ChannelSession, StreamHandler } from "./webchannel";
+
+interface AddTarget {
+  targetId?: unknown;
+  documents?: { documents?: unknown };
+  query?: { parent?: unknown; structuredQuery?: unknown };
+  resumeToken?: unknown;
+  readTime?: unknown;
+}
+
+/** Opaque to the client; a resumed target is answered with RESET and the full set anyway. */
+function resumeTokenFor(readTime: string): string {
+  return Buffer.from(readTime).toString("base64");
+}
+
+class ListenSession {
+  readonly targets = new Map<number, ListenTarget>();
+  readonly principal: Principal;
+
+  constructor(
+    readonly channel: ChannelSession,
+    private readonly engine: FirestoreEngine,
+    private readonly access: AccessControl,
+  ) {
+    this.principal = principalFromAuthorization(
+      channel.initHeaders["authorization"],
+    );
+  }
+
+  onMessage(raw: unknown): void {
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      throw invalidArgument("Invalid listen request: expected a JSON object.");
+    }
+    const request = raw as { addTarget?: unknown; removeTarget?: unknown };
+    if (request.addTarget !== undefined)
+      this.addTarget(request.addTarget as AddTarget);
+    else if (request.removeTarget !== undefined)
+      this.removeTarget(request.removeTarget);
+    else
+      throw invalidArgument(
+        "Invalid listen request: needs addTarget or removeTarget.",
+      );
+  }
+
+  private addTarget(add: AddTarget): void {
+    const id = add?.targetId;
+    if (typeof id !== "number" || !Number.isInteger(id)) {
+      throw invalidArgument(
+        "Invalid listen request: targetId must be an integer.",
+      );
+    }
+    this.targets.delete(id);
+    let target: ListenTarget;
+    try {
+      target = this.buildTarget(id, add);
+    } catch (err) {
+      const e = toFirestoreError(err);
+      this.channel.send({
+        targetChange: {
+          targetChangeType: "REMOVE",
+          targetIds: [id],
+          cause: { code: e.code, message: e.message },
+        },
+      });
+      return;
+    }
+    this.targets.set(id, target);
+    const out: ListenMessage[] = [
+      { targetChange: { targetChangeType: "ADD", targetIds: [id] } },
+    ];
+    if (add.resumeToken || add.readTime) {
+      out.push({
+        targetChange: { targetChangeType: "RESET", targetIds: [id] },
+      });
+    }
+    for (const doc of target.initialDocuments()) {
+      out.push({
+        documentChange: { document: wireDocument(doc), targetIds: [id] },
+      });
+    }
+    const readTime = this.engine.currentReadTime();
+    const resumeToken = resumeTokenFor(readTime);
+    out.push({
+      targetChange: {
+        targetChangeType: "CURRENT",
+        targetIds: [id],
+        resumeToken,
+        readTime,
+      },
+    });
+    out.push({ targetChange: { readTime, resumeToken } });
+    for (const message of out) this.channel.send(message);
+  }
+
+  private buildTarget(id: number, add: AddTarget): ListenTarget {
+    if (add.documents !== undefined) {
+      const names = add.documents?.documents;
+      if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) {
+        throw invalidArgument(
+          "Invalid documents target: documents must be names.",
+        );
+      }
+      const docs: StoredDocument[] = [];
+      for (const name of names as string[]) {
+        const database = databaseOf(name);
+        const doc = this.engine.getDocument(name);
+        this.access.checkRead(
+          this.principal,
+          database,
+          "get",
+          [doc ?? missingDocumentStub(name)],
+          (n) => this.engine.getDocument(n),
+        );
+        if (doc) docs.push(doc);
+      }
+      return new DocumentsTarget(id, new Set(names as string[]), docs);
+    }
+    if (add.query !== undefined) {
+      const parent = add.query?.parent;
+      if (typeof parent !== "string")
+        throw invalidArgument("Invalid query target: missing parent.");
+      const structuredQuery = add.query?.structuredQuery;
+      const query = this.engine.compileQuery(parent, structuredQuery);
+      const docs = query.run();
+      this.access.checkRead(
+        this.principal,
+        databaseOf(parent),
+        "list",
+        docs,
+        (n) => this.engine.getDocument(n),
+        structuredQuery,
+      );
+      return new QueryTarget(id, query, docs);
+    }
+    throw invalidArgument(
+      "Invalid listen request: a target needs documents or query.",
+    );
+  }
+
+  private removeTarget(raw: unknown): void {
+    if (typeof raw !== "number" || !Number.isInteger(raw)) {
+      throw invalidArgument(
+        "Invalid listen request: removeTarget must be a target id.",
+      );
+    }
+    this.targets.delete(raw);
+    this.channel.send({
+      targetChange: { targetChangeType: "REMOVE", targetIds: [raw] },
+    });
+  }
+
+  /** One consistent snapshot per commit: every affected target's changes, then one global mark. */
+  applyCommit(event: ChangeEvent): void {
+    if (this.channel.closed || this.targets.size === 0) return;
+    const out: ListenMessage[] = [];
+    for (const target of this.targets.values()) target.applyCommit(event, out);
+    if (out.length === 0) return;
+    out.push({
+      targetChange: {
+        readTime: event.readTime,
+        resumeToken: resumeTokenFor(event.readTime),
+      },
+    });
+    for (const message of out) this.channel.send(message);
+  }
+}
+
+/** Every Listen stream of the server, fed by the engine's commit events. */
+export class ListenHub {
+  private readonly sessions = new Set<ListenSession>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly engine: FirestoreEngine,
+    private readonly access: AccessControl,
+  ) {
+    this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
+  }
+
+  createStream(channel: ChannelSession): StreamHandler {
+    const session = new ListenSession(channel, this.engine, this.access);
+    this.sessions.add(session);
+    let failed = false;
+    return {
+      onMessage: (message) => {
+        if (failed) return;
+        try {
+          session.onMessage(message);
+        } catch (err) {
+          // The SDK closes the stream on an error message and re-listens on a new one.
+          failed = true;
+          this.sessions.delete(session);
+          channel.send(streamError(err));
+        }
+      },
+      onClose: () => {
+        this.sessions.delete(session);
+      },
+    };
+  }
+
+  private broadcast(event: ChangeEvent): void {
+    for (const session of this.sessions) {
+      try {
+        session.applyCommit(event);
+      } catch (err) {
+        console.error("[firestore] listen update failed", err);
+        this.sessions.delete(session);
+        session.channel.send(streamError(err));
+      }
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.sessions.clear();
+  }
+}

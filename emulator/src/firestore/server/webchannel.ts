@@ -1,0 +1,407 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HttpError, readBody } from "../../common/http";
+
+/**
+ * The server half of Closure's WebChannel (protocol version 8) as the Firestore web SDK speaks it:
+ * a handshake POST, forward-channel POSTs carrying numbered client messages, and a backchannel
+ * GET that either streams (`CI=0`) or long-polls (`CI=1`) numbered server arrays.
+ */
+
+/** One open stream as a stream handler sees it. */
+export interface ChannelSession {
+  readonly id: string;
+  /** Headers the client sent in the handshake body (`headers=`), lower-cased names. */
+  readonly initHeaders: Record<string, string>;
+  /** URL parameters of the handshake (`database`, ...). */
+  readonly initParams: URLSearchParams;
+  /** Queues one message for the client; ids are assigned in call order. */
+  send(message: unknown): void;
+  readonly closed: boolean;
+}
+
+export interface StreamHandler {
+  onMessage(message: unknown): void;
+  onClose(): void;
+}
+
+export type StreamFactory = (session: ChannelSession) => StreamHandler;
+
+export interface WebChannelOptions {
+  /** Noop interval on a streaming backchannel; well under the client's 45 s watchdog. */
+  keepAliveMs?: number;
+  /** How long a long-poll backchannel waits for data before answering with a noop. */
+  longPollHoldMs?: number;
+  /** A session with no backchannel and no request for this long is dropped. */
+  idleTimeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+/** Advertised in the handshake; the client's backchannel watchdog is 1.5 x this. */
+const SERVER_KEEPALIVE_MS = 30000;
+const PROTOCOL_VERSION = 8;
+const SERVER_VERSION = 14;
+const MAX_UNACKED_ARRAYS = 5000;
+
+interface OutgoingArray {
+  id: number;
+  json: string;
+}
+
+interface Backchannel {
+  res: ServerResponse;
+  streaming: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+/** Length prefix in UTF-16 code units, which is what the client's chunk parser counts. */
+export function frame(json: string): string {
+  return `${json.length}\n${json}`;
+}
+
+function parseInitHeaders(encoded: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!encoded) return headers;
+  for (const line of encoded.split(/\r\n|\n/)) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    headers[line.slice(0, colon).trim().toLowerCase()] = line
+      .slice(colon + 1)
+      .trim();
+  }
+  return headers;
+}
+
+/** `count=N&ofs=K&req0___data__=..` → the messages with their global indexes. */
+function parseForwardBody(
+  params: URLSearchParams,
+): Array<{ index: number; message: unknown }> {
+  const count = Number(params.get("count") ?? "0");
+  const ofs = Number(params.get("ofs") ?? "0");
+  if (
+    !Number.isInteger(count) ||
+    count < 0 ||
+    !Number.isInteger(ofs) ||
+    ofs < 0
+  ) {
+    throw new HttpError(400, "INVALID_ARGUMENT", "Bad count or ofs.");
+  }
+  const messages: Array<{ index: number; message: unknown }> = [];
+  for (let i = 0; i < count; i++) {
+    const data = params.get(`req${i}___data__`);
+    if (data === null)
+      throw new HttpError(400, "INVALID_ARGUMENT", `Missing req${i}___data__.`);
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      throw new HttpError(
+        400,
+        "INVALID_ARGUMENT",
+        "Invalid JSON payload received.",
+      );
+    }
+    messages.push({ index: ofs + i, message });
+  }
+  return messages;
+}
+
+class Session implements ChannelSession {
+  readonly id = randomBytes(12).toString("base64url");
+  handler: StreamHandler | null = null;
+  closed = false;
+  lastSeen = Date.now();
+  /** Next forward-channel message index we have not processed (de-duplication by `ofs`). */
+  nextOfs = 0;
+  private nextArrayId = 1;
+  /** Arrays not yet acknowledged by the client (AID), oldest first. */
+  private outbox: OutgoingArray[] = [];
+  /** Highest array id written to the current backchannel. */
+  private writtenUpTo = 0;
+  private backchannel: Backchannel | null = null;
+  private flushScheduled = false;
+
+  constructor(
+    readonly initHeaders: Record<string, string>,
+    readonly initParams: URLSearchParams,
+    private readonly options: Required<WebChannelOptions>,
+  ) {}
+
+  get lastArrayId(): number {
+    return this.nextArrayId - 1;
+  }
+
+  hasBackchannel(): boolean {
+    return this.backchannel !== null;
+  }
+
+  send(message: unknown): void {
+    if (this.closed) return;
+    this.enqueue([message]);
+  }
+
+  private enqueue(payload: unknown): void {
+    const id = this.nextArrayId++;
+    this.outbox.push({ id, json: JSON.stringify([id, payload]) });
+    this.scheduleFlush();
+  }
+
+  /** Several sends in one tick (one commit) go out as one frame. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || !this.backchannel) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Drops arrays the client says it has (AID). */
+  acknowledge(aid: number | null): void {
+    if (aid === null || !Number.isFinite(aid)) return;
+    let drop = 0;
+    while (drop < this.outbox.length && this.outbox[drop]!.id <= aid) drop++;
+    if (drop > 0) this.outbox.splice(0, drop);
+  }
+
+  /** Arrays produced so far, as the handshake reply carries them after the `c` array. */
+  takeHandshakeArrays(): string[] {
+    const arrays = this.outbox.map((a) => a.json);
+    this.writtenUpTo = this.lastArrayId;
+    return arrays;
+  }
+
+  attachBackchannel(
+    res: ServerResponse,
+    streaming: boolean,
+    aid: number | null,
+  ): void {
+    this.detachBackchannel();
+    this.acknowledge(aid);
+    // Whatever went to an earlier (possibly aborted) backchannel is resent.
+    this.writtenUpTo = aid ?? 0;
+    const backchannel: Backchannel = { res, streaming, timer: null };
+    this.backchannel = backchannel;
+    res.on("close", () => {
+      if (this.backchannel === backchannel) {
+        if (backchannel.timer) clearTimeout(backchannel.timer);
+        this.backchannel = null;
+        this.lastSeen = Date.now();
+      }
+    });
+    res.writeHead(200, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-cache, no-store, max-age=0, must-revalidate",
+      "X-Content-Type-Options": "nosniff",
+    });
+    res.socket?.setNoDelay(true);
+    if (streaming) {
+      // An immediate byte keeps the client's buffering-proxy detection on the streaming path.
+      if (!this.hasPending()) this.enqueue(["noop"]);
+      this.flush();
+      backchannel.timer = setInterval(
+        () => this.enqueue(["noop"]),
+        this.options.keepAliveMs,
+      );
+    } else if (this.hasPending()) {
+      this.flush();
+    } else {
+      backchannel.timer = setTimeout(
+        () => this.enqueue(["noop"]),
+        this.options.longPollHoldMs,
+      );
+    }
+  }
+
+  private hasPending(): boolean {
+    return this.outbox.some((a) => a.id > this.writtenUpTo);
+  }
+
+  private flush(): void {
+    const backchannel = this.backchannel;
+    if (!backchannel) return;
+    const pending = this.outbox.filter((a) => a.id > this.writtenUpTo);
+    if (pending.length === 0) return;
+    this.writtenUpTo = pending[pending.length - 1]!.id;
+    backchannel.res.write(frame(`[${pending.map((a) => a.json).join(",")}]`));
+    if (!backchannel.streaming) this.detachBackchannel();
+    this.trimWritten();
+  }
+
+  /**
+   * A client that only listens never sends an AID, so arrays already written to a live stream are
+   * kept only up to a bound; an abort after that costs the client a re-listen, not our memory.
+   */
+  private trimWritten(): void {
+    const excess = this.outbox.length - MAX_UNACKED_ARRAYS;
+    if (excess <= 0) return;
+    let drop = 0;
+    while (drop < excess && this.outbox[drop]!.id <= this.writtenUpTo) drop++;
+    this.outbox.splice(0, drop);
+  }
+
+  detachBackchannel(): void {
+    const backchannel = this.backchannel;
+    if (!backchannel) return;
+    this.backchannel = null;
+    if (backchannel.timer) clearTimeout(backchannel.timer);
+    backchannel.res.end();
+    this.lastSeen = Date.now();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.detachBackchannel();
+    this.outbox = [];
+    try {
+      this.handler?.onClose();
+    } catch (err) {
+      console.error("[firestore] stream close handler failed", err);
+    }
+  }
+}
+
+function parseAid(params: URLSearchParams): number | null {
+  const raw = params.get("AID");
+  if (raw === null || raw === "") return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end(text);
+}
+
+/** Serves `<prefix>/channel` for one kind of stream (Listen or Write). */
+export class WebChannelEndpoint {
+  private readonly sessions = new Map<string, Session>();
+  private readonly options: Required<WebChannelOptions>;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly createStream: StreamFactory,
+    options: WebChannelOptions = {},
+  ) {
+    this.options = {
+      keepAliveMs: options.keepAliveMs ?? 15000,
+      longPollHoldMs: options.longPollHoldMs ?? 25000,
+      idleTimeoutMs: options.idleTimeoutMs ?? 60000,
+      maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    };
+    this.sweeper = setInterval(
+      () => this.sweep(),
+      Math.max(1000, Math.min(15000, this.options.idleTimeoutMs / 2)),
+    );
+    this.sweeper.unref();
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> {
+    const params = url.searchParams;
+    const sid = params.get("SID");
+    if (req.method === "GET") {
+      if (!sid) throw new HttpError(400, "INVALID_ARGUMENT", "Missing SID.");
+      const session = this.sessions.get(sid);
+      if (!session) return sendText(res, 400, "Unknown SID");
+      session.lastSeen = Date.now();
+      session.attachBackchannel(
+        res,
+        params.get("CI") !== "1",
+        parseAid(params),
+      );
+      return;
+    }
+    if (req.method !== "POST")
+      throw new HttpError(405, "INVALID_ARGUMENT", "Method not allowed.");
+    const body = (await readBody(req, this.options.maxBodyBytes)).toString(
+      "utf8",
+    );
+    if (!sid) return this.handshake(res, params, new URLSearchParams(body));
+    const session = this.sessions.get(sid);
+    if (!session) return sendText(res, 400, "Unknown SID");
+    session.lastSeen = Date.now();
+    if (params.get("TYPE") === "terminate") {
+      this.drop(session);
+      return sendText(res, 200, "");
+    }
+    session.acknowledge(parseAid(params));
+    const messages = parseForwardBody(new URLSearchParams(body));
+    this.deliver(session, messages);
+    sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
+  }
+
+  private handshake(
+    res: ServerResponse,
+    params: URLSearchParams,
+    body: URLSearchParams,
+  ): void {
+    const messages = parseForwardBody(body);
+    const session = new Session(
+      parseInitHeaders(body.get("headers")),
+      params,
+      this.options,
+    );
+    session.handler = this.createStream(session);
+    this.sessions.set(session.id, session);
+    this.deliver(session, messages);
+    const open = JSON.stringify([
+      0,
+      [
+        "c",
+        session.id,
+        "",
+        PROTOCOL_VERSION,
+        SERVER_VERSION,
+        SERVER_KEEPALIVE_MS,
+      ],
+    ]);
+    const arrays = [open, ...session.takeHandshakeArrays()];
+    sendText(res, 200, frame(`[${arrays.join(",")}]`));
+  }
+
+  private deliver(
+    session: Session,
+    messages: Array<{ index: number; message: unknown }>,
+  ): void {
+    for (const { index, message } of messages) {
+      if (index < session.nextOfs) continue; // a retried POST we already processed
+      session.nextOfs = index + 1;
+      if (session.closed) return;
+      try {
+        session.handler?.onMessage(message);
+      } catch (err) {
+        console.error("[firestore] stream handler failed", err);
+        session.send({
+          error: { code: 13, message: "Internal error.", status: "INTERNAL" },
+        });
+      }
+    }
+  }
+
+  private drop(session: Session): void {
+    this.sessions.delete(session.id);
+    session.close();
+  }
+
+  private sweep(): void {
+    const cutoff = Date.now() - this.options.idleTimeoutMs;
+    for (const session of this.sessions.values()) {
+      if (!session.hasBackchannel() && session.lastSeen < cutoff)
+        this.drop(session);
+    }
+  }
+
+  closeAll(): void {
+    clearInterval(this.sweeper);
+    for (const session of [...this.sessions.values()]) this.drop(session);
+  }
+}

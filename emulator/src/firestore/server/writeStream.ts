@@ -1,0 +1,69 @@
+import { principalFromAuthorization } from "../../common/auth";
+import type { FirestoreEngine } from "../engine";
+import type { AccessControl } from "./access";
+import { invalidArgument, streamError } from "./errors";
+import { requireDatabase } from "./names";
+import type { ChannelSession, StreamHandler } from "./webchannel";
+
+interface WriteRequest {
+  database?: unknown;
+  streamToken?: unknown;
+  writes?: unknown;
+}
+
+/**
+ * `google.firestore.v1.Firestore/Write`: the first message is a handshake answered with a stream
+ * id and token (and no results, which the SDK asserts); every later message is one atomic commit.
+ */
+export function createWriteStream(
+  session: ChannelSession,
+  engine: FirestoreEngine,
+  access: AccessControl,
+): StreamHandler {
+  const principal = principalFromAuthorization(
+    session.initHeaders["authorization"],
+  );
+  const streamId = session.id;
+  let database: string | null = null;
+  let tokenCounter = 0;
+  let failed = false;
+  const nextToken = (): string =>
+    Buffer.from(`${streamId}:${++tokenCounter}`).toString("base64");
+
+  return {
+    onMessage(raw) {
+      if (failed) return;
+      try {
+        if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+          throw invalidArgument(
+            "Invalid write request: expected a JSON object.",
+          );
+        }
+        const request = raw as WriteRequest;
+        if (database === null) {
+          database = requireDatabase(
+            request.database ?? session.initParams.get("database"),
+          );
+          session.send({ streamId, streamToken: nextToken() });
+          return;
+        }
+        const writes = request.writes ?? [];
+        if (!Array.isArray(writes))
+          throw invalidArgument("Invalid write request: writes.");
+        const result = engine.commit(database, writes, {
+          authorize: access.writeHook(principal, database),
+        });
+        session.send({
+          streamToken: nextToken(),
+          commitTime: result.commitTime,
+          writeResults: result.writeResults,
+        });
+      } catch (err) {
+        // The SDK closes the stream on an error message and opens a new one.
+        failed = true;
+        session.send(streamError(err));
+      }
+    },
+    onClose() {},
+  };
+}

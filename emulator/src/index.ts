@@ -1,0 +1,152 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { RulesSlot } from "./common/rules-slot";
+import { rulesFilesOf } from "./config";
+import { FirestoreEngine } from "./firestore/engine";
+import {
+  createFirestoreServer,
+  type FirestoreServer,
+} from "./firestore/server";
+import { createStorageServer } from "./storage/server";
+
+export interface StartEmulatorOptions {
+  projectId: string;
+  host?: string;
+  /** 0 picks a free port. */
+  firestorePort: number;
+  storagePort: number;
+  /** null keeps everything in memory. */
+  dataDir: string | null;
+  /** firebase.json naming `firestore.rules` and `storage.rules`; without it no rules apply. */
+  firebaseJsonPath?: string;
+  /** Reload rules files when they change (default true). */
+  watchRules?: boolean;
+  /** Firestore export to load at start. */
+  importDir?: string;
+  /** Where messages go (default stderr). */
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  projectId: string;
+  host: string;
+  firestorePort: number;
+  storagePort: number;
+  engine: FirestoreEngine;
+  /** Installs Firestore rules as the `:securityRules` endpoint does; returns the issues. */
+  setFirestoreRules(
+    source: string,
+  ): Array<{ line: number; column: number; message: string }>;
+  setStorageRules(
+    source: string,
+  ): Array<{ line: number; column: number; message: string }>;
+  stop(): Promise<void>;
+}
+
+export class RulesLoadError extends Error {}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function loadInitialRules(slot: RulesSlot, file: string | null): void {
+  if (!file) return;
+  const issues = slot.loadFile(file);
+  if (issues.length > 0) {
+    throw new RulesLoadError(
+      issues
+        .map((i) => `${file}:${i.line}:${i.column}: ${i.message}`)
+        .join("\n"),
+    );
+  }
+}
+
+/** Opens the data, compiles the rules named in firebase.json and starts both servers. */
+export async function startEmulator(
+  options: StartEmulatorOptions,
+): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const log =
+    options.log ??
+    ((line: string) => process.stderr.write(`[emulator] ${line}\n`));
+  const rulesFiles = rulesFilesOf(options.firebaseJsonPath);
+  const firestoreRules = new RulesSlot("cloud.firestore", "firestore.rules");
+  const storageRules = new RulesSlot("firebase.storage", "storage.rules");
+  loadInitialRules(firestoreRules, rulesFiles.firestore);
+  loadInitialRules(storageRules, rulesFiles.storage);
+
+  const engine = await FirestoreEngine.open({ dataDir: options.dataDir });
+  const unwatch: Array<() => void> = [];
+  let firestoreServer: FirestoreServer | null = null;
+  let storageServer: Server | null = null;
+  try {
+    if (options.importDir) await engine.importFrom(options.importDir);
+    firestoreServer = createFirestoreServer({
+      engine,
+      getRules: () => firestoreRules.get(),
+      setRules: (source) => firestoreRules.set(source),
+    });
+    storageServer = createStorageServer({
+      dataDir: options.dataDir,
+      host,
+      getRules: () => storageRules.get(),
+      setRules: (source) => storageRules.set(source),
+    });
+    const firestorePort = await listen(
+      firestoreServer,
+      options.firestorePort,
+      host,
+    );
+    const storagePort = await listen(storageServer, options.storagePort, host);
+    if (options.watchRules !== false) {
+      if (rulesFiles.firestore)
+        unwatch.push(firestoreRules.watch(rulesFiles.firestore, log));
+      if (rulesFiles.storage)
+        unwatch.push(storageRules.watch(rulesFiles.storage, log));
+    }
+    const fsServer = firestoreServer;
+    const stServer = storageServer;
+    let stopping: Promise<void> | null = null;
+    return {
+      projectId: options.projectId,
+      host,
+      firestorePort,
+      storagePort,
+      engine,
+      setFirestoreRules: (source) => firestoreRules.set(source),
+      setStorageRules: (source) => storageRules.set(source),
+      stop: () =>
+        (stopping ??= (async () => {
+          for (const u of unwatch) u();
+          fsServer.closeStreams();
+          await Promise.all([closeServer(fsServer), closeServer(stServer)]);
+          await engine.close();
+        })()),
+    };
+  } catch (err) {
+    for (const u of unwatch) u();
+    if (firestoreServer) {
+      firestoreServer.closeStreams();
+      await closeServer(firestoreServer);
+    }
+    if (storageServer) await closeServer(storageServer);
+    await engine.close();
+    throw err;
+  }
+}
+
+export { resolveConfig, type EmulatorConfig } from "./config";
