@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { ConfigError, resolveConfig, usage } from "./config";
-import { RulesLoadError, startEmulator, type RunningEmulator } from "./index";
+import { ConfigError, resolveConfig, usage } from './config';
+import { RulesLoadError, startEmulator, type RunningEmulator } from './index';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv.includes("--help") || argv.includes("-h")) {
+  if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${usage()}\n`);
     return;
   }
@@ -33,22 +33,18 @@ async function main(): Promise<void> {
       try {
         if (config.exportOnExit) {
           await emulator.engine.exportTo(config.exportOnExit);
-          process.stderr.write(
-            `[emulator] exported Firestore data to ${config.exportOnExit}\n`,
-          );
+          process.stderr.write(`[emulator] exported Firestore data to ${config.exportOnExit}\n`);
         }
         await emulator.stop();
         process.exit(0);
       } catch (err) {
-        process.stderr.write(
-          `[emulator] shutdown failed: ${(err as Error).stack ?? err}\n`,
-        );
+        process.stderr.write(`[emulator] shutdown failed: ${(err as Error).stack ?? err}\n`);
         process.exit(1);
       }
     })();
   };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
@@ -61,12 +57,10 @@ main().catch((err: unknown) => {
     process.exit(1);
   }
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === "EADDRINUSE") {
+  if (code === 'EADDRINUSE') {
     process.stderr.write(`[emulator] port in use: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  process.stderr.write(
-    `[emulator] failed to start: ${(err as Error).stack ?? err}\n`,
-  );
+  process.stderr.write(`[emulator] failed to start: ${(err as Error).stack ?? err}\n`);
   process.exit(1);
 });

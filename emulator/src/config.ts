@@ -1,5 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** Everything the CLI needs to start the emulator, after flags, environment and firebase.json. */
 export interface EmulatorConfig {
@@ -30,8 +30,8 @@ export interface RulesFiles {
 }
 
 export const DEFAULTS = {
-  projectId: "demo-social",
-  host: "127.0.0.1",
+  projectId: 'demo-social',
+  host: '127.0.0.1',
   firestorePort: 8080,
   storagePort: 9199,
 } as const;
@@ -54,16 +54,14 @@ export function usage(): string {
 export function readFirebaseJson(file: string): FirebaseJson {
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = fs.readFileSync(file, 'utf8');
   } catch (err) {
     throw new ConfigError(`Cannot read ${file}: ${(err as Error).message}`);
   }
   try {
     return JSON.parse(text) as FirebaseJson;
   } catch (err) {
-    throw new ConfigError(
-      `${file} is not valid JSON: ${(err as Error).message}`,
-    );
+    throw new ConfigError(`${file} is not valid JSON: ${(err as Error).message}`);
   }
 }
 
@@ -74,9 +72,7 @@ export function rulesFilesOf(firebaseJsonPath: string | undefined): RulesFiles {
   const dir = path.dirname(path.resolve(firebaseJsonPath));
   const storage = Array.isArray(json.storage) ? json.storage[0] : json.storage;
   return {
-    firestore: json.firestore?.rules
-      ? path.resolve(dir, json.firestore.rules)
-      : null,
+    firestore: json.firestore?.rules ? path.resolve(dir, json.firestore.rules) : null,
     storage: storage?.rules ? path.resolve(dir, storage.rules) : null,
   };
 }
@@ -85,7 +81,7 @@ export function rulesFilesOf(firebaseJsonPath: string | undefined): RulesFiles {
 export function findFirebaseJson(start: string): string | undefined {
   let dir = path.resolve(start);
   for (;;) {
-    const candidate = path.join(dir, "firebase.json");
+    const candidate = path.join(dir, 'firebase.json');
     if (fs.existsSync(candidate)) return candidate;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
@@ -96,31 +92,29 @@ export function findFirebaseJson(start: string): string | undefined {
 function parsePort(value: string, name: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(
-      `${name} must be a port number, got ${JSON.stringify(value)}`,
-    );
+    throw new ConfigError(`${name} must be a port number, got ${JSON.stringify(value)}`);
   }
   return port;
 }
 
 type FlagName =
-  | "project"
-  | "host"
-  | "firestore-port"
-  | "storage-port"
-  | "data-dir"
-  | "config"
-  | "import"
-  | "export-on-exit";
+  | 'project'
+  | 'host'
+  | 'firestore-port'
+  | 'storage-port'
+  | 'data-dir'
+  | 'config'
+  | 'import'
+  | 'export-on-exit';
 const VALUE_FLAGS = new Set<string>([
-  "project",
-  "host",
-  "firestore-port",
-  "storage-port",
-  "data-dir",
-  "config",
-  "import",
-  "export-on-exit",
+  'project',
+  'host',
+  'firestore-port',
+  'storage-port',
+  'data-dir',
+  'config',
+  'import',
+  'export-on-exit',
 ]);
 
 function parseFlags(argv: string[]): {
@@ -131,16 +125,14 @@ function parseFlags(argv: string[]): {
   let inMemory = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === "--in-memory") {
+    if (arg === '--in-memory') {
       inMemory = true;
       continue;
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !VALUE_FLAGS.has(match[1]!))
-      throw new ConfigError(`Unknown argument: ${arg}`);
+    if (!match || !VALUE_FLAGS.has(match[1]!)) throw new ConfigError(`Unknown argument: ${arg}`);
     const value = match[2] ?? argv[++i];
-    if (value === undefined)
-      throw new ConfigError(`--${match[1]} needs a value`);
+    if (value === undefined) throw new ConfigError(`--${match[1]} needs a value`);
     values[match[1] as FlagName] = value;
   }
   return { values, inMemory };
@@ -153,10 +145,8 @@ export function resolveConfig(
   cwd: string = process.cwd(),
 ): EmulatorConfig {
   const { values, inMemory } = parseFlags(argv);
-  const configFlag = values.config ?? env["EMULATOR_CONFIG"];
-  const firebaseJsonPath = configFlag
-    ? path.resolve(cwd, configFlag)
-    : findFirebaseJson(cwd);
+  const configFlag = values.config ?? env['EMULATOR_CONFIG'];
+  const firebaseJsonPath = configFlag ? path.resolve(cwd, configFlag) : findFirebaseJson(cwd);
   if (configFlag && !fs.existsSync(firebaseJsonPath!)) {
     throw new ConfigError(`Config file not found: ${firebaseJsonPath}`);
   }
@@ -164,32 +154,20 @@ export function resolveConfig(
   const root = firebaseJsonPath ? path.dirname(firebaseJsonPath) : cwd;
 
   const projectId =
-    values.project ??
-    env["EMULATOR_PROJECT"] ??
-    env["GCLOUD_PROJECT"] ??
-    DEFAULTS.projectId;
+    values.project ?? env['EMULATOR_PROJECT'] ?? env['GCLOUD_PROJECT'] ?? DEFAULTS.projectId;
   const host =
-    values.host ??
-    env["EMULATOR_HOST"] ??
-    json.emulators?.firestore?.host ??
-    DEFAULTS.host;
+    values.host ?? env['EMULATOR_HOST'] ?? json.emulators?.firestore?.host ?? DEFAULTS.host;
   const firestorePortText =
-    values["firestore-port"] ??
-    env["EMULATOR_FIRESTORE_PORT"] ??
-    json.emulators?.firestore?.port;
+    values['firestore-port'] ?? env['EMULATOR_FIRESTORE_PORT'] ?? json.emulators?.firestore?.port;
   const storagePortText =
-    values["storage-port"] ??
-    env["EMULATOR_STORAGE_PORT"] ??
-    json.emulators?.storage?.port;
+    values['storage-port'] ?? env['EMULATOR_STORAGE_PORT'] ?? json.emulators?.storage?.port;
   const memory =
-    inMemory ||
-    env["EMULATOR_IN_MEMORY"] === "1" ||
-    env["EMULATOR_IN_MEMORY"] === "true";
-  const dataDirText = values["data-dir"] ?? env["EMULATOR_DATA_DIR"];
-  if (memory && values["data-dir"])
-    throw new ConfigError("--in-memory and --data-dir exclude each other");
-  const importText = values.import ?? env["EMULATOR_IMPORT"];
-  const exportText = values["export-on-exit"] ?? env["EMULATOR_EXPORT_ON_EXIT"];
+    inMemory || env['EMULATOR_IN_MEMORY'] === '1' || env['EMULATOR_IN_MEMORY'] === 'true';
+  const dataDirText = values['data-dir'] ?? env['EMULATOR_DATA_DIR'];
+  if (memory && values['data-dir'])
+    throw new ConfigError('--in-memory and --data-dir exclude each other');
+  const importText = values.import ?? env['EMULATOR_IMPORT'];
+  const exportText = values['export-on-exit'] ?? env['EMULATOR_EXPORT_ON_EXIT'];
 
   return {
     projectId,
@@ -197,14 +175,12 @@ export function resolveConfig(
     firestorePort:
       firestorePortText === undefined
         ? DEFAULTS.firestorePort
-        : parsePort(String(firestorePortText), "firestore port"),
+        : parsePort(String(firestorePortText), 'firestore port'),
     storagePort:
       storagePortText === undefined
         ? DEFAULTS.storagePort
-        : parsePort(String(storagePortText), "storage port"),
-    dataDir: memory
-      ? null
-      : path.resolve(cwd, dataDirText ?? path.join(root, ".data")),
+        : parsePort(String(storagePortText), 'storage port'),
+    dataDir: memory ? null : path.resolve(cwd, dataDirText ?? path.join(root, '.data')),
     firebaseJsonPath,
     importDir: importText ? path.resolve(cwd, importText) : undefined,
     exportOnExit: exportText ? path.resolve(cwd, exportText) : undefined,

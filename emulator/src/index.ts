@@ -1,13 +1,10 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { RulesSlot } from "./common/rules-slot";
-import { rulesFilesOf } from "./config";
-import { FirestoreEngine } from "./firestore/engine";
-import {
-  createFirestoreServer,
-  type FirestoreServer,
-} from "./firestore/server";
-import { createStorageServer } from "./storage/server";
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RulesSlot } from './common/rules-slot';
+import { rulesFilesOf } from './config';
+import { FirestoreEngine } from './firestore/engine';
+import { createFirestoreServer, type FirestoreServer } from './firestore/server';
+import { createStorageServer } from './storage/server';
 
 export interface StartEmulatorOptions {
   projectId: string;
@@ -34,12 +31,8 @@ export interface RunningEmulator {
   storagePort: number;
   engine: FirestoreEngine;
   /** Installs Firestore rules as the `:securityRules` endpoint does; returns the issues. */
-  setFirestoreRules(
-    source: string,
-  ): Array<{ line: number; column: number; message: string }>;
-  setStorageRules(
-    source: string,
-  ): Array<{ line: number; column: number; message: string }>;
+  setFirestoreRules(source: string): Array<{ line: number; column: number; message: string }>;
+  setStorageRules(source: string): Array<{ line: number; column: number; message: string }>;
   stop(): Promise<void>;
 }
 
@@ -47,9 +40,9 @@ export class RulesLoadError extends Error {}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once("error", reject);
+    server.once('error', reject);
     server.listen(port, host, () => {
-      server.off("error", reject);
+      server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
   });
@@ -68,24 +61,18 @@ function loadInitialRules(slot: RulesSlot, file: string | null): void {
   const issues = slot.loadFile(file);
   if (issues.length > 0) {
     throw new RulesLoadError(
-      issues
-        .map((i) => `${file}:${i.line}:${i.column}: ${i.message}`)
-        .join("\n"),
+      issues.map((i) => `${file}:${i.line}:${i.column}: ${i.message}`).join('\n'),
     );
   }
 }
 
 /** Opens the data, compiles the rules named in firebase.json and starts both servers. */
-export async function startEmulator(
-  options: StartEmulatorOptions,
-): Promise<RunningEmulator> {
-  const host = options.host ?? "127.0.0.1";
-  const log =
-    options.log ??
-    ((line: string) => process.stderr.write(`[emulator] ${line}\n`));
+export async function startEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => process.stderr.write(`[emulator] ${line}\n`));
   const rulesFiles = rulesFilesOf(options.firebaseJsonPath);
-  const firestoreRules = new RulesSlot("cloud.firestore", "firestore.rules");
-  const storageRules = new RulesSlot("firebase.storage", "storage.rules");
+  const firestoreRules = new RulesSlot('cloud.firestore', 'firestore.rules');
+  const storageRules = new RulesSlot('firebase.storage', 'storage.rules');
   loadInitialRules(firestoreRules, rulesFiles.firestore);
   loadInitialRules(storageRules, rulesFiles.storage);
 
@@ -106,17 +93,11 @@ export async function startEmulator(
       getRules: () => storageRules.get(),
       setRules: (source) => storageRules.set(source),
     });
-    const firestorePort = await listen(
-      firestoreServer,
-      options.firestorePort,
-      host,
-    );
+    const firestorePort = await listen(firestoreServer, options.firestorePort, host);
     const storagePort = await listen(storageServer, options.storagePort, host);
     if (options.watchRules !== false) {
-      if (rulesFiles.firestore)
-        unwatch.push(firestoreRules.watch(rulesFiles.firestore, log));
-      if (rulesFiles.storage)
-        unwatch.push(storageRules.watch(rulesFiles.storage, log));
+      if (rulesFiles.firestore) unwatch.push(firestoreRules.watch(rulesFiles.firestore, log));
+      if (rulesFiles.storage) unwatch.push(storageRules.watch(rulesFiles.storage, log));
     }
     const fsServer = firestoreServer;
     const stServer = storageServer;
@@ -149,4 +130,4 @@ export async function startEmulator(
   }
 }
 
-export { resolveConfig, type EmulatorConfig } from "./config";
+export { resolveConfig, type EmulatorConfig } from './config';

@@ -1,6 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { compileRules, RulesCompileError, type CompiledRules } from "../rules";
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileRules, RulesCompileError, type CompiledRules } from '../rules';
 
 export interface RulesIssue {
   line: number;
@@ -16,7 +16,7 @@ export class RulesSlot {
   private rules: CompiledRules | null = null;
 
   constructor(
-    private readonly service: CompiledRules["service"],
+    private readonly service: CompiledRules['service'],
     private readonly defaultFileName: string,
   ) {}
 
@@ -54,7 +54,7 @@ export class RulesSlot {
   loadFile(file: string): RulesIssue[] {
     let source: string;
     try {
-      source = fs.readFileSync(file, "utf8");
+      source = fs.readFileSync(file, 'utf8');
     } catch (err) {
       return [
         {
@@ -71,11 +71,7 @@ export class RulesSlot {
    * Reloads the file when it changes. The directory is watched because editors replace files
    * (rename over), which ends a watch on the file itself; bursts of events are debounced.
    */
-  watch(
-    file: string,
-    log: (line: string) => void,
-    debounceMs = 150,
-  ): () => void {
+  watch(file: string, log: (line: string) => void, debounceMs = 150): () => void {
     const dir = path.dirname(file);
     const base = path.basename(file);
     let timer: NodeJS.Timeout | null = null;
@@ -86,9 +82,7 @@ export class RulesSlot {
       if (issues.length === 0) log(`reloaded ${file}`);
       else {
         for (const i of issues)
-          log(
-            `${file}:${i.line}:${i.column}: ${i.message} (previous rules kept)`,
-          );
+          log(`${file}:${i.line}:${i.column}: ${i.message} (previous rules kept)`);
       }
     };
     let watcher: fs.FSWatcher;
@@ -102,9 +96,7 @@ export class RulesSlot {
       log(`cannot watch ${file}: ${(err as Error).message}`);
       return () => {};
     }
-    watcher.on("error", (err) =>
-      log(`watching ${file} failed: ${err.message}`),
-    );
+    watcher.on('error', (err) => log(`watching ${file} failed: ${err.message}`));
     return () => {
       if (timer) clearTimeout(timer);
       watcher.close();

@@ -1,28 +1,25 @@
-import type { Principal } from "../../common/auth";
+import type { Principal } from '../../common/auth';
 import {
   authorizeFirestoreRead,
   authorizeFirestoreWrites,
   type CompiledRules,
   type Denial,
-} from "../../rules";
+} from '../../rules';
 import {
   FirestoreError,
   GrpcCode,
   type CommitOptions,
   type DocLookup,
   type StoredDocument,
-} from "../engine";
+} from '../engine';
 
 /** The one place the server asks the rules engine; everything else sees FirestoreErrors. */
 export class AccessControl {
   constructor(private readonly getRules: () => CompiledRules | null) {}
 
   /** The engine's commit hook for one caller. */
-  writeHook(
-    principal: Principal,
-    database: string,
-  ): CommitOptions["authorize"] {
-    if (principal.kind === "owner") return undefined;
+  writeHook(principal: Principal, database: string): CommitOptions['authorize'] {
+    if (principal.kind === 'owner') return undefined;
     const rules = this.getRules();
     if (rules === null) return undefined;
     return (planned, lookupBefore, lookupAfter, requestTime) => {
@@ -41,12 +38,12 @@ export class AccessControl {
   checkRead(
     principal: Principal,
     database: string,
-    method: "get" | "list",
+    method: 'get' | 'list',
     docs: StoredDocument[],
     lookup: DocLookup,
     query?: unknown,
   ): void {
-    if (principal.kind === "owner") return;
+    if (principal.kind === 'owner') return;
     const rules = this.getRules();
     if (rules === null) return;
     const denial = authorizeFirestoreRead(
@@ -63,11 +60,7 @@ export class AccessControl {
 
 /** The official emulator prefixes the rules' explanation with a newline. */
 export function permissionDenied(denial: Denial): FirestoreError {
-  return new FirestoreError(
-    GrpcCode.PERMISSION_DENIED,
-    "PERMISSION_DENIED",
-    `\n${denial.message}`,
-  );
+  return new FirestoreError(GrpcCode.PERMISSION_DENIED, 'PERMISSION_DENIED', `\n${denial.message}`);
 }
 
 /** What a `get` of a missing document shows the rules: a stub without data. */
@@ -75,7 +68,7 @@ export function missingDocumentStub(name: string): StoredDocument {
   return {
     name,
     fields: null,
-    createTime: "",
-    updateTime: "",
+    createTime: '',
+    updateTime: '',
   } as unknown as StoredDocument;
 }

@@ -1,5 +1,5 @@
-import type { FirestoreEngine, StoredDocument, Value } from "../engine";
-import { invalidArgument } from "./errors";
+import type { FirestoreEngine, StoredDocument, Value } from '../engine';
+import { invalidArgument } from './errors';
 
 interface Aggregation {
   alias?: unknown;
@@ -11,18 +11,18 @@ interface Aggregation {
 /** Splits a wire field path (`a.b`, `` `odd.name`.c ``) into segments. */
 export function splitFieldPath(path: string): string[] {
   const segments: string[] = [];
-  let current = "";
+  let current = '';
   let quoted = false;
   for (let i = 0; i < path.length; i++) {
     const ch = path[i]!;
     if (quoted) {
-      if (ch === "\\" && i + 1 < path.length) current += path[++i];
-      else if (ch === "`") quoted = false;
+      if (ch === '\\' && i + 1 < path.length) current += path[++i];
+      else if (ch === '`') quoted = false;
       else current += ch;
-    } else if (ch === "`") quoted = true;
-    else if (ch === ".") {
+    } else if (ch === '`') quoted = true;
+    else if (ch === '.') {
       segments.push(current);
-      current = "";
+      current = '';
     } else current += ch;
   }
   segments.push(current);
@@ -32,7 +32,7 @@ export function splitFieldPath(path: string): string[] {
 function fieldValue(doc: StoredDocument, path: string): Value | undefined {
   let value: Value | undefined = { mapValue: { fields: doc.fields } };
   for (const segment of splitFieldPath(path)) {
-    if (!value || !("mapValue" in value)) return undefined;
+    if (!value || !('mapValue' in value)) return undefined;
     value = value.mapValue.fields?.[segment];
   }
   return value;
@@ -40,17 +40,14 @@ function fieldValue(doc: StoredDocument, path: string): Value | undefined {
 
 function numeric(value: Value | undefined): { int: boolean; n: number } | null {
   if (!value) return null;
-  if ("integerValue" in value)
-    return { int: true, n: Number(value.integerValue) };
-  if ("doubleValue" in value)
-    return { int: false, n: Number(value.doubleValue) };
+  if ('integerValue' in value) return { int: true, n: Number(value.integerValue) };
+  if ('doubleValue' in value) return { int: false, n: Number(value.doubleValue) };
   return null;
 }
 
 function doubleValue(n: number): Value {
-  if (Number.isNaN(n)) return { doubleValue: "NaN" };
-  if (!Number.isFinite(n))
-    return { doubleValue: n > 0 ? "Infinity" : "-Infinity" };
+  if (Number.isNaN(n)) return { doubleValue: 'NaN' };
+  if (!Number.isFinite(n)) return { doubleValue: n > 0 ? 'Infinity' : '-Infinity' };
   return { doubleValue: n };
 }
 
@@ -80,12 +77,9 @@ function average(docs: StoredDocument[], path: string): Value {
   return count === 0 ? { nullValue: null } : doubleValue(total / count);
 }
 
-function fieldPathOf(
-  spec: { field?: { fieldPath?: unknown } } | undefined,
-): string {
+function fieldPathOf(spec: { field?: { fieldPath?: unknown } } | undefined): string {
   const path = spec?.field?.fieldPath;
-  if (typeof path !== "string" || path === "")
-    throw invalidArgument("Aggregation needs a field.");
+  if (typeof path !== 'string' || path === '') throw invalidArgument('Aggregation needs a field.');
   return path;
 }
 
@@ -100,43 +94,32 @@ export function runAggregation(
 ): Record<string, Value> {
   const saq = structuredAggregationQuery as
     { structuredQuery?: unknown; aggregations?: unknown } | undefined;
-  if (!saq || typeof saq !== "object" || saq.structuredQuery === undefined) {
-    throw invalidArgument(
-      "Invalid aggregation query: missing structuredQuery.",
-    );
+  if (!saq || typeof saq !== 'object' || saq.structuredQuery === undefined) {
+    throw invalidArgument('Invalid aggregation query: missing structuredQuery.');
   }
   const aggregations = saq.aggregations;
-  if (
-    !Array.isArray(aggregations) ||
-    aggregations.length === 0 ||
-    aggregations.length > 5
-  ) {
-    throw invalidArgument(
-      "Invalid aggregation query: needs between 1 and 5 aggregations.",
-    );
+  if (!Array.isArray(aggregations) || aggregations.length === 0 || aggregations.length > 5) {
+    throw invalidArgument('Invalid aggregation query: needs between 1 and 5 aggregations.');
   }
   let docs: StoredDocument[] | null = null;
   const documents = (): StoredDocument[] =>
     (docs ??= engine.runQuery(parent, saq.structuredQuery).documents);
   const result: Record<string, Value> = {};
   aggregations.forEach((raw: Aggregation, i) => {
-    const alias =
-      typeof raw?.alias === "string" && raw.alias
-        ? raw.alias
-        : `field_${i + 1}`;
+    const alias = typeof raw?.alias === 'string' && raw.alias ? raw.alias : `field_${i + 1}`;
     if (raw?.count !== undefined) {
       const upToRaw = raw.count?.upTo;
       const upTo =
         upToRaw === undefined
           ? undefined
           : Number(
-              typeof upToRaw === "object" && upToRaw
+              typeof upToRaw === 'object' && upToRaw
                 ? (upToRaw as { value?: unknown }).value
                 : upToRaw,
             );
       if (upTo !== undefined && (!Number.isInteger(upTo) || upTo < 0)) {
         throw invalidArgument(
-          "Invalid aggregation query: count.upTo must be a non-negative integer.",
+          'Invalid aggregation query: count.upTo must be a non-negative integer.',
         );
       }
       result[alias] = {
@@ -147,9 +130,7 @@ export function runAggregation(
     } else if (raw?.avg !== undefined) {
       result[alias] = average(documents(), fieldPathOf(raw.avg));
     } else {
-      throw invalidArgument(
-        "Invalid aggregation query: unknown aggregation operator.",
-      );
+      throw invalidArgument('Invalid aggregation query: unknown aggregation operator.');
     }
   });
   return result;

@@ -1,5 +1,5 @@
-import { HttpError } from "../../common/http";
-import { FirestoreError, GrpcCode } from "../engine";
+import { HttpError } from '../../common/http';
+import { FirestoreError, GrpcCode } from '../engine';
 
 /** The `error` object Firestore puts in stream messages and REST bodies. */
 export interface WireError {
@@ -43,8 +43,8 @@ export function toFirestoreError(err: unknown): FirestoreError {
   if (err instanceof HttpError) {
     return new FirestoreError(grpcCodeFor(err.status), err.status, err.message);
   }
-  console.error("[firestore] unexpected error", err);
-  return new FirestoreError(GrpcCode.INTERNAL, "INTERNAL", "Internal error.");
+  console.error('[firestore] unexpected error', err);
+  return new FirestoreError(GrpcCode.INTERNAL, 'INTERNAL', 'Internal error.');
 }
 
 /** Stream messages carry the gRPC numeric code. */
@@ -79,9 +79,5 @@ export function restError(err: unknown): {
 }
 
 export function invalidArgument(message: string): FirestoreError {
-  return new FirestoreError(
-    GrpcCode.INVALID_ARGUMENT,
-    "INVALID_ARGUMENT",
-    message,
-  );
+  return new FirestoreError(GrpcCode.INVALID_ARGUMENT, 'INVALID_ARGUMENT', message);
 }

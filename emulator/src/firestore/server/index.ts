@@ -1,19 +1,13 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import {
-  HttpError,
-  applyCors,
-  parseJson,
-  readBody,
-  sendJson,
-} from "../../common/http";
-import type { CompiledRules } from "../../rules";
-import type { FirestoreEngine } from "../engine";
-import { AccessControl } from "./access";
-import { restError } from "./errors";
-import { ListenHub } from "./listenStream";
-import { RestApi } from "./rest";
-import { WebChannelEndpoint, type WebChannelOptions } from "./webchannel";
-import { createWriteStream } from "./writeStream";
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { HttpError, applyCors, parseJson, readBody, sendJson } from '../../common/http';
+import type { CompiledRules } from '../../rules';
+import type { FirestoreEngine } from '../engine';
+import { AccessControl } from './access';
+import { restError } from './errors';
+import { ListenHub } from './listenStream';
+import { RestApi } from './rest';
+import { WebChannelEndpoint, type WebChannelOptions } from './webchannel';
+import { createWriteStream } from './writeStream';
 
 export interface RulesIssue {
   line: number;
@@ -34,27 +28,25 @@ export interface FirestoreServerOptions {
 export type FirestoreServer = http.Server & { closeStreams(): void };
 
 const REST_BODY_LIMIT = 16 * 1024 * 1024;
-const CHANNEL_PATH =
-  /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
-const CLEAR_PATH =
-  /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
+const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
+const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
 const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
 const ALLOW_HEADERS = [
-  "authorization",
-  "content-type",
-  "google-cloud-resource-prefix",
-  "x-firebase-gmpid",
-  "x-goog-api-client",
-  "x-goog-api-key",
-  "x-goog-request-params",
-  "x-firebase-appcheck",
+  'authorization',
+  'content-type',
+  'google-cloud-resource-prefix',
+  'x-firebase-gmpid',
+  'x-goog-api-client',
+  'x-goog-api-key',
+  'x-goog-request-params',
+  'x-firebase-appcheck',
 ];
 
 function decodePath(pathname: string): string {
   try {
     return decodeURIComponent(pathname);
   } catch {
-    throw new HttpError(400, "INVALID_ARGUMENT", "Malformed URL.");
+    throw new HttpError(400, 'INVALID_ARGUMENT', 'Malformed URL.');
   }
 }
 
@@ -63,57 +55,45 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
   return body.length === 0 ? {} : parseJson(body);
 }
 
-export function createFirestoreServer(
-  options: FirestoreServerOptions,
-): FirestoreServer {
+export function createFirestoreServer(options: FirestoreServerOptions): FirestoreServer {
   const { engine } = options;
   const access = new AccessControl(options.getRules);
   const listen = new ListenHub(engine, access);
   const rest = new RestApi(engine, access);
   const channels = {
-    Listen: new WebChannelEndpoint(
-      (s) => listen.createStream(s),
-      options.webChannel,
-    ),
-    Write: new WebChannelEndpoint(
-      (s) => createWriteStream(s, engine, access),
-      options.webChannel,
-    ),
+    Listen: new WebChannelEndpoint((s) => listen.createStream(s), options.webChannel),
+    Write: new WebChannelEndpoint((s) => createWriteStream(s, engine, access), options.webChannel),
   };
 
-  async function route(
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     applyCors(req, res, { allowHeaders: ALLOW_HEADERS });
-    const method = req.method ?? "GET";
-    if (method === "OPTIONS") {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
       res.writeHead(204);
       res.end();
       return;
     }
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = decodePath(url.pathname);
 
     const channel = CHANNEL_PATH.exec(pathname);
-    if (channel)
-      return channels[channel[1] as "Listen" | "Write"].handle(req, res, url);
+    if (channel) return channels[channel[1] as 'Listen' | 'Write'].handle(req, res, url);
 
     if (rest.matches(pathname)) {
-      const body = method === "POST" ? await jsonBody(req) : undefined;
+      const body = method === 'POST' ? await jsonBody(req) : undefined;
       const reply = rest.handle({ method, pathname, body, req });
       return sendJson(res, reply.status, reply.body);
     }
 
-    if (method === "GET" && pathname === "/") {
-      res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Ok\n");
+    if (method === 'GET' && pathname === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Ok\n');
       return;
     }
-    if (method === "GET" && pathname === "/healthz") {
+    if (method === 'GET' && pathname === '/healthz') {
       return sendJson(res, 200, {
-        status: "ok",
-        service: "firestore",
+        status: 'ok',
+        service: 'firestore',
         readTime: engine.currentReadTime(),
         sessions: {
           listen: channels.Listen.sessionCount,
@@ -122,46 +102,35 @@ export function createFirestoreServer(
       });
     }
     const clear = CLEAR_PATH.exec(pathname);
-    if (clear && method === "DELETE") {
+    if (clear && method === 'DELETE') {
       engine.clear(clear[1]!);
       return sendJson(res, 200, {});
     }
     const rules = RULES_PATH.exec(pathname);
-    if (rules && method === "PUT") return loadRules(req, res);
-    throw new HttpError(404, "NOT_FOUND", `Not found: ${method} ${pathname}`);
+    if (rules && method === 'PUT') return loadRules(req, res);
+    throw new HttpError(404, 'NOT_FOUND', `Not found: ${method} ${pathname}`);
   }
 
-  async function loadRules(
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<void> {
+  async function loadRules(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await jsonBody(req)) as { rules?: { files?: unknown } };
     const files = body?.rules?.files;
-    const file = Array.isArray(files)
-      ? (files[0] as { content?: unknown } | undefined)
-      : undefined;
-    if (!file || typeof file.content !== "string") {
-      throw new HttpError(
-        400,
-        "INVALID_ARGUMENT",
-        'Expected {"rules":{"files":[{"content"}]}}.',
-      );
+    const file = Array.isArray(files) ? (files[0] as { content?: unknown } | undefined) : undefined;
+    if (!file || typeof file.content !== 'string') {
+      throw new HttpError(400, 'INVALID_ARGUMENT', 'Expected {"rules":{"files":[{"content"}]}}.');
     }
     const issues = options.setRules(file.content);
-    const fileName = (file as { name?: unknown }).name ?? "firestore.rules";
+    const fileName = (file as { name?: unknown }).name ?? 'firestore.rules';
     const wireIssues = issues.map((i) => ({
       sourcePosition: { fileName, line: i.line, column: i.column },
       description: i.message,
-      severity: "ERROR",
+      severity: 'ERROR',
     }));
     if (issues.length === 0) return sendJson(res, 200, { issues: [] });
     sendJson(res, 400, {
       error: {
         code: 400,
-        message: issues
-          .map((i) => `L${i.line}:${i.column} ${i.message}`)
-          .join("\n"),
-        status: "INVALID_ARGUMENT",
+        message: issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n'),
+        status: 'INVALID_ARGUMENT',
       },
       issues: wireIssues,
     });
@@ -182,10 +151,9 @@ export function createFirestoreServer(
     channels.Write.closeAll();
     listen.dispose();
   };
-  server.on("close", () => server.closeStreams());
-  server.on("clientError", (_err, socket) => {
-    if (socket.writable)
-      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  server.on('close', () => server.closeStreams());
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
   return server;
 }

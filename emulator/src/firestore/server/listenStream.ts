@@ -1,16 +1,16 @@
-import { principalFromAuthorization, type Principal } from "../../common/auth";
-import type { ChangeEvent, FirestoreEngine, StoredDocument } from "../engine";
-import { missingDocumentStub, type AccessControl } from "./access";
-import { invalidArgument, streamError, toFirestoreError } from "./errors";
+import { principalFromAuthorization, type Principal } from '../../common/auth';
+import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
+import { missingDocumentStub, type AccessControl } from './access';
+import { invalidArgument, streamError, toFirestoreError } from './errors';
 import {
   DocumentsTarget,
   QueryTarget,
   type ListenMessage,
   type ListenTarget,
   wireDocument,
-} from "./listenTargets";
-import { databaseOf } from "./names";
-import type { ChannelSession, StreamHandler } from "./webchannel";
+} from './listenTargets';
+import { databaseOf } from './names';
+import type { ChannelSession, StreamHandler } from './webchannel';
 
 interface AddTarget {
   targetId?: unknown;
@@ -22,7 +22,7 @@ interface AddTarget {
 
 /** Opaque to the client; a resumed target is answered with RESET and the full set anyway. */
 function resumeTokenFor(readTime: string): string {
-  return Buffer.from(readTime).toString("base64");
+  return Buffer.from(readTime).toString('base64');
 }
 
 class ListenSession {
@@ -34,32 +34,23 @@ class ListenSession {
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
   ) {
-    this.principal = principalFromAuthorization(
-      channel.initHeaders["authorization"],
-    );
+    this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
   }
 
   onMessage(raw: unknown): void {
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidArgument("Invalid listen request: expected a JSON object.");
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      throw invalidArgument('Invalid listen request: expected a JSON object.');
     }
     const request = raw as { addTarget?: unknown; removeTarget?: unknown };
-    if (request.addTarget !== undefined)
-      this.addTarget(request.addTarget as AddTarget);
-    else if (request.removeTarget !== undefined)
-      this.removeTarget(request.removeTarget);
-    else
-      throw invalidArgument(
-        "Invalid listen request: needs addTarget or removeTarget.",
-      );
+    if (request.addTarget !== undefined) this.addTarget(request.addTarget as AddTarget);
+    else if (request.removeTarget !== undefined) this.removeTarget(request.removeTarget);
+    else throw invalidArgument('Invalid listen request: needs addTarget or removeTarget.');
   }
 
   private addTarget(add: AddTarget): void {
     const id = add?.targetId;
-    if (typeof id !== "number" || !Number.isInteger(id)) {
-      throw invalidArgument(
-        "Invalid listen request: targetId must be an integer.",
-      );
+    if (typeof id !== 'number' || !Number.isInteger(id)) {
+      throw invalidArgument('Invalid listen request: targetId must be an integer.');
     }
     this.targets.delete(id);
     let target: ListenTarget;
@@ -69,7 +60,7 @@ class ListenSession {
       const e = toFirestoreError(err);
       this.channel.send({
         targetChange: {
-          targetChangeType: "REMOVE",
+          targetChangeType: 'REMOVE',
           targetIds: [id],
           cause: { code: e.code, message: e.message },
         },
@@ -77,12 +68,10 @@ class ListenSession {
       return;
     }
     this.targets.set(id, target);
-    const out: ListenMessage[] = [
-      { targetChange: { targetChangeType: "ADD", targetIds: [id] } },
-    ];
+    const out: ListenMessage[] = [{ targetChange: { targetChangeType: 'ADD', targetIds: [id] } }];
     if (add.resumeToken || add.readTime) {
       out.push({
-        targetChange: { targetChangeType: "RESET", targetIds: [id] },
+        targetChange: { targetChangeType: 'RESET', targetIds: [id] },
       });
     }
     for (const doc of target.initialDocuments()) {
@@ -94,7 +83,7 @@ class ListenSession {
     const resumeToken = resumeTokenFor(readTime);
     out.push({
       targetChange: {
-        targetChangeType: "CURRENT",
+        targetChangeType: 'CURRENT',
         targetIds: [id],
         resumeToken,
         readTime,
@@ -107,10 +96,8 @@ class ListenSession {
   private buildTarget(id: number, add: AddTarget): ListenTarget {
     if (add.documents !== undefined) {
       const names = add.documents?.documents;
-      if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) {
-        throw invalidArgument(
-          "Invalid documents target: documents must be names.",
-        );
+      if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) {
+        throw invalidArgument('Invalid documents target: documents must be names.');
       }
       const docs: StoredDocument[] = [];
       for (const name of names as string[]) {
@@ -119,7 +106,7 @@ class ListenSession {
         this.access.checkRead(
           this.principal,
           database,
-          "get",
+          'get',
           [doc ?? missingDocumentStub(name)],
           (n) => this.engine.getDocument(n),
         );
@@ -129,35 +116,31 @@ class ListenSession {
     }
     if (add.query !== undefined) {
       const parent = add.query?.parent;
-      if (typeof parent !== "string")
-        throw invalidArgument("Invalid query target: missing parent.");
+      if (typeof parent !== 'string')
+        throw invalidArgument('Invalid query target: missing parent.');
       const structuredQuery = add.query?.structuredQuery;
       const query = this.engine.compileQuery(parent, structuredQuery);
       const docs = query.run();
       this.access.checkRead(
         this.principal,
         databaseOf(parent),
-        "list",
+        'list',
         docs,
         (n) => this.engine.getDocument(n),
         structuredQuery,
       );
       return new QueryTarget(id, query, docs);
     }
-    throw invalidArgument(
-      "Invalid listen request: a target needs documents or query.",
-    );
+    throw invalidArgument('Invalid listen request: a target needs documents or query.');
   }
 
   private removeTarget(raw: unknown): void {
-    if (typeof raw !== "number" || !Number.isInteger(raw)) {
-      throw invalidArgument(
-        "Invalid listen request: removeTarget must be a target id.",
-      );
+    if (typeof raw !== 'number' || !Number.isInteger(raw)) {
+      throw invalidArgument('Invalid listen request: removeTarget must be a target id.');
     }
     this.targets.delete(raw);
     this.channel.send({
-      targetChange: { targetChangeType: "REMOVE", targetIds: [raw] },
+      targetChange: { targetChangeType: 'REMOVE', targetIds: [raw] },
     });
   }
 
@@ -216,7 +199,7 @@ export class ListenHub {
       try {
         session.applyCommit(event);
       } catch (err) {
-        console.error("[firestore] listen update failed", err);
+        console.error('[firestore] listen update failed', err);
         this.sessions.delete(session);
         session.channel.send(streamError(err));
       }

@@ -1,4 +1,4 @@
-import type { ChangeEvent, CompiledQuery, StoredDocument } from "../engine";
+import type { ChangeEvent, CompiledQuery, StoredDocument } from '../engine';
 
 /** A message for the Listen stream (proto3 JSON of ListenResponse). */
 export type ListenMessage = Record<string, unknown>;
@@ -28,7 +28,7 @@ function changeMessage(doc: StoredDocument, targetId: number): ListenMessage {
 }
 
 function goneMessage(
-  kind: "documentDelete" | "documentRemove",
+  kind: 'documentDelete' | 'documentRemove',
   name: string,
   targetId: number,
   readTime: string,
@@ -59,9 +59,7 @@ export class DocumentsTarget implements ListenTarget {
         this.present.add(change.name);
         out.push(changeMessage(change.after, this.id));
       } else if (this.present.delete(change.name)) {
-        out.push(
-          goneMessage("documentDelete", change.name, this.id, event.readTime),
-        );
+        out.push(goneMessage('documentDelete', change.name, this.id, event.readTime));
       }
     }
   }
@@ -91,33 +89,28 @@ export class QueryTarget implements ListenTarget {
 
   applyCommit(event: ChangeEvent, out: ListenMessage[]): void {
     const relevant = event.changes.filter(
-      (c) =>
-        this.byName.has(c.name) ||
-        (c.after !== null && this.query.matches(c.after)),
+      (c) => this.byName.has(c.name) || (c.after !== null && this.query.matches(c.after)),
     );
     if (relevant.length === 0) return;
     const next = this.nextView(relevant);
     const nextByName = new Map<string, StoredDocument>();
     for (const doc of next) nextByName.set(doc.name, doc);
 
-    const deleted = new Set(
-      relevant.filter((c) => c.after === null).map((c) => c.name),
-    );
+    const deleted = new Set(relevant.filter((c) => c.after === null).map((c) => c.name));
     for (const doc of this.view) {
       if (nextByName.has(doc.name)) continue;
-      const kind = deleted.has(doc.name) ? "documentDelete" : "documentRemove";
+      const kind = deleted.has(doc.name) ? 'documentDelete' : 'documentRemove';
       out.push(goneMessage(kind, doc.name, this.id, event.readTime));
     }
     for (const doc of next) {
       const before = this.byName.get(doc.name);
-      if (!before || before.updateTime !== doc.updateTime)
-        out.push(changeMessage(doc, this.id));
+      if (!before || before.updateTime !== doc.updateTime) out.push(changeMessage(doc, this.id));
     }
     this.view = next;
     this.byName = nextByName;
   }
 
-  private nextView(relevant: ChangeEvent["changes"]): StoredDocument[] {
+  private nextView(relevant: ChangeEvent['changes']): StoredDocument[] {
     const { limit, offset, limitToLast } = this.query;
     if (offset > 0 || limitToLast) return this.query.run();
     const windowWasFull = limit !== undefined && this.view.length >= limit;
@@ -126,8 +119,7 @@ export class QueryTarget implements ListenTarget {
     const next = this.view.filter((doc) => !touched.has(doc.name));
     const removedSome = next.length < this.view.length;
     for (const change of relevant) {
-      if (change.after && this.query.matches(change.after))
-        this.insertSorted(next, change.after);
+      if (change.after && this.query.matches(change.after)) this.insertSorted(next, change.after);
     }
     if (limit === undefined) return next;
     if (windowWasFull && removedSome) {

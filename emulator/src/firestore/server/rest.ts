@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import { principalFromAuthorization, type Principal } from "../../common/auth";
-import { HttpError } from "../../common/http";
-import { FirestoreError, GrpcCode, type FirestoreEngine } from "../engine";
-import { missingDocumentStub, type AccessControl } from "./access";
-import { runAggregation } from "./aggregate";
-import { invalidArgument } from "./errors";
-import { wireDocument } from "./listenTargets";
-import { databaseOf } from "./names";
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { principalFromAuthorization, type Principal } from '../../common/auth';
+import { HttpError } from '../../common/http';
+import { FirestoreError, GrpcCode, type FirestoreEngine } from '../engine';
+import { missingDocumentStub, type AccessControl } from './access';
+import { runAggregation } from './aggregate';
+import { invalidArgument } from './errors';
+import { wireDocument } from './listenTargets';
+import { databaseOf } from './names';
 
 /** `/v1/projects/p/databases/d/documents[/path][:method]` */
 const REST_PATH =
@@ -26,14 +26,14 @@ export interface RestReply {
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw invalidArgument("Invalid JSON payload received. Expected an object.");
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalidArgument('Invalid JSON payload received. Expected an object.');
   }
   return body as Record<string, unknown>;
 }
 
 function newTransactionId(): string {
-  return randomBytes(16).toString("base64");
+  return randomBytes(16).toString('base64');
 }
 
 /** Firestore's REST surface the SDK and tools use, answering proto3 JSON. */
@@ -49,35 +49,32 @@ export class RestApi {
 
   handle({ method, pathname, body, req }: RestRequest): RestReply {
     const match = REST_PATH.exec(pathname);
-    if (!match)
-      throw new HttpError(404, "NOT_FOUND", `Unknown path: ${pathname}`);
+    if (!match) throw new HttpError(404, 'NOT_FOUND', `Unknown path: ${pathname}`);
     const resource = match[1]!;
     const rpc = match[2];
     const principal = principalFromAuthorization(req.headers.authorization);
     const database = databaseOf(resource);
     if (rpc === undefined) {
-      if (method !== "GET")
-        throw new HttpError(405, "INVALID_ARGUMENT", "Method not allowed.");
+      if (method !== 'GET') throw new HttpError(405, 'INVALID_ARGUMENT', 'Method not allowed.');
       return this.getDocument(principal, database, resource);
     }
-    if (method !== "POST")
-      throw new HttpError(405, "INVALID_ARGUMENT", "Method not allowed.");
+    if (method !== 'POST') throw new HttpError(405, 'INVALID_ARGUMENT', 'Method not allowed.');
     const request = objectBody(body);
     switch (rpc) {
-      case "commit":
+      case 'commit':
         return this.commit(principal, database, request);
-      case "batchGet":
+      case 'batchGet':
         return this.batchGet(principal, database, request);
-      case "runQuery":
+      case 'runQuery':
         return this.runQuery(principal, database, resource, request);
-      case "runAggregationQuery":
+      case 'runAggregationQuery':
         return this.runAggregationQuery(principal, database, resource, request);
-      case "beginTransaction":
+      case 'beginTransaction':
         return { status: 200, body: { transaction: newTransactionId() } };
-      case "rollback":
+      case 'rollback':
         return { status: 200, body: {} };
       default:
-        throw new HttpError(404, "NOT_FOUND", `Unknown method: ${rpc}`);
+        throw new HttpError(404, 'NOT_FOUND', `Unknown method: ${rpc}`);
     }
   }
 
@@ -86,9 +83,8 @@ export class RestApi {
     database: string,
     request: Record<string, unknown>,
   ): RestReply {
-    const writes = request["writes"] ?? [];
-    if (!Array.isArray(writes))
-      throw invalidArgument("Invalid commit request: writes.");
+    const writes = request['writes'] ?? [];
+    if (!Array.isArray(writes)) throw invalidArgument('Invalid commit request: writes.');
     const result = this.engine.commit(database, writes, {
       authorize: this.access.writeHook(principal, database),
     });
@@ -106,38 +102,26 @@ export class RestApi {
     database: string,
     request: Record<string, unknown>,
   ): RestReply {
-    const names = request["documents"];
-    if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) {
-      throw invalidArgument(
-        "Invalid batchGet request: documents must be names.",
-      );
+    const names = request['documents'];
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) {
+      throw invalidArgument('Invalid batchGet request: documents must be names.');
     }
     for (const name of names as string[]) {
       if (databaseOf(name) !== database) {
-        throw invalidArgument(
-          `Document ${JSON.stringify(name)} is not in ${database}.`,
-        );
+        throw invalidArgument(`Document ${JSON.stringify(name)} is not in ${database}.`);
       }
     }
     const { readTime, results } = this.engine.batchGet(names as string[]);
     const lookup = (n: string) => this.engine.getDocument(n);
     for (const { name, doc } of results) {
-      this.access.checkRead(
-        principal,
-        database,
-        "get",
-        [doc ?? missingDocumentStub(name)],
-        lookup,
-      );
+      this.access.checkRead(principal, database, 'get', [doc ?? missingDocumentStub(name)], lookup);
     }
     const body: Array<Record<string, unknown>> = results.map(({ name, doc }) =>
-      doc
-        ? { found: wireDocument(doc), readTime }
-        : { missing: name, readTime },
+      doc ? { found: wireDocument(doc), readTime } : { missing: name, readTime },
     );
-    if (request["newTransaction"] !== undefined) {
+    if (request['newTransaction'] !== undefined) {
       if (body.length === 0) body.push({ readTime });
-      body[0]!["transaction"] = newTransactionId();
+      body[0]!['transaction'] = newTransactionId();
     }
     return { status: 200, body };
   }
@@ -148,19 +132,14 @@ export class RestApi {
     parent: string,
     request: Record<string, unknown>,
   ): RestReply {
-    const structuredQuery = request["structuredQuery"];
+    const structuredQuery = request['structuredQuery'];
     if (structuredQuery === undefined)
-      throw invalidArgument(
-        "Invalid runQuery request: missing structuredQuery.",
-      );
-    const { readTime, documents } = this.engine.runQuery(
-      parent,
-      structuredQuery,
-    );
+      throw invalidArgument('Invalid runQuery request: missing structuredQuery.');
+    const { readTime, documents } = this.engine.runQuery(parent, structuredQuery);
     this.access.checkRead(
       principal,
       database,
-      "list",
+      'list',
       documents,
       (n) => this.engine.getDocument(n),
       structuredQuery,
@@ -169,8 +148,7 @@ export class RestApi {
       documents.length === 0
         ? [{ readTime }]
         : documents.map((doc) => ({ document: wireDocument(doc), readTime }));
-    if (request["newTransaction"] !== undefined)
-      body[0]!["transaction"] = newTransactionId();
+    if (request['newTransaction'] !== undefined) body[0]!['transaction'] = newTransactionId();
     return { status: 200, body };
   }
 
@@ -180,20 +158,19 @@ export class RestApi {
     parent: string,
     request: Record<string, unknown>,
   ): RestReply {
-    const saq = request["structuredAggregationQuery"] as
-      { structuredQuery?: unknown } | undefined;
-    if (!saq || typeof saq !== "object") {
+    const saq = request['structuredAggregationQuery'] as { structuredQuery?: unknown } | undefined;
+    if (!saq || typeof saq !== 'object') {
       throw invalidArgument(
-        "Invalid runAggregationQuery request: missing structuredAggregationQuery.",
+        'Invalid runAggregationQuery request: missing structuredAggregationQuery.',
       );
     }
-    if (principal.kind !== "owner") {
+    if (principal.kind !== 'owner') {
       // Rules see the documents the query would read, as for a list.
       const { documents } = this.engine.runQuery(parent, saq.structuredQuery);
       this.access.checkRead(
         principal,
         database,
-        "list",
+        'list',
         documents,
         (n) => this.engine.getDocument(n),
         saq.structuredQuery,
@@ -204,25 +181,13 @@ export class RestApi {
     return { status: 200, body: [{ result: { aggregateFields }, readTime }] };
   }
 
-  private getDocument(
-    principal: Principal,
-    database: string,
-    name: string,
-  ): RestReply {
+  private getDocument(principal: Principal, database: string, name: string): RestReply {
     const doc = this.engine.getDocument(name);
-    this.access.checkRead(
-      principal,
-      database,
-      "get",
-      [doc ?? missingDocumentStub(name)],
-      (n) => this.engine.getDocument(n),
+    this.access.checkRead(principal, database, 'get', [doc ?? missingDocumentStub(name)], (n) =>
+      this.engine.getDocument(n),
     );
     if (!doc) {
-      throw new FirestoreError(
-        GrpcCode.NOT_FOUND,
-        "NOT_FOUND",
-        `Document "${name}" not found.`,
-      );
+      throw new FirestoreError(GrpcCode.NOT_FOUND, 'NOT_FOUND', `Document "${name}" not found.`);
     }
     return { status: 200, body: wireDocument(doc) };
   }

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { HttpError, readBody } from "../../common/http";
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, readBody } from '../../common/http';
 
 /**
  * The server half of Closure's WebChannel (protocol version 8) as the Firestore web SDK speaks it:
@@ -63,43 +63,29 @@ function parseInitHeaders(encoded: string | null): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!encoded) return headers;
   for (const line of encoded.split(/\r\n|\n/)) {
-    const colon = line.indexOf(":");
+    const colon = line.indexOf(':');
     if (colon <= 0) continue;
-    headers[line.slice(0, colon).trim().toLowerCase()] = line
-      .slice(colon + 1)
-      .trim();
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return headers;
 }
 
 /** `count=N&ofs=K&req0___data__=..` → the messages with their global indexes. */
-function parseForwardBody(
-  params: URLSearchParams,
-): Array<{ index: number; message: unknown }> {
-  const count = Number(params.get("count") ?? "0");
-  const ofs = Number(params.get("ofs") ?? "0");
-  if (
-    !Number.isInteger(count) ||
-    count < 0 ||
-    !Number.isInteger(ofs) ||
-    ofs < 0
-  ) {
-    throw new HttpError(400, "INVALID_ARGUMENT", "Bad count or ofs.");
+function parseForwardBody(params: URLSearchParams): Array<{ index: number; message: unknown }> {
+  const count = Number(params.get('count') ?? '0');
+  const ofs = Number(params.get('ofs') ?? '0');
+  if (!Number.isInteger(count) || count < 0 || !Number.isInteger(ofs) || ofs < 0) {
+    throw new HttpError(400, 'INVALID_ARGUMENT', 'Bad count or ofs.');
   }
   const messages: Array<{ index: number; message: unknown }> = [];
   for (let i = 0; i < count; i++) {
     const data = params.get(`req${i}___data__`);
-    if (data === null)
-      throw new HttpError(400, "INVALID_ARGUMENT", `Missing req${i}___data__.`);
+    if (data === null) throw new HttpError(400, 'INVALID_ARGUMENT', `Missing req${i}___data__.`);
     let message: unknown;
     try {
       message = JSON.parse(data);
     } catch {
-      throw new HttpError(
-        400,
-        "INVALID_ARGUMENT",
-        "Invalid JSON payload received.",
-      );
+      throw new HttpError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
     }
     messages.push({ index: ofs + i, message });
   }
@@ -107,7 +93,7 @@ function parseForwardBody(
 }
 
 class Session implements ChannelSession {
-  readonly id = randomBytes(12).toString("base64url");
+  readonly id = randomBytes(12).toString('base64url');
   handler: StreamHandler | null = null;
   closed = false;
   lastSeen = Date.now();
@@ -171,18 +157,14 @@ class Session implements ChannelSession {
     return arrays;
   }
 
-  attachBackchannel(
-    res: ServerResponse,
-    streaming: boolean,
-    aid: number | null,
-  ): void {
+  attachBackchannel(res: ServerResponse, streaming: boolean, aid: number | null): void {
     this.detachBackchannel();
     this.acknowledge(aid);
     // Whatever went to an earlier (possibly aborted) backchannel is resent.
     this.writtenUpTo = aid ?? 0;
     const backchannel: Backchannel = { res, streaming, timer: null };
     this.backchannel = backchannel;
-    res.on("close", () => {
+    res.on('close', () => {
       if (this.backchannel === backchannel) {
         if (backchannel.timer) clearTimeout(backchannel.timer);
         this.backchannel = null;
@@ -190,26 +172,20 @@ class Session implements ChannelSession {
       }
     });
     res.writeHead(200, {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-cache, no-store, max-age=0, must-revalidate",
-      "X-Content-Type-Options": "nosniff",
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+      'X-Content-Type-Options': 'nosniff',
     });
     res.socket?.setNoDelay(true);
     if (streaming) {
       // An immediate byte keeps the client's buffering-proxy detection on the streaming path.
-      if (!this.hasPending()) this.enqueue(["noop"]);
+      if (!this.hasPending()) this.enqueue(['noop']);
       this.flush();
-      backchannel.timer = setInterval(
-        () => this.enqueue(["noop"]),
-        this.options.keepAliveMs,
-      );
+      backchannel.timer = setInterval(() => this.enqueue(['noop']), this.options.keepAliveMs);
     } else if (this.hasPending()) {
       this.flush();
     } else {
-      backchannel.timer = setTimeout(
-        () => this.enqueue(["noop"]),
-        this.options.longPollHoldMs,
-      );
+      backchannel.timer = setTimeout(() => this.enqueue(['noop']), this.options.longPollHoldMs);
     }
   }
 
@@ -223,7 +199,7 @@ class Session implements ChannelSession {
     const pending = this.outbox.filter((a) => a.id > this.writtenUpTo);
     if (pending.length === 0) return;
     this.writtenUpTo = pending[pending.length - 1]!.id;
-    backchannel.res.write(frame(`[${pending.map((a) => a.json).join(",")}]`));
+    backchannel.res.write(frame(`[${pending.map((a) => a.json).join(',')}]`));
     if (!backchannel.streaming) this.detachBackchannel();
     this.trimWritten();
   }
@@ -257,20 +233,20 @@ class Session implements ChannelSession {
     try {
       this.handler?.onClose();
     } catch (err) {
-      console.error("[firestore] stream close handler failed", err);
+      console.error('[firestore] stream close handler failed', err);
     }
   }
 }
 
 function parseAid(params: URLSearchParams): number | null {
-  const raw = params.get("AID");
-  if (raw === null || raw === "") return null;
+  const raw = params.get('AID');
+  if (raw === null || raw === '') return null;
   const n = Number(raw);
   return Number.isFinite(n) ? n : null;
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end(text);
 }
 
@@ -301,37 +277,26 @@ export class WebChannelEndpoint {
     return this.sessions.size;
   }
 
-  async handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-  ): Promise<void> {
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const params = url.searchParams;
-    const sid = params.get("SID");
-    if (req.method === "GET") {
-      if (!sid) throw new HttpError(400, "INVALID_ARGUMENT", "Missing SID.");
+    const sid = params.get('SID');
+    if (req.method === 'GET') {
+      if (!sid) throw new HttpError(400, 'INVALID_ARGUMENT', 'Missing SID.');
       const session = this.sessions.get(sid);
-      if (!session) return sendText(res, 400, "Unknown SID");
+      if (!session) return sendText(res, 400, 'Unknown SID');
       session.lastSeen = Date.now();
-      session.attachBackchannel(
-        res,
-        params.get("CI") !== "1",
-        parseAid(params),
-      );
+      session.attachBackchannel(res, params.get('CI') !== '1', parseAid(params));
       return;
     }
-    if (req.method !== "POST")
-      throw new HttpError(405, "INVALID_ARGUMENT", "Method not allowed.");
-    const body = (await readBody(req, this.options.maxBodyBytes)).toString(
-      "utf8",
-    );
+    if (req.method !== 'POST') throw new HttpError(405, 'INVALID_ARGUMENT', 'Method not allowed.');
+    const body = (await readBody(req, this.options.maxBodyBytes)).toString('utf8');
     if (!sid) return this.handshake(res, params, new URLSearchParams(body));
     const session = this.sessions.get(sid);
-    if (!session) return sendText(res, 400, "Unknown SID");
+    if (!session) return sendText(res, 400, 'Unknown SID');
     session.lastSeen = Date.now();
-    if (params.get("TYPE") === "terminate") {
+    if (params.get('TYPE') === 'terminate') {
       this.drop(session);
-      return sendText(res, 200, "");
+      return sendText(res, 200, '');
     }
     session.acknowledge(parseAid(params));
     const messages = parseForwardBody(new URLSearchParams(body));
@@ -339,39 +304,21 @@ export class WebChannelEndpoint {
     sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
   }
 
-  private handshake(
-    res: ServerResponse,
-    params: URLSearchParams,
-    body: URLSearchParams,
-  ): void {
+  private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
     const messages = parseForwardBody(body);
-    const session = new Session(
-      parseInitHeaders(body.get("headers")),
-      params,
-      this.options,
-    );
+    const session = new Session(parseInitHeaders(body.get('headers')), params, this.options);
     session.handler = this.createStream(session);
     this.sessions.set(session.id, session);
     this.deliver(session, messages);
     const open = JSON.stringify([
       0,
-      [
-        "c",
-        session.id,
-        "",
-        PROTOCOL_VERSION,
-        SERVER_VERSION,
-        SERVER_KEEPALIVE_MS,
-      ],
+      ['c', session.id, '', PROTOCOL_VERSION, SERVER_VERSION, SERVER_KEEPALIVE_MS],
     ]);
     const arrays = [open, ...session.takeHandshakeArrays()];
-    sendText(res, 200, frame(`[${arrays.join(",")}]`));
+    sendText(res, 200, frame(`[${arrays.join(',')}]`));
   }
 
-  private deliver(
-    session: Session,
-    messages: Array<{ index: number; message: unknown }>,
-  ): void {
+  private deliver(session: Session, messages: Array<{ index: number; message: unknown }>): void {
     for (const { index, message } of messages) {
       if (index < session.nextOfs) continue; // a retried POST we already processed
       session.nextOfs = index + 1;
@@ -379,9 +326,9 @@ export class WebChannelEndpoint {
       try {
         session.handler?.onMessage(message);
       } catch (err) {
-        console.error("[firestore] stream handler failed", err);
+        console.error('[firestore] stream handler failed', err);
         session.send({
-          error: { code: 13, message: "Internal error.", status: "INTERNAL" },
+          error: { code: 13, message: 'Internal error.', status: 'INTERNAL' },
         });
       }
     }
@@ -395,8 +342,7 @@ export class WebChannelEndpoint {
   private sweep(): void {
     const cutoff = Date.now() - this.options.idleTimeoutMs;
     for (const session of this.sessions.values()) {
-      if (!session.hasBackchannel() && session.lastSeen < cutoff)
-        this.drop(session);
+      if (!session.hasBackchannel() && session.lastSeen < cutoff) this.drop(session);
     }
   }
 

@@ -1,9 +1,9 @@
-import { principalFromAuthorization } from "../../common/auth";
-import type { FirestoreEngine } from "../engine";
-import type { AccessControl } from "./access";
-import { invalidArgument, streamError } from "./errors";
-import { requireDatabase } from "./names";
-import type { ChannelSession, StreamHandler } from "./webchannel";
+import { principalFromAuthorization } from '../../common/auth';
+import type { FirestoreEngine } from '../engine';
+import type { AccessControl } from './access';
+import { invalidArgument, streamError } from './errors';
+import { requireDatabase } from './names';
+import type { ChannelSession, StreamHandler } from './webchannel';
 
 interface WriteRequest {
   database?: unknown;
@@ -20,36 +20,28 @@ export function createWriteStream(
   engine: FirestoreEngine,
   access: AccessControl,
 ): StreamHandler {
-  const principal = principalFromAuthorization(
-    session.initHeaders["authorization"],
-  );
+  const principal = principalFromAuthorization(session.initHeaders['authorization']);
   const streamId = session.id;
   let database: string | null = null;
   let tokenCounter = 0;
   let failed = false;
-  const nextToken = (): string =>
-    Buffer.from(`${streamId}:${++tokenCounter}`).toString("base64");
+  const nextToken = (): string => Buffer.from(`${streamId}:${++tokenCounter}`).toString('base64');
 
   return {
     onMessage(raw) {
       if (failed) return;
       try {
-        if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-          throw invalidArgument(
-            "Invalid write request: expected a JSON object.",
-          );
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+          throw invalidArgument('Invalid write request: expected a JSON object.');
         }
         const request = raw as WriteRequest;
         if (database === null) {
-          database = requireDatabase(
-            request.database ?? session.initParams.get("database"),
-          );
+          database = requireDatabase(request.database ?? session.initParams.get('database'));
           session.send({ streamId, streamToken: nextToken() });
           return;
         }
         const writes = request.writes ?? [];
-        if (!Array.isArray(writes))
-          throw invalidArgument("Invalid write request: writes.");
+        if (!Array.isArray(writes)) throw invalidArgument('Invalid write request: writes.');
         const result = engine.commit(database, writes, {
           authorize: access.writeHook(principal, database),
         });
