@@ -1,0 +1,4 @@
+export { compileRules, RulesCompileError, type CompiledRules } from './compile';
+export type { Denial } from './matcher';
+export { authorizeFirestoreWrites, authorizeFirestoreRead } from './firestore';
+export { authorizeStorage, type StorageObjectInfo } from './storage';

@@ -1,0 +1,209 @@
+import type { Pos } from './ast';
+
+export type TokenKind = 'ident' | 'int' | 'float' | 'string' | 'punct' | 'eof';
+
+export interface Token extends Pos {
+  kind: TokenKind;
+  /** Identifier name, punctuation text, or the decoded string literal. */
+  text: string;
+  offset: number;
+  end: number;
+}
+
+export interface Issue {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** A syntax error at a known place; the compiler turns it into a RulesCompileError issue. */
+export class SyntaxIssue extends Error {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PUNCTUATION = [
+  '&&',
+  '||',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '$(',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  ':',
+  '.',
+  '?',
+  '!',
+  '<',
+  '>',
+  '=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+];
+
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '`': '`',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  a: '\x07',
+  '?': '?',
+};
+
+/**
+ * A pull lexer over the source. The parser can also read raw characters (for `match` patterns
+ * and path literals, whose segments are not ordinary tokens) and then continue tokenising.
+ */
+export class Lexer {
+  offset = 0;
+  private lineStarts: number[] = [0];
+
+  constructor(readonly source: string) {
+    for (let i = 0; i < source.length; i++) {
+      if (source[i] === '\n') this.lineStarts.push(i + 1);
+    }
+  }
+
+  positionOf(offset: number): Pos {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.lineStarts[low]! + 1 };
+  }
+
+  fail(offset: number, message: string): never {
+    const { line, column } = this.positionOf(offset);
+    throw new SyntaxIssue(line, column, message);
+  }
+
+  skipTrivia(): void {
+    const s = this.source;
+    for (;;) {
+      const c = s[this.offset];
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\ufeff') {
+        this.offset++;
+      } else if (c === '/' && s[this.offset + 1] === '/') {
+        while (this.offset < s.length && s[this.offset] !== '\n') this.offset++;
+      } else if (c === '/' && s[this.offset + 1] === '*') {
+        const close = s.indexOf('*/', this.offset + 2);
+        if (close < 0) this.fail(this.offset, 'Unterminated comment.');
+        this.offset = close + 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** Reads the token at the current offset and advances past it. */
+  next(): Token {
+    this.skipTrivia();
+    const s = this.source;
+    const start = this.offset;
+    const pos = this.positionOf(start);
+    const make = (kind: TokenKind, text: string): Token => ({
+      kind,
+      text,
+      offset: start,
+      end: this.offset,
+      ...pos,
+    });
+    if (start >= s.length) return make('eof', '');
+    const c = s[start]!;
+    if (/[A-Za-z_]/.test(c)) {
+      let end = start + 1;
+      while (end < s.length && /[A-Za-z0-9_]/.test(s[end]!)) end++;
+      const word = s.slice(start, end);
+      if ((word === 'r' || word === 'b' || word === 'rb') && (s[end] === "'" || s[end] === '"')) {
+        this.fail(start, `Raw and bytes string literals (${word}'...') are not supported.`);
+      }
+      this.offset = end;
+      return make('ident', word);
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[start + 1] ?? ''))) {
+      return this.number(start, make);
+    }
+    if (c === "'" || c === '"') return this.string(start, c, make);
+    for (const p of PUNCTUATION) {
+      if (s.startsWith(p, start)) {
+        this.offset = start + p.length;
+        return make('punct', p);
+      }
+    }
+    this.fail(start, `Unexpected character '${c}'.`);
+  }
+
+  private number(start: number, make: (k: TokenKind, t: string) => Token): Token {
+    const s = this.source;
+    const hex = /^0[xX][0-9a-fA-F]+/.exec(s.slice(start));
+    if (hex) {
+      this.offset = start + hex[0].length;
+      return make('int', String(parseInt(hex[0].slice(2), 16)));
+    }
+    const match = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(s.slice(start))!;
+    this.offset = start + match[0].length;
+    const isFloat = match[0].includes('.') || match[2] !== undefined;
+    if (!isFloat && /^[uU]/.test(s[this.offset] ?? '')) this.offset++;
+    return make(isFloat ? 'float' : 'int', match[0]);
+  }
+
+  private string(start: number, quote: string, make: (k: TokenKind, t: string) => Token): Token {
+    const s = this.source;
+    if (s.startsWith(quote.repeat(3), start)) {
+      this.fail(start, 'Triple-quoted strings are not supported.');
+    }
+    let out = '';
+    let i = start + 1;
+    for (;;) {
+      const ch = s[i];
+      if (ch === undefined || ch === '\n') this.fail(start, 'Unterminated string literal.');
+      if (ch === quote) break;
+      if (ch === '\\') {
+        const e = s[i + 1] ?? '';
+        if (e in ESCAPES) {
+          out += ESCAPES[e];
+          i += 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else if (e === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 2, i + 4))) {
+          out += String.fromCharCode(parseInt(s.slice(i + 2, i + 4), 16));
+          i += 4;
+        } else {
+          this.fail(i, `Unsupported escape sequence '\\${e}'.`);
+        }
+        continue;
+      }
+      out += ch;
+      i++;
+    }
+    this.offset = i + 1;
+    return make('string', out);
+  }
+}

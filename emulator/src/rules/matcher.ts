@@ -1,0 +1,104 @@
+import type { AllowStatement, MatchBlock, PatternSegment, RuleMethod } from './ast';
+import type { CompiledRules } from './compile';
+import { childScope, evaluateCondition, type Runtime, type Scope } from './evaluator';
+import type { RValue } from './values';
+
+export type RequestMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+export interface Denial {
+  message: string;
+}
+
+export interface ApplicableAllow {
+  allow: AllowStatement;
+  scope: Scope;
+}
+
+const COVERS: Record<RuleMethod, ReadonlyArray<RequestMethod>> = {
+  read: ['get', 'list'],
+  get: ['get'],
+  list: ['list'],
+  write: ['create', 'update', 'delete'],
+  create: ['create'],
+  update: ['update'],
+  delete: ['delete'],
+};
+
+type Bindings = Map<string, RValue>;
+
+/**
+ * Every way `pattern` can consume `segments` from `start`: the end index and the wildcard values.
+ * A `{name=**}` matches zero or more segments in rules version 2, one or more in version 1.
+ */
+function matchPattern(
+  pattern: PatternSegment[],
+  segments: string[],
+  start: number,
+  minRecursive: number,
+): Array<{ end: number; bindings: Bindings }> {
+  const results: Array<{ end: number; bindings: Bindings }> = [];
+  const walk = (p: number, s: number, bindings: Bindings) => {
+    if (p === pattern.length) {
+      results.push({ end: s, bindings });
+      return;
+    }
+    const seg = pattern[p]!;
+    if (seg.kind === 'recursive') {
+      for (let end = segments.length; end >= s + minRecursive; end--) {
+        const next = new Map(bindings);
+        next.set(seg.name, { k: 'path', segments: segments.slice(s, end) });
+        walk(p + 1, end, next);
+      }
+      return;
+    }
+    const value = segments[s];
+    if (value === undefined) return;
+    if (seg.kind === 'literal') {
+      if (seg.text === value) walk(p + 1, s + 1, bindings);
+      return;
+    }
+    const next = new Map(bindings);
+    next.set(seg.name, { k: 'string', v: value });
+    walk(p + 1, s + 1, next);
+  };
+  walk(0, start, new Map());
+  return results;
+}
+
+/** The `allow` statements for `method` of every match block whose full path matches `segments`. */
+export function applicableAllows(rules: CompiledRules, segments: string[], method: RequestMethod): ApplicableAllow[] {
+  const minRecursive = rules.file.version === '2' ? 0 : 1;
+  const root = childScope(null, new Map(), rules.file.functions);
+  const found: ApplicableAllow[] = [];
+  const visit = (block: MatchBlock, start: number, parent: Scope) => {
+    for (const { end, bindings } of matchPattern(block.pattern, segments, start, minRecursive)) {
+      const scope = childScope(parent, new Map(bindings), block.functions);
+      if (end === segments.length) {
+        for (const allow of block.allows) {
+          if (allow.methods.some((m) => COVERS[m].includes(method))) found.push({ allow, scope });
+        }
+      }
+      for (const child of block.matches) visit(child, end, scope);
+    }
+  };
+  for (const block of rules.file.matches) visit(block, 0, root);
+  return found.sort((a, b) => a.allow.line - b.allow.line || a.allow.column - b.allow.column);
+}
+
+export const NO_MATCHING_ALLOW = 'No matching allow statements';
+
+/**
+ * Grants when any applicable statement is exactly `true`; otherwise the official emulator's text:
+ * one `<reason> for '<method>' @ L<line>` per evaluated statement, joined by ", ".
+ */
+export function decide(allows: ApplicableAllow[], method: RequestMethod, rt: () => Runtime): Denial | null {
+  if (allows.length === 0) return { message: NO_MATCHING_ALLOW };
+  const reasons: string[] = [];
+  for (const { allow, scope } of allows) {
+    if (!allow.condition) return null;
+    const result = evaluateCondition(allow.condition, scope, rt());
+    if (result.granted) return null;
+    reasons.push(`${result.error ?? 'false'} for '${method}' @ L${allow.line}`);
+  }
+  return { message: reasons.join(', ') };
+}

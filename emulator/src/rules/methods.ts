@@ -1,0 +1,396 @@
+import {
+  EvalError,
+  bool,
+  contains,
+  equals,
+  float,
+  int,
+  isNumber,
+  list,
+  str,
+  typeName,
+  unique,
+  type RValue,
+} from './values';
+
+type Method = (self: RValue, args: RValue[]) => RValue;
+
+const NS_PER_MS = 1_000_000n;
+const NS_PER_S = 1_000_000_000n;
+
+function noMethod(self: RValue, name: string): never {
+  throw new EvalError(`Function not found error: Name: [${name}] on type ${typeName(self)}.`);
+}
+
+function arity(name: string, args: RValue[], min: number, max = min): void {
+  if (args.length < min || args.length > max) {
+    throw new EvalError(`Function [${name}] called with ${args.length} arguments.`);
+  }
+}
+
+function asString(v: RValue | undefined, what: string): string {
+  if (v?.k !== 'string') throw new EvalError(`${what} must be a string.`);
+  return v.v;
+}
+
+function asInt(v: RValue | undefined, what: string): number {
+  if (v?.k !== 'int') throw new EvalError(`${what} must be an int.`);
+  return v.v;
+}
+
+function elementsOf(v: RValue | undefined, what: string): RValue[] {
+  if (v?.k === 'list' || v?.k === 'set') return v.v;
+  throw new EvalError(`${what} must be a list or set.`);
+}
+
+/** RE2-style full-string match; JS regex syntax covers what rules files use in practice. */
+export function toRegExp(pattern: string, flags = 'u', anchored = true): RegExp {
+  try {
+    return new RegExp(anchored ? `^(?:${pattern})$` : pattern, flags);
+  } catch {
+    throw new EvalError(`Invalid regular expression '${pattern}'.`);
+  }
+}
+
+const STRING_METHODS: Record<string, Method> = {
+  size: (s, a) => (arity('size', a, 0), int([...strOf(s)].length)),
+  matches: (s, a) => (arity('matches', a, 1), bool(toRegExp(asString(a[0], 'pattern')).test(strOf(s)))),
+  lower: (s, a) => (arity('lower', a, 0), str(strOf(s).toLowerCase())),
+  upper: (s, a) => (arity('upper', a, 0), str(strOf(s).toUpperCase())),
+  trim: (s, a) => (arity('trim', a, 0), str(strOf(s).trim())),
+  split: (s, a) => {
+    arity('split', a, 1);
+    const re = toRegExp(asString(a[0], 'separator'), 'u', false);
+    return list(strOf(s).split(re).map(str));
+  },
+  replace: (s, a) => {
+    arity('replace', a, 2);
+    const re = toRegExp(asString(a[0], 'pattern'), 'gu', false);
+    const replacement = asString(a[1], 'replacement').replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1');
+    return str(strOf(s).replace(re, replacement));
+  },
+  toUtf8: (s, a) => (arity('toUtf8', a, 0), { k: 'bytes', v: new Uint8Array(Buffer.from(strOf(s), 'utf8')) }),
+};
+
+function strOf(v: RValue): string {
+  return (v as { v: string }).v;
+}
+
+function hasAll(self: RValue[], args: RValue[]): RValue {
+  return bool(elementsOf(args[0], 'argument').every((x) => contains(self, x)));
+}
+function hasAny(self: RValue[], args: RValue[]): RValue {
+  return bool(elementsOf(args[0], 'argument').some((x) => contains(self, x)));
+}
+function hasOnly(self: RValue[], args: RValue[]): RValue {
+  const allowed = elementsOf(args[0], 'argument');
+  return bool(self.every((x) => contains(allowed, x)));
+}
+
+const LIST_METHODS: Record<string, Method> = {
+  size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
+  hasAll: (s, a) => (arity('hasAll', a, 1), hasAll(itemsOf(s), a)),
+  hasAny: (s, a) => (arity('hasAny', a, 1), hasAny(itemsOf(s), a)),
+  hasOnly: (s, a) => (arity('hasOnly', a, 1), hasOnly(itemsOf(s), a)),
+  join: (s, a) => {
+    arity('join', a, 1);
+    const sep = asString(a[0], 'separator');
+    return str(itemsOf(s).map((x) => asString(x, 'list element')).join(sep));
+  },
+  concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...elementsOf(a[0], 'argument')])),
+  removeAll: (s, a) => {
+    arity('removeAll', a, 1);
+    const remove = elementsOf(a[0], 'argument');
+    return list(itemsOf(s).filter((x) => !contains(remove, x)));
+  },
+  toSet: (s, a) => (arity('toSet', a, 0), { k: 'set', v: unique(itemsOf(s)) }),
+};
+
+const SET_METHODS: Record<string, Method> = {
+  size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
+  hasAll: LIST_METHODS.hasAll!,
+  hasAny: LIST_METHODS.hasAny!,
+  hasOnly: LIST_METHODS.hasOnly!,
+  difference: (s, a) => {
+    arity('difference', a, 1);
+    const other = setArg(a[0]);
+    return { k: 'set', v: itemsOf(s).filter((x) => !contains(other, x)) };
+  },
+  intersection: (s, a) => {
+    arity('intersection', a, 1);
+    const other = setArg(a[0]);
+    return { k: 'set', v: itemsOf(s).filter((x) => contains(other, x)) };
+  },
+  union: (s, a) => (arity('union', a, 1), { k: 'set', v: unique([...itemsOf(s), ...setArg(a[0])]) }),
+};
+
+function setArg(v: RValue | undefined): RValue[] {
+  if (v?.k !== 'set') throw new EvalError('Argument must be a set.');
+  return v.v;
+}
+
+function itemsOf(v: RValue): RValue[] {
+  return (v as { v: RValue[] }).v;
+}
+
+function entriesOf(v: RValue): Map<string, RValue> {
+  return (v as { v: Map<string, RValue> }).v;
+}
+
+const MAP_METHODS: Record<string, Method> = {
+  keys: (s, a) => (arity('keys', a, 0), list([...entriesOf(s).keys()].map(str))),
+  values: (s, a) => (arity('values', a, 0), list([...entriesOf(s).values()])),
+  size: (s, a) => (arity('size', a, 0), int(entriesOf(s).size)),
+  get: (s, a) => {
+    arity('get', a, 2);
+    const key = a[0]!;
+    const keys = key.k === 'list' ? key.v.map((k) => asString(k, 'key')) : [asString(key, 'key')];
+    let current: RValue = s;
+    for (const k of keys) {
+      if (current.k !== 'map') return a[1]!;
+      const next = current.v.get(k);
+      if (next === undefined) return a[1]!;
+      current = next;
+    }
+    return current;
+  },
+  diff: (s, a) => {
+    arity('diff', a, 1);
+    if (a[0]!.k !== 'map') throw new EvalError('Argument of diff() must be a map.');
+    return { k: 'mapdiff', left: entriesOf(s), right: a[0]!.v };
+  },
+};
+
+function keySet(keys: Iterable<string>): RValue {
+  return { k: 'set', v: [...keys].map(str) };
+}
+
+const MAPDIFF_METHODS: Record<string, Method> = {
+  addedKeys: (s, a) => {
+    arity('addedKeys', a, 0);
+    const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
+    return keySet([...right.keys()].filter((k) => !left.has(k)));
+  },
+  removedKeys: (s, a) => {
+    arity('removedKeys', a, 0);
+    const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
+    return keySet([...left.keys()].filter((k) => !right.has(k)));
+  },
+  changedKeys: (s, a) => {
+    arity('changedKeys', a, 0);
+    const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
+    return keySet([...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)));
+  },
+  unchangedKeys: (s, a) => {
+    arity('unchangedKeys', a, 0);
+    const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
+    return keySet([...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)));
+  },
+  affectedKeys: (s, a) => {
+    arity('affectedKeys', a, 0);
+    const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
+    const keys = new Set<string>();
+    for (const k of left.keys()) if (!right.has(k) || !equals(left.get(k)!, right.get(k)!)) keys.add(k);
+    for (const k of right.keys()) if (!left.has(k)) keys.add(k);
+    return keySet(keys);
+  },
+};
+
+function civil(ns: bigint): Date {
+  return new Date(Number((ns - (((ns % NS_PER_MS) + NS_PER_MS) % NS_PER_MS)) / NS_PER_MS));
+}
+
+function nsOf(v: RValue): bigint {
+  return (v as { ns: bigint }).ns;
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
+const TIMESTAMP_METHODS: Record<string, Method> = {
+  toMillis: (s, a) => (arity('toMillis', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_MS)))),
+  seconds: (s, a) => (arity('seconds', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_S)))),
+  nanos: (s, a) => (arity('nanos', a, 0), int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))),
+  year: (s, a) => (arity('year', a, 0), int(civil(nsOf(s)).getUTCFullYear())),
+  month: (s, a) => (arity('month', a, 0), int(civil(nsOf(s)).getUTCMonth() + 1)),
+  day: (s, a) => (arity('day', a, 0), int(civil(nsOf(s)).getUTCDate())),
+  hours: (s, a) => (arity('hours', a, 0), int(civil(nsOf(s)).getUTCHours())),
+  minutes: (s, a) => (arity('minutes', a, 0), int(civil(nsOf(s)).getUTCMinutes())),
+  dayOfWeek: (s, a) => (arity('dayOfWeek', a, 0), int(civil(nsOf(s)).getUTCDay() || 7)),
+  dayOfYear: (s, a) => {
+    arity('dayOfYear', a, 0);
+    const d = civil(nsOf(s));
+    return int(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1);
+  },
+  date: (s, a) => {
+    arity('date', a, 0);
+    const d = civil(nsOf(s));
+    const ms = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    return { k: 'timestamp', ns: BigInt(ms) * NS_PER_MS };
+  },
+  time: (s, a) => {
+    arity('time', a, 0);
+    const ns = nsOf(s);
+    return { k: 'duration', ns: ns - floorDiv(ns, 86_400n * NS_PER_S) * 86_400n * NS_PER_S };
+  },
+};
+
+const DURATION_METHODS: Record<string, Method> = {
+  seconds: (s, a) => (arity('seconds', a, 0), int(Number(nsOf(s) / NS_PER_S))),
+  nanos: (s, a) => (arity('nanos', a, 0), int(Number(nsOf(s) % NS_PER_S))),
+};
+
+const BYTES_METHODS: Record<string, Method> = {
+  size: (s, a) => (arity('size', a, 0), int((s as { v: Uint8Array }).v.length)),
+  toBase64: (s, a) => (arity('toBase64', a, 0), str(Buffer.from((s as { v: Uint8Array }).v).toString('base64'))),
+  toHexString: (s, a) => (arity('toHexString', a, 0), str(Buffer.from((s as { v: Uint8Array }).v).toString('hex').toUpperCase())),
+};
+
+const LATLNG_METHODS: Record<string, Method> = {
+  latitude: (s, a) => (arity('latitude', a, 0), float((s as { lat: number }).lat)),
+  longitude: (s, a) => (arity('longitude', a, 0), float((s as { lng: number }).lng)),
+  distance: (s, a) => {
+    arity('distance', a, 1);
+    const p = s as { lat: number; lng: number };
+    const q = a[0];
+    if (q?.k !== 'latlng') throw new EvalError('Argument of distance() must be a latlng.');
+    const rad = Math.PI / 180;
+    const h =
+      Math.sin(((q.lat - p.lat) * rad) / 2) ** 2 +
+      Math.cos(p.lat * rad) * Math.cos(q.lat * rad) * Math.sin(((q.lng - p.lng) * rad) / 2) ** 2;
+    return float(2 * 6_371_000 * Math.asin(Math.sqrt(h)));
+  },
+};
+
+const BY_TYPE: Partial<Record<RValue['k'], Record<string, Method>>> = {
+  string: STRING_METHODS,
+  list: LIST_METHODS,
+  set: SET_METHODS,
+  map: MAP_METHODS,
+  mapdiff: MAPDIFF_METHODS,
+  timestamp: TIMESTAMP_METHODS,
+  duration: DURATION_METHODS,
+  bytes: BYTES_METHODS,
+  latlng: LATLNG_METHODS,
+};
+
+/** Every method name some type has: a call of any other name is refused when rules load. */
+export const KNOWN_METHODS: ReadonlySet<string> = new Set(
+  Object.values(BY_TYPE).flatMap((methods) => Object.keys(methods ?? {})),
+);
+
+export function callMethod(self: RValue, name: string, args: RValue[]): RValue {
+  if (self.k === 'null') throw new EvalError('Null value error.');
+  const method = BY_TYPE[self.k]?.[name];
+  if (!method || !Object.prototype.hasOwnProperty.call(BY_TYPE[self.k], name)) {
+    return noMethod(self, name);
+  }
+  return method(self, args);
+}
+
+// ---- namespace functions: math.*, timestamp.*, duration.*, latlng.* ----
+
+function num(v: RValue | undefined): number {
+  if (!v || !isNumber(v)) throw new EvalError('Argument must be a number.');
+  return v.v;
+}
+
+const UNIT_NS: Record<string, bigint> = {
+  w: 7n * 86_400n * NS_PER_S,
+  d: 86_400n * NS_PER_S,
+  h: 3_600n * NS_PER_S,
+  m: 60n * NS_PER_S,
+  s: NS_PER_S,
+  ms: NS_PER_MS,
+  ns: 1n,
+};
+
+export const NAMESPACES: Record<string, Record<string, { arity: [number, number]; fn: (a: RValue[]) => RValue }>> = {
+  math: {
+    abs: { arity: [1, 1], fn: (a) => (a[0]!.k === 'int' ? int(Math.abs(a[0]!.v)) : float(Math.abs(num(a[0])))) },
+    ceil: { arity: [1, 1], fn: (a) => int(Math.ceil(num(a[0]))) },
+    floor: { arity: [1, 1], fn: (a) => int(Math.floor(num(a[0]))) },
+    round: { arity: [1, 1], fn: (a) => int(Math.sign(num(a[0])) * Math.round(Math.abs(num(a[0])))) },
+    sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
+    pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },
+    isInfinite: { arity: [1, 1], fn: (a) => bool(Math.abs(num(a[0])) === Infinity) },
+    isNaN: { arity: [1, 1], fn: (a) => bool(Number.isNaN(num(a[0]))) },
+  },
+  timestamp: {
+    date: {
+      arity: [3, 3],
+      fn: (a) => {
+        const ms = Date.UTC(asInt(a[0], 'year'), asInt(a[1], 'month') - 1, asInt(a[2], 'day'));
+        return { k: 'timestamp', ns: BigInt(ms) * NS_PER_MS };
+      },
+    },
+    value: { arity: [1, 1], fn: (a) => ({ k: 'timestamp', ns: BigInt(asInt(a[0], 'epochMillis')) * NS_PER_MS }) },
+  },
+  duration: {
+    value: {
+      arity: [2, 2],
+      fn: (a) => {
+        const unit = UNIT_NS[asString(a[1], 'unit')];
+        if (unit === undefined) throw new EvalError('Unknown duration unit.');
+        return { k: 'duration', ns: BigInt(asInt(a[0], 'magnitude')) * unit };
+      },
+    },
+    time: {
+      arity: [4, 4],
+      fn: (a) => ({
+        k: 'duration',
+        ns:
+          BigInt(asInt(a[0], 'hours')) * UNIT_NS.h! +
+          BigInt(asInt(a[1], 'minutes')) * UNIT_NS.m! +
+          BigInt(asInt(a[2], 'seconds')) * NS_PER_S +
+          BigInt(asInt(a[3], 'nanos')),
+      }),
+    },
+    abs: {
+      arity: [1, 1],
+      fn: (a) => {
+        if (a[0]?.k !== 'duration') throw new EvalError('Argument must be a duration.');
+        return { k: 'duration', ns: a[0].ns < 0n ? -a[0].ns : a[0].ns };
+      },
+    },
+  },
+  latlng: {
+    value: { arity: [2, 2], fn: (a) => ({ k: 'latlng', lat: num(a[0]), lng: num(a[1]) }) },
+  },
+};
+
+export function toInt(v: RValue): RValue {
+  if (v.k === 'int') return v;
+  if (v.k === 'float') return int(Math.trunc(v.v));
+  if (v.k === 'string' && /^\s*[+-]?\d+\s*$/.test(v.v)) return int(Number(v.v));
+  throw new EvalError(`Cannot convert ${typeName(v)} to int.`);
+}
+
+export function toFloat(v: RValue): RValue {
+  if (isNumber(v)) return float(v.v);
+  if (v.k === 'string' && v.v.trim() !== '' && !Number.isNaN(Number(v.v))) return float(Number(v.v));
+  throw new EvalError(`Cannot convert ${typeName(v)} to float.`);
+}
+
+export function toStringValue(v: RValue): RValue {
+  switch (v.k) {
+    case 'string':
+      return v;
+    case 'null':
+      return str('null');
+    case 'bool':
+      return str(String(v.v));
+    case 'int':
+      return str(String(v.v));
+    case 'float':
+      return str(Number.isInteger(v.v) ? v.v.toFixed(1) : String(v.v));
+    case 'path':
+      return str('/' + v.segments.join('/'));
+    default:
+      throw new EvalError(`Cannot convert ${typeName(v)} to string.`);
+  }
+}
+
+export { equals };

@@ -1,0 +1,197 @@
+import type { Value as WireValue, Fields } from '../firestore/engine/types';
+
+/**
+ * Runtime values of the rules language. Integers and floats are distinct types (as in the
+ * official evaluator); timestamps and durations are whole nanoseconds.
+ */
+export type RValue =
+  | { k: 'null' }
+  | { k: 'bool'; v: boolean }
+  | { k: 'int'; v: number }
+  | { k: 'float'; v: number }
+  | { k: 'string'; v: string }
+  | { k: 'bytes'; v: Uint8Array }
+  | { k: 'timestamp'; ns: bigint }
+  | { k: 'duration'; ns: bigint }
+  | { k: 'latlng'; lat: number; lng: number }
+  | { k: 'path'; segments: string[] }
+  | { k: 'list'; v: RValue[] }
+  | { k: 'set'; v: RValue[] }
+  | { k: 'map'; v: Map<string, RValue> }
+  | { k: 'mapdiff'; left: Map<string, RValue>; right: Map<string, RValue> };
+
+/** An evaluation error: the condition is not `true`, and the message is reported. */
+export class EvalError extends Error {}
+
+export const NULL: RValue = { k: 'null' };
+export const TRUE: RValue = { k: 'bool', v: true };
+export const FALSE: RValue = { k: 'bool', v: false };
+export const bool = (v: boolean): RValue => (v ? TRUE : FALSE);
+export const str = (v: string): RValue => ({ k: 'string', v });
+export const int = (v: number): RValue => {
+  if (!Number.isFinite(v) || !Number.isSafeInteger(Math.trunc(v))) {
+    throw new EvalError('Integer overflow error.');
+  }
+  return { k: 'int', v: Math.trunc(v) || 0 };
+};
+export const float = (v: number): RValue => ({ k: 'float', v });
+export const list = (v: RValue[]): RValue => ({ k: 'list', v });
+export const map = (entries: Record<string, RValue>): RValue => ({
+  k: 'map',
+  v: new Map(Object.entries(entries)),
+});
+
+export function typeName(value: RValue): string {
+  switch (value.k) {
+    case 'mapdiff':
+      return 'map_diff';
+    case 'bool':
+      return 'bool';
+    default:
+      return value.k;
+  }
+}
+
+export function isNumber(value: RValue): value is { k: 'int' | 'float'; v: number } {
+  return value.k === 'int' || value.k === 'float';
+}
+
+export function equals(a: RValue, b: RValue): boolean {
+  if (isNumber(a) && isNumber(b)) return a.v === b.v;
+  if (a.k !== b.k) return false;
+  switch (a.k) {
+    case 'null':
+      return true;
+    case 'bool':
+    case 'string':
+      return a.v === (b as typeof a).v;
+    case 'bytes': {
+      const other = (b as typeof a).v;
+      return a.v.length === other.length && a.v.every((x, i) => x === other[i]);
+    }
+    case 'timestamp':
+    case 'duration':
+      return a.ns === (b as typeof a).ns;
+    case 'latlng':
+      return a.lat === (b as typeof a).lat && a.lng === (b as typeof a).lng;
+    case 'path': {
+      const other = (b as typeof a).segments;
+      return a.segments.length === other.length && a.segments.every((x, i) => x === other[i]);
+    }
+    case 'list': {
+      const other = (b as typeof a).v;
+      return a.v.length === other.length && a.v.every((x, i) => equals(x, other[i]!));
+    }
+    case 'set': {
+      const other = (b as typeof a).v;
+      return a.v.length === other.length && a.v.every((x) => other.some((y) => equals(x, y)));
+    }
+    case 'map': {
+      const other = (b as typeof a).v;
+      if (a.v.size !== other.size) return false;
+      for (const [key, value] of a.v) {
+        const o = other.get(key);
+        if (o === undefined || !equals(value, o)) return false;
+      }
+      return true;
+    }
+    case 'mapdiff':
+      return false;
+    default:
+      return false;
+  }
+}
+
+export function contains(items: RValue[], value: RValue): boolean {
+  return items.some((item) => equals(item, value));
+}
+
+export function unique(items: RValue[]): RValue[] {
+  const out: RValue[] = [];
+  for (const item of items) if (!contains(out, item)) out.push(item);
+  return out;
+}
+
+// ---- conversion from Firestore wire values ----
+
+const NANOS_PER_SECOND = 1_000_000_000n;
+
+export function parseTimestamp(text: string): bigint {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
+  if (!m) throw new EvalError(`Invalid timestamp '${text}'.`);
+  const seconds = Math.floor(Date.parse(`${m[1]}${m[3]}`) / 1000);
+  if (Number.isNaN(seconds)) throw new EvalError(`Invalid timestamp '${text}'.`);
+  const nanos = BigInt((m[2] ?? '').padEnd(9, '0') || '0');
+  return BigInt(seconds) * NANOS_PER_SECOND + nanos;
+}
+
+export function timestampFromDate(date: Date): RValue {
+  return { k: 'timestamp', ns: BigInt(date.getTime()) * 1_000_000n };
+}
+
+export function fromWire(value: WireValue): RValue {
+  if ('nullValue' in value) return NULL;
+  if ('booleanValue' in value) return bool(value.booleanValue);
+  if ('integerValue' in value) return int(Number(value.integerValue));
+  if ('doubleValue' in value) return float(Number(value.doubleValue));
+  if ('stringValue' in value) return str(value.stringValue);
+  if ('timestampValue' in value) {
+    const t = value.timestampValue;
+    if (typeof t === 'string') return { k: 'timestamp', ns: parseTimestamp(t) };
+    return {
+      k: 'timestamp',
+      ns: BigInt(t.seconds ?? 0) * NANOS_PER_SECOND + BigInt(t.nanos ?? 0),
+    };
+  }
+  if ('bytesValue' in value) return { k: 'bytes', v: new Uint8Array(Buffer.from(value.bytesValue, 'base64')) };
+  if ('referenceValue' in value) return pathFromName(value.referenceValue);
+  if ('geoPointValue' in value) {
+    return { k: 'latlng', lat: value.geoPointValue.latitude ?? 0, lng: value.geoPointValue.longitude ?? 0 };
+  }
+  if ('arrayValue' in value) return list((value.arrayValue.values ?? []).map(fromWire));
+  if ('mapValue' in value) return fromFields(value.mapValue.fields ?? {});
+  throw new EvalError('Unknown value type.');
+}
+
+export function fromFields(fields: Fields): RValue {
+  const out = new Map<string, RValue>();
+  for (const [key, value] of Object.entries(fields)) out.set(key, fromWire(value));
+  return { k: 'map', v: out };
+}
+
+/** `projects/p/databases/(default)/documents/a/b` becomes the path `/databases/(default)/documents/a/b`. */
+export function pathFromName(name: string): RValue {
+  const segments = name.split('/').filter((s) => s !== '');
+  const at = segments.indexOf('databases');
+  return { k: 'path', segments: at >= 0 ? segments.slice(at) : segments };
+}
+
+export function pathToString(segments: string[]): string {
+  return '/' + segments.join('/');
+}
+
+export function show(value: RValue): string {
+  switch (value.k) {
+    case 'null':
+      return 'null';
+    case 'string':
+      return JSON.stringify(value.v);
+    case 'bool':
+    case 'int':
+    case 'float':
+      return String(value.v);
+    case 'path':
+      return pathToString(value.segments);
+    case 'list':
+    case 'set':
+      return `[${value.v.map(show).join(', ')}]`;
+    case 'map':
+      return `{${[...value.v].map(([k, v]) => `${k}: ${show(v)}`).join(', ')}}`;
+    case 'timestamp':
+      return new Date(Number(value.ns / 1_000_000n)).toISOString();
+    case 'duration':
+      return `${value.ns}ns`;
+    default:
+      return value.k;
+  }
+}
