@@ -1,45 +1,239 @@
-import { FirestoreError } from './errors';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { VersionClock } from './clock';
+import { FirestoreError, invalidArgument } from './errors';
+import { MAX_WRITES_PER_COMMIT } from './limits';
+import { checkDatabase, parseDocumentName } from './paths';
+import {
+  Persistence,
+  applyEntry,
+  readSnapshotFile,
+  writeSnapshotFile,
+  type JournalEntry,
+} from './persistence';
+import { Query } from './query';
+import { DocumentStore } from './store';
+import { parseTimestamp } from './timestamps';
 import type {
   BatchGetResult,
   ChangeEvent,
   CommitOptions,
   CommitResult,
   CompiledQuery,
+  DocLookup,
+  PlannedWrite,
   QueryResult,
   StoredDocument,
 } from './types';
+import { stageWrite, type StagedWrite } from './writes';
 
-// Skeleton with the final signatures so other parts can compile against it; filled in next.
+const EXPORT_FOLDER = 'firestore_export';
+const EXPORT_FILE = 'documents.ndjson';
+
+/**
+ * The Firestore data engine: documents in memory (indexed by collection), a durable journal, and
+ * the query and write semantics of Firestore. Every method is synchronous except opening,
+ * closing, import and export, so a commit is atomic with respect to everything else.
+ */
 export class FirestoreEngine {
-  static async open(_options: { dataDir: string | null }): Promise<FirestoreEngine> {
-    return new FirestoreEngine();
+  private readonly store = new DocumentStore();
+  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+  private closed = false;
+
+  private constructor(
+    private readonly persistence: Persistence | null,
+    private readonly clock: VersionClock,
+  ) {}
+
+  static async open(options: { dataDir: string | null }): Promise<FirestoreEngine> {
+    if (options.dataDir === null) return new FirestoreEngine(null, new VersionClock(''));
+    const { persistence, state } = Persistence.open(options.dataDir);
+    const engine = new FirestoreEngine(persistence, new VersionClock(state.lastTime));
+    for (const doc of state.documents) engine.store.put(doc);
+    // Start with a compact snapshot so the journal only holds this run's commits.
+    persistence.compact(engine.store.all(), engine.clock.lastIssued());
+    return engine;
   }
-  commit(_database: string, _writes: unknown[], _options?: CommitOptions): CommitResult {
-    throw FirestoreError.of('UNIMPLEMENTED', 'not yet');
+
+  commit(database: string, writes: unknown[], options: CommitOptions = {}): CommitResult {
+    this.checkOpen();
+    checkDatabase(database);
+    if (!Array.isArray(writes)) throw invalidArgument('writes must be a list.');
+    if (writes.length > MAX_WRITES_PER_COMMIT) {
+      throw invalidArgument(`maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`);
+    }
+    const commitTime = this.clock.nextCommitTime();
+    const staged = new Map<string, StoredDocument | null>();
+    const current = (name: string): StoredDocument | null =>
+      staged.has(name) ? staged.get(name)! : this.store.get(name);
+    const ctx = { database, commitTime, current };
+
+    const steps: StagedWrite[] = [];
+    for (const write of writes) {
+      const step = stageWrite(write, ctx);
+      if (step.planned !== null) staged.set(step.name, step.planned.after);
+      steps.push(step);
+    }
+
+    const planned: PlannedWrite[] = steps.flatMap((s) => (s.planned === null ? [] : [s.planned]));
+    if (options.authorize) {
+      const lookupBefore: DocLookup = (name) => this.store.get(name);
+      const lookupAfter: DocLookup = current;
+      options.authorize(
+        planned,
+        lookupBefore,
+        lookupAfter,
+        new Date(Number(parseTimestamp(commitTime) / 1000n)),
+      );
+    }
+
+    const changes: ChangeEvent['changes'] = [];
+    for (const [name, after] of staged) {
+      const before = this.store.get(name);
+      if (before === after) continue;
+      changes.push({ name, before, after });
+    }
+    if (changes.length > 0) {
+      this.persist({ t: commitTime, d: changes.map((c) => [c.name, c.after]) });
+      for (const { name, after } of changes) {
+        if (after === null) this.store.delete(name);
+        else this.store.put(after);
+      }
+      this.maybeCompact();
+      this.emit({ readTime: commitTime, changes });
+    }
+    return { commitTime, writeResults: steps.map((s) => s.result) };
   }
-  getDocument(_name: string): StoredDocument | null {
-    return null;
+
+  getDocument(name: string): StoredDocument | null {
+    return this.store.get(name);
   }
-  batchGet(_names: string[]): BatchGetResult {
-    throw FirestoreError.of('UNIMPLEMENTED', 'not yet');
+
+  batchGet(names: string[]): BatchGetResult {
+    this.checkOpen();
+    const results = names.map((name) => {
+      parseDocumentName(name);
+      return { name, doc: this.store.get(name) };
+    });
+    return { readTime: this.clock.readTime(), results };
   }
-  runQuery(_parent: string, _structuredQuery: unknown): QueryResult {
-    throw FirestoreError.of('UNIMPLEMENTED', 'not yet');
+
+  runQuery(parent: string, structuredQuery: unknown): QueryResult {
+    const query = this.compile(parent, structuredQuery);
+    const documents = query.run().map((d) => query.project(d));
+    return { readTime: this.clock.readTime(), documents };
   }
-  compileQuery(_parent: string, _structuredQuery: unknown): CompiledQuery {
-    throw FirestoreError.of('UNIMPLEMENTED', 'not yet');
+
+  compileQuery(parent: string, structuredQuery: unknown): CompiledQuery {
+    return this.compile(parent, structuredQuery);
   }
-  count(_parent: string, _structuredQuery: unknown, _upTo?: number): number {
-    throw FirestoreError.of('UNIMPLEMENTED', 'not yet');
+
+  count(parent: string, structuredQuery: unknown, upTo?: number): number {
+    return this.compile(parent, structuredQuery).count(upTo);
   }
-  onCommit(_listener: (event: ChangeEvent) => void): () => void {
-    return () => undefined;
+
+  onCommit(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
+
   currentReadTime(): string {
-    return new Date().toISOString();
+    return this.clock.readTime();
   }
-  clear(_projectId: string): void {}
-  async exportTo(_dir: string): Promise<void> {}
-  async importFrom(_dir: string): Promise<void> {}
-  async close(): Promise<void> {}
+
+  clear(projectId: string): void {
+    this.checkOpen();
+    const prefix = `projects/${projectId}/`;
+    const names = this.store.namesWithPrefix(prefix);
+    const readTime = this.clock.nextCommitTime();
+    this.persist({ t: readTime, clear: projectId });
+    const changes: ChangeEvent['changes'] = names.map((name) => {
+      const before = this.store.get(name);
+      this.store.delete(name);
+      return { name, before, after: null };
+    });
+    this.maybeCompact();
+    if (changes.length > 0) this.emit({ readTime, changes });
+  }
+
+  async exportTo(dir: string): Promise<void> {
+    this.checkOpen();
+    const folder = path.join(dir, EXPORT_FOLDER);
+    await fs.promises.mkdir(folder, { recursive: true });
+    writeSnapshotFile(path.join(folder, EXPORT_FILE), this.store.all(), this.clock.readTime());
+  }
+
+  /** Replaces all documents with the export's (listeners see the difference as one change). */
+  async importFrom(dir: string): Promise<void> {
+    this.checkOpen();
+    const file = path.join(dir, EXPORT_FOLDER, EXPORT_FILE);
+    if (!fs.existsSync(file)) {
+      throw FirestoreError.of('NOT_FOUND', `No Firestore export found at ${file}`);
+    }
+    const imported = readSnapshotFile(file);
+    const next = new Map<string, StoredDocument>();
+    applyEntry({ t: '', d: imported.documents.map((d) => [d.name, d]) }, next);
+    const readTime = this.clock.nextCommitTime();
+    const changes: ChangeEvent['changes'] = [];
+    for (const before of [...this.store.all()]) {
+      if (!next.has(before.name)) changes.push({ name: before.name, before, after: null });
+    }
+    for (const doc of next.values()) {
+      const before = this.store.get(doc.name);
+      // Imported documents get a fresh version so clients holding older copies update.
+      changes.push({
+        name: doc.name,
+        before,
+        after: { ...doc, updateTime: readTime },
+      });
+    }
+    this.store.clearAll();
+    for (const c of changes) if (c.after !== null) this.store.put(c.after);
+    this.persistence?.compact(this.store.all(), readTime);
+    if (changes.length > 0) this.emit({ readTime, changes });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.persistence !== null) {
+      this.persistence.compact(this.store.all(), this.clock.lastIssued());
+      this.persistence.saveClock(this.clock.readTime());
+      this.persistence.close();
+    }
+    this.listeners.clear();
+  }
+
+  private compile(parent: string, structuredQuery: unknown): Query {
+    this.checkOpen();
+    return new Query(this.store, parent, structuredQuery);
+  }
+
+  private persist(entry: JournalEntry): void {
+    if (this.persistence === null) return;
+    this.persistence.append(entry);
+  }
+
+  /** Called after a journaled change is applied to the store, never before. */
+  private maybeCompact(): void {
+    if (this.persistence?.shouldCompact) {
+      this.persistence.compact(this.store.all(), this.clock.lastIssued());
+    }
+  }
+
+  private emit(event: ChangeEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('Firestore engine: a commit listener failed', error);
+      }
+    }
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw FirestoreError.of('UNAVAILABLE', 'The Firestore engine is closed.');
+  }
 }

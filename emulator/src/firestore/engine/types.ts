@@ -24,7 +24,11 @@ export interface StoredDocument {
 
 export interface ChangeEvent {
   readTime: string;
-  changes: Array<{ name: string; before: StoredDocument | null; after: StoredDocument | null }>;
+  changes: Array<{
+    name: string;
+    before: StoredDocument | null;
+    after: StoredDocument | null;
+  }>;
 }
 
 export interface PlannedWrite {

@@ -1,0 +1,66 @@
+import { FirestoreEngine } from '../../src/firestore/engine';
+import type { Fields, Value } from '../../src/firestore/engine';
+
+export const DB = 'projects/demo-test/databases/(default)';
+export const ROOT = `${DB}/documents`;
+
+export function docName(path: string): string {
+  return `${ROOT}/${path}`;
+}
+
+/** Plain JS data to wire values (numbers: integers become integerValue, others doubleValue). */
+export function toValue(x: unknown): Value {
+  if (x === null) return { nullValue: null };
+  if (typeof x === 'boolean') return { booleanValue: x };
+  if (typeof x === 'number') {
+    return Number.isInteger(x) && !Object.is(x, -0)
+      ? { integerValue: String(x) }
+      : { doubleValue: x };
+  }
+  if (typeof x === 'string') return { stringValue: x };
+  if (Array.isArray(x)) return { arrayValue: { values: x.map(toValue) } };
+  if (typeof x === 'object') {
+    const v = x as Record<string, unknown>;
+    if ('__wire' in v) return v['__wire'] as Value;
+    return { mapValue: { fields: toFields(v) } };
+  }
+  throw new Error(`cannot convert ${String(x)}`);
+}
+
+export function toFields(data: Record<string, unknown>): Fields {
+  const out: Fields = {};
+  for (const [k, v] of Object.entries(data)) out[k] = toValue(v);
+  return out;
+}
+
+/** Marks a raw wire value inside plain data. */
+export function wire(v: Value): { __wire: Value } {
+  return { __wire: v };
+}
+
+export function setWrite(path: string, data: Record<string, unknown>, extra: object = {}): unknown {
+  return { update: { name: docName(path), fields: toFields(data) }, ...extra };
+}
+
+export async function memoryEngine(): Promise<FirestoreEngine> {
+  return FirestoreEngine.open({ dataDir: null });
+}
+
+export function seed(engine: FirestoreEngine, docs: Record<string, Record<string, unknown>>): void {
+  engine.commit(
+    DB,
+    Object.entries(docs).map(([path, data]) => setWrite(path, data)),
+  );
+}
+
+export function ids(docs: Array<{ name: string }>): string[] {
+  return docs.map((d) => d.name.slice(d.name.lastIndexOf('/') + 1));
+}
+
+export function field(path: string): { fieldPath: string } {
+  return { fieldPath: path };
+}
+
+export function where(path: string, op: string, value: unknown): unknown {
+  return { fieldFilter: { field: field(path), op, value: toValue(value) } };
+}
