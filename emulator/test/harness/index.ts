@@ -1,0 +1,15 @@
+/**
+ * Browser test harness: the emulator in-process, the real firebase browser SDK in headless
+ * Chromium. See README.md in this folder.
+ */
+export {
+  startStack,
+  idToken,
+  CHROMIUM_ARGS,
+  type Stack,
+  type StackOptions,
+  type HarnessClient,
+  type ClientOptions,
+  type PageFirebase,
+} from './stack';
+export { sdkBundlePath } from './sdk-bundle';

@@ -1,0 +1,347 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type * as AppSdk from 'firebase/app';
+import type * as AuthSdk from 'firebase/auth';
+import type * as FirestoreSdk from 'firebase/firestore';
+import type * as StorageSdk from 'firebase/storage';
+import { startEmulator, type RunningEmulator } from '../../src/index';
+import { sdkBundlePath } from './sdk-bundle';
+
+/** What a function passed to `client.run` receives inside the page. */
+export interface PageFirebase {
+  app: AppSdk.FirebaseApp;
+  db: FirestoreSdk.Firestore;
+  storage: StorageSdk.FirebaseStorage;
+  /** The `firebase/firestore` module. */
+  fs: typeof FirestoreSdk;
+  /** The `firebase/storage` module. */
+  st: typeof StorageSdk;
+  /** The `firebase/auth` module (for tests that use the real Auth emulator). */
+  auth: typeof AuthSdk;
+  uid: string | null;
+  /** Scratch space that survives between `run` calls (listeners put their snapshots here). */
+  vars: Record<string, unknown>;
+}
+
+export interface ClientOptions {
+  /** Signed in as this uid (an unsigned ID token, as the Auth emulator issues); none = signed out. */
+  uid?: string;
+  /** Extra ID-token claims (email, email_verified, custom claims). */
+  claims?: Record<string, unknown>;
+  /** The emulators' admin bypass (`Bearer owner`): rules do not apply. */
+  admin?: boolean;
+  /** `experimentalForceLongPolling` (CI=1 backchannels only). */
+  longPolling?: boolean;
+}
+
+export interface HarnessClient {
+  page: Page;
+  uid: string | null;
+  /** Runs `fn(fb, arg)` in the page; `fn` must be self-contained (it is sent as source text). */
+  run<T, A = undefined>(fn: (fb: PageFirebase, arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  /** Polls `fn(fb, arg)` in the page until it returns a truthy value, which is returned. */
+  waitFor<T, A = undefined>(
+    fn: (fb: PageFirebase, arg: A) => T,
+    arg?: A,
+    timeoutMs?: number,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  projectId?: string;
+  /** A data directory (kept across `restartEmulator`); default: in memory. Use `'temp'` for a fresh temp dir. */
+  dataDir?: string | null | 'temp';
+  /** Firestore rules source to install at start (default: none, everything allowed). */
+  firestoreRules?: string;
+  /** Storage rules source to install at start. */
+  storageRules?: string;
+  /** A firebase.json to read rules files from (as the CLI does). */
+  firebaseJsonPath?: string;
+}
+
+export interface Stack {
+  projectId: string;
+  emulator: RunningEmulator;
+  /** `http://127.0.0.1:<port>` of the Firestore and Storage servers. */
+  firestoreUrl: string;
+  storageUrl: string;
+  dataDir: string | null;
+  browser: Browser;
+  openClient(options?: ClientOptions): Promise<HarnessClient>;
+  /** Stops the emulator and starts it again on the same ports and data directory. */
+  restartEmulator(): Promise<void>;
+  /** Replaces the Firestore rules (throws on compile issues). */
+  setFirestoreRules(source: string): void;
+  setStorageRules(source: string): void;
+  clearFirestore(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>harness</title>
+<script src="/sdk.js"></script></head><body></body></html>`;
+
+/** Serves the harness page and the SDK bundle from their own origin (so calls are cross-origin). */
+async function startPageServer(bundle: string): Promise<{ url: string; close(): Promise<void> }> {
+  const sdk = fs.readFileSync(bundle);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/sdk.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+      res.end(sdk);
+    } else if (req.url === '/' || req.url?.startsWith('/?')) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(PAGE_HTML);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function assertNoIssues(issues: Array<{ line: number; column: number; message: string }>): void {
+  if (issues.length > 0) {
+    throw new Error(issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n'));
+  }
+}
+
+interface PageInit {
+  projectId: string;
+  host: string;
+  firestorePort: number;
+  storagePort: number;
+  uid: string | null;
+  claims: Record<string, unknown>;
+  admin: boolean;
+  longPolling: boolean;
+}
+
+/** Runs in the page: one Firebase app wired to the emulator, exposed as `window.fb`. */
+function initPage(init: PageInit): void {
+  const w = window as unknown as {
+    firebaseSdk: {
+      app: typeof AppSdk;
+      auth: typeof AuthSdk;
+      firestore: typeof FirestoreSdk;
+      storage: typeof StorageSdk;
+    };
+    fb: PageFirebase;
+  };
+  const { app, auth, firestore, storage } = w.firebaseSdk;
+  const firebaseApp = app.initializeApp({
+    projectId: init.projectId,
+    apiKey: 'demo-api-key',
+    appId: '1:000000000000:web:0000000000000000',
+    storageBucket: `${init.projectId}.appspot.com`,
+  });
+  const db = firestore.initializeFirestore(
+    firebaseApp,
+    init.longPolling ? { experimentalForceLongPolling: true } : {},
+  );
+  const token = init.admin
+    ? 'owner'
+    : init.uid
+      ? { ...init.claims, sub: init.uid, user_id: init.uid }
+      : undefined;
+  const emulatorOptions = token ? { mockUserToken: token } : {};
+  firestore.connectFirestoreEmulator(db, init.host, init.firestorePort, emulatorOptions);
+  const st = storage.getStorage(firebaseApp);
+  storage.connectStorageEmulator(st, init.host, init.storagePort, emulatorOptions);
+  w.fb = {
+    app: firebaseApp,
+    db,
+    storage: st,
+    fs: firestore,
+    st: storage,
+    auth,
+    uid: init.uid,
+    vars: {},
+  };
+}
+
+async function makeTempDir(): Promise<string> {
+  const base = path.resolve(__dirname, '../../.tmp/data');
+  fs.mkdirSync(base, { recursive: true });
+  return fs.mkdtempSync(path.join(base, 'run-'));
+}
+
+/**
+ * Starts the emulator in-process on free ports, a page server and headless Chromium. Every
+ * `openClient` is a fresh browser context (its own tab, storage and Firebase app).
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const projectId = options.projectId ?? 'demo-test';
+  const ownsDataDir = options.dataDir === 'temp';
+  const dataDir = options.dataDir === 'temp' ? await makeTempDir() : (options.dataDir ?? null);
+  const bundle = await sdkBundlePath();
+  const pageServer = await startPageServer(bundle);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const contexts = new Set<BrowserContext>();
+  const quiet = () => undefined;
+
+  const launch = (firestorePort: number, storagePort: number) =>
+    startEmulator({
+      projectId,
+      firestorePort,
+      storagePort,
+      dataDir,
+      firebaseJsonPath: options.firebaseJsonPath,
+      watchRules: false,
+      log: quiet,
+    });
+
+  let emulator: RunningEmulator;
+  try {
+    emulator = await launch(0, 0);
+    if (options.firestoreRules) assertNoIssues(emulator.setFirestoreRules(options.firestoreRules));
+    if (options.storageRules) assertNoIssues(emulator.setStorageRules(options.storageRules));
+  } catch (err) {
+    await browser.close();
+    await pageServer.close();
+    throw err;
+  }
+  let currentRules = { firestore: options.firestoreRules, storage: options.storageRules };
+
+  const stack: Stack = {
+    projectId,
+    emulator,
+    dataDir,
+    browser,
+    firestoreUrl: `http://127.0.0.1:${emulator.firestorePort}`,
+    storageUrl: `http://127.0.0.1:${emulator.storagePort}`,
+
+    async openClient(clientOptions: ClientOptions = {}): Promise<HarnessClient> {
+      const context = await browser.newContext();
+      contexts.add(context);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => process.stderr.write(`[harness page] ${err.message}\n`));
+      await page.goto(pageServer.url);
+      const init: PageInit = {
+        projectId,
+        host: '127.0.0.1',
+        firestorePort: stack.emulator.firestorePort,
+        storagePort: stack.emulator.storagePort,
+        uid: clientOptions.uid ?? null,
+        claims: clientOptions.claims ?? {},
+        admin: clientOptions.admin ?? false,
+        longPolling: clientOptions.longPolling ?? false,
+      };
+      await page.evaluate(initPage, init);
+      const client: HarnessClient = {
+        page,
+        uid: init.uid,
+        run<T, A>(fn: (fb: PageFirebase, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+          return page.evaluate(
+            async ([source, a]) => {
+              const f = (0, eval)(`(${source})`) as (fb: unknown, arg: unknown) => unknown;
+              return f((window as unknown as { fb: unknown }).fb, a);
+            },
+            [fn.toString(), arg] as const,
+          ) as Promise<T>;
+        },
+        async waitFor<T, A>(fn: (fb: PageFirebase, arg: A) => T, arg?: A, timeoutMs = 10_000) {
+          const handle = await page.waitForFunction(
+            ([source, a]) => {
+              const f = (0, eval)(`(${source})`) as (fb: unknown, arg: unknown) => unknown;
+              return f((window as unknown as { fb: unknown }).fb, a);
+            },
+            [fn.toString(), arg] as const,
+            { timeout: timeoutMs, polling: 20 },
+          );
+          return (await handle.jsonValue()) as T;
+        },
+        async close() {
+          contexts.delete(context);
+          await context.close();
+        },
+      };
+      return client;
+    },
+
+    async restartEmulator() {
+      const { firestorePort, storagePort } = stack.emulator;
+      await stack.emulator.stop();
+      stack.emulator = await launch(firestorePort, storagePort);
+      if (currentRules.firestore)
+        assertNoIssues(stack.emulator.setFirestoreRules(currentRules.firestore));
+      if (currentRules.storage)
+        assertNoIssues(stack.emulator.setStorageRules(currentRules.storage));
+    },
+
+    setFirestoreRules(source: string) {
+      assertNoIssues(stack.emulator.setFirestoreRules(source));
+      currentRules = { ...currentRules, firestore: source };
+    },
+
+    setStorageRules(source: string) {
+      assertNoIssues(stack.emulator.setStorageRules(source));
+      currentRules = { ...currentRules, storage: source };
+    },
+
+    async clearFirestore() {
+      const res = await fetch(
+        `${stack.firestoreUrl}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+        { method: 'DELETE' },
+      );
+      if (!res.ok) throw new Error(`clear failed: ${res.status}`);
+    },
+
+    async stop() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await pageServer.close();
+      await stack.emulator.stop();
+      if (ownsDataDir && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
+
+/**
+ * An ID token as the Auth emulator issues it (unsigned, `alg: none`), for REST calls from Node:
+ * `Authorization: Bearer ${idToken('alice')}`.
+ */
+export function idToken(
+  uid: string,
+  projectId = 'demo-test',
+  claims: Record<string, unknown> = {},
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    sub: uid,
+    user_id: uid,
+    firebase: { identities: {}, sign_in_provider: 'custom' },
+    ...claims,
+  })}.`;
+}
