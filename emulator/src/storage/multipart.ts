@@ -1,0 +1,81 @@
+import { StorageApiError } from './errors';
+
+export interface MultipartUpload {
+  metadataJson: string;
+  data: Buffer;
+  dataContentType?: string;
+}
+
+const CRLF = Buffer.from('\r\n');
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+// Texts as the official emulator answers them: plain text, status 400.
+const parseError = (message: string): StorageApiError => new StorageApiError(400, message, 'text');
+
+function boundaryOf(contentType: string): string | null {
+  if (!/^multipart\/related\s*(;|$)/i.test(contentType)) return null;
+  const match = /;\s*boundary=("([^"]+)"|'([^']+)'|[^;\s]+)/i.exec(contentType);
+  if (!match) return null;
+  return match[2] ?? match[3] ?? match[1]!;
+}
+
+interface Part {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function parsePart(raw: Buffer): Part {
+  // `raw` starts right after the boundary line's CRLF and ends before the CRLF of the next one.
+  const headerEnd = raw.indexOf(HEADER_END);
+  if (headerEnd === -1) {
+    throw parseError('Failed to parse multipart request body part. Missing content type.');
+  }
+  const headers: Record<string, string> = {};
+  for (const line of raw.subarray(0, headerEnd).toString('utf8').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  if (headers['content-type'] === undefined) {
+    throw parseError('Failed to parse multipart request body part. Missing content type.');
+  }
+  return { headers, body: raw.subarray(headerEnd + HEADER_END.length) };
+}
+
+/** Splits a `multipart/related` upload into its JSON metadata part and its bytes part. */
+export function parseMultipartUpload(
+  contentType: string | undefined,
+  body: Buffer,
+): MultipartUpload {
+  const boundary = contentType ? boundaryOf(contentType) : null;
+  if (!contentType || !boundary) throw parseError(`Bad content type. ${contentType ?? ''}`);
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: Buffer[] = [];
+  let position = body.indexOf(delimiter);
+  if (position === -1) throw parseError('Unexpected number of parts in request body');
+  let closed = false;
+  while (position !== -1) {
+    let start = position + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') {
+      closed = true;
+      break;
+    }
+    if (body.subarray(start, start + 2).equals(CRLF)) start += 2;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    // The CRLF before a delimiter belongs to the delimiter, not to the part's data.
+    const end = next >= 2 && body.subarray(next - 2, next).equals(CRLF) ? next - 2 : next;
+    parts.push(body.subarray(start, end));
+    position = next;
+  }
+  if (!closed || parts.length !== 2) {
+    throw parseError('Unexpected number of parts in request body');
+  }
+  const metadataPart = parsePart(parts[0]!);
+  const dataPart = parsePart(parts[1]!);
+  return {
+    metadataJson: metadataPart.body.toString('utf8'),
+    data: Buffer.from(dataPart.body),
+    dataContentType: dataPart.headers['content-type'],
+  };
+}

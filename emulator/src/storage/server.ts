@@ -1,0 +1,249 @@
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { applyCors } from '../common/http';
+import type { CompiledRules } from '../rules';
+import { ClientAbortedError, readRequestBody } from './body';
+import {
+  principalOf,
+  sendEmpty,
+  sendJsonBody,
+  type ApiRequest,
+  type StorageContext,
+} from './context';
+import { badRequest, StorageApiError } from './errors';
+import { deleteObject, getObject, listObjects, parseJsonBody, patchObject } from './object-routes';
+import { ObjectStore } from './store';
+import { upload } from './upload-routes';
+import { UploadSessions } from './uploads';
+
+export interface RulesIssue {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface StorageServerOptions {
+  /** Root data directory; objects go under `<dataDir>/storage/`. null keeps everything in memory. */
+  dataDir: string | null;
+  host: string;
+  getRules(): CompiledRules | null;
+  /** Compiles and installs new rules; returns the issues ([] when the rules were installed). */
+  setRules(source: string): RulesIssue[];
+  /** Largest object any upload may create (default 130 MiB, the official emulator's limit). */
+  maxObjectBytes?: number;
+}
+
+const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
+const RULES_BODY_LIMIT = 10 * 1024 * 1024;
+
+const ALLOW_HEADERS = [
+  'authorization',
+  'content-type',
+  'range',
+  'x-firebase-storage-version',
+  'x-firebase-gmpid',
+  'x-firebase-appcheck',
+  'x-goog-upload-protocol',
+  'x-goog-upload-command',
+  'x-goog-upload-offset',
+  'x-goog-upload-header-content-length',
+  'x-goog-upload-header-content-type',
+  'x-http-method-override',
+];
+
+const EXPOSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'content-disposition',
+  'content-encoding',
+  'etag',
+  'x-firebase-storage-version',
+  'x-goog-upload-url',
+  'x-goog-upload-status',
+  'x-goog-upload-command',
+  'x-goog-upload-size-received',
+  'x-goog-upload-chunk-granularity',
+  'x-goog-upload-control-url',
+  'x-gupload-uploadid',
+  'x-goog-generation',
+  'x-goog-metageneration',
+  'x-goog-hash',
+  'x-goog-storage-class',
+];
+
+/** The state behind a storage server, for export and import. */
+const backends = new WeakMap<http.Server, StorageContext>();
+
+function backendOf(server: http.Server): StorageContext {
+  const ctx = backends.get(server);
+  if (!ctx) throw new Error('Not a server made by createStorageServer.');
+  return ctx;
+}
+
+/** Writes every object of the server to `dir` (a layout `importStorage` reads back). */
+export function exportStorage(server: http.Server, dir: string): Promise<void> {
+  return backendOf(server).store.exportTo(dir);
+}
+
+/** Replaces every object of the server with those exported to `dir`. */
+export async function importStorage(server: http.Server, dir: string): Promise<void> {
+  const ctx = backendOf(server);
+  ctx.sessions.clear();
+  await ctx.store.importFrom(dir);
+}
+
+/** Splits `/v0/b/{bucket}/o[/{object}]`; null for any other path. */
+function parseApiPath(pathname: string): { bucket: string; objectName: string | null } | null {
+  const match = /^\/v0\/b\/([^/]+)\/o(?:\/(.+))?\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return {
+      bucket: decodeURIComponent(match[1]!),
+      objectName: match[2] === undefined ? null : decodeURIComponent(match[2]),
+    };
+  } catch {
+    throw badRequest('Malformed percent-encoding in the request path.');
+  }
+}
+
+async function routeApi(ctx: StorageContext, api: ApiRequest): Promise<void> {
+  const method = api.req.method ?? 'GET';
+  if (api.objectName === null) {
+    if (method === 'GET') return listObjects(ctx, api);
+    if (method === 'POST' || method === 'PUT') return upload(ctx, api);
+  } else {
+    const override = String(api.req.headers['x-http-method-override'] ?? '').toUpperCase();
+    if (method === 'GET' || method === 'HEAD') return getObject(ctx, api);
+    if (method === 'PATCH' || (method === 'PUT' && override === 'PATCH')) {
+      return patchObject(ctx, api);
+    }
+    if (method === 'DELETE') return deleteObject(ctx, api);
+    if (method === 'POST' || method === 'PUT') return upload(ctx, api);
+  }
+  throw new StorageApiError(405, `Method ${method} is not allowed here.`);
+}
+
+async function setRules(
+  options: StorageServerOptions,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as {
+    rules?: { files?: unknown };
+  };
+  const files = body?.rules?.files;
+  if (!Array.isArray(files) || files.length === 0) {
+    return sendJsonBody(res, 400, { message: "Request body must include 'rules.files' array" });
+  }
+  if (files.length > 1) {
+    return sendJsonBody(res, 400, {
+      message: 'Several rules files (per-bucket rules) are not supported by this emulator.',
+    });
+  }
+  const file = files[0] as { name?: unknown; content?: unknown };
+  if (typeof file?.name !== 'string' || typeof file.content !== 'string') {
+    return sendJsonBody(res, 400, {
+      message: "Each member of 'rules.files' array must contain 'name' and 'content'",
+    });
+  }
+  const issues = options.setRules(file.content);
+  if (issues.length > 0) {
+    return sendJsonBody(res, 400, {
+      message: 'There was an error updating rules, see logs for more details',
+      issues,
+    });
+  }
+  sendJsonBody(res, 200, { message: 'Rules updated successfully' });
+}
+
+async function handle(
+  ctx: StorageContext,
+  options: StorageServerOptions,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
+  if (req.headers['access-control-request-private-network']) {
+    res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  }
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') return sendEmpty(res, 204);
+  const url = new URL(req.url ?? '/', 'http://storage.invalid');
+
+  const api = parseApiPath(url.pathname);
+  if (api) {
+    return routeApi(ctx, { req, res, url, principal: principalOf(req), ...api });
+  }
+  if (url.pathname === '/' && method === 'GET') {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 2 });
+    return void res.end('Ok');
+  }
+  if (url.pathname === '/healthz' && method === 'GET') {
+    return sendJsonBody(res, 200, {
+      status: 'ok',
+      service: 'storage',
+      objects: ctx.store.all().length,
+    });
+  }
+  if (url.pathname === '/internal/setRules' && method === 'PUT') {
+    return setRules(options, req, res);
+  }
+  if (url.pathname === '/internal/reset' && method === 'POST') {
+    req.resume();
+    ctx.sessions.clear();
+    await ctx.store.clear();
+    return sendEmpty(res, 200);
+  }
+  if (url.pathname === '/internal/export' && method === 'POST') {
+    const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as { path?: unknown };
+    if (typeof body?.path !== 'string' || body.path === '') {
+      return sendJsonBody(res, 400, { message: "Export request body must include 'path'." });
+    }
+    await ctx.store.exportTo(body.path);
+    return sendEmpty(res, 200);
+  }
+  throw new StorageApiError(404, `No route for ${method} ${url.pathname}.`);
+}
+
+function sendError(res: http.ServerResponse, error: unknown): void {
+  if (error instanceof ClientAbortedError) {
+    res.destroy();
+    return;
+  }
+  let apiError: StorageApiError;
+  if (error instanceof StorageApiError) apiError = error;
+  else {
+    console.error('[storage] internal error:', error);
+    apiError = new StorageApiError(500, 'Internal error.');
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = apiError.body();
+  res.writeHead(apiError.httpStatus, {
+    ...apiError.headers,
+    'Content-Type':
+      apiError.format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** The Storage `/v0` API of the emulator. The server is returned without listening. */
+export function createStorageServer(options: StorageServerOptions): http.Server {
+  const ctx: StorageContext = {
+    store: ObjectStore.open(
+      options.dataDir === null ? null : path.join(options.dataDir, 'storage'),
+    ),
+    sessions: new UploadSessions(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES),
+    getRules: () => options.getRules(),
+    maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+  };
+  const server = http.createServer((req, res) => {
+    handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
+  });
+  backends.set(server, ctx);
+  return server;
+}
