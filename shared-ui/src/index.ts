@@ -1,0 +1,18 @@
+import './styles.css';
+
+export { STATUS_MESSAGE_MS } from './constants';
+export { Button } from './Button';
+export type { ButtonProps, ButtonVariant } from './Button';
+export { TextField, TextAreaField } from './TextField';
+export type { TextFieldProps, TextAreaFieldProps } from './TextField';
+export { Avatar, placeholderAvatar } from './Avatar';
+export type { AvatarProps } from './Avatar';
+export { StatusMessage, useStatusMessage } from './StatusMessage';
+export type { Status, StatusTone, StatusMessageProps } from './StatusMessage';
+export { Spinner, ProgressBar } from './Spinner';
+export type { SpinnerProps, ProgressBarProps } from './Spinner';
+export { Menu } from './Menu';
+export type { MenuItem, MenuProps } from './Menu';
+export { EmptyState } from './EmptyState';
+export { Tile } from './Tile';
+export type { TileProps } from './Tile';

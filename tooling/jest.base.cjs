@@ -1,0 +1,19 @@
+// The jest settings every package shares; a package's jest.config.cjs calls this with its environment.
+const path = require('node:path');
+
+/** @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], testTimeout?: number }} options */
+module.exports = function jestConfig(options = {}) {
+  return {
+    testEnvironment: options.environment ?? 'jsdom',
+    transform: {
+      '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { rootMode: 'upward' }],
+    },
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'jest-style-stub.cjs'),
+      '\\.(png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest-file-stub.cjs'),
+    },
+    setupFilesAfterEnv: options.setupFiles ?? [],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    testTimeout: options.testTimeout ?? 10000,
+  };
+};

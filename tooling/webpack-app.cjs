@@ -1,0 +1,94 @@
+// The webpack config every app (shell and remotes) is built with; an app's webpack.config.cjs only
+// names itself. Production output is content-hashed so it can be cached for a year, except the
+// entry points a deploy switches (remoteEntry.js, mf-manifest.json, index.html, JSON config).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { federationOptions } = require('./federation.cjs');
+const { devRuntimeConfig } = require('./runtime-config.cjs');
+
+/**
+ * @param {{
+ *   name: string,            // federation container name
+ *   dir: string,             // the app's folder (__dirname of its webpack.config.cjs)
+ *   port: number,            // dev server port
+ *   exposes?: Record<string, string>,
+ *   title: string,
+ *   html?: boolean,          // emit index.html (the shell, and each remote's standalone page)
+ * }} app
+ */
+module.exports = function createAppConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        // 'auto' lets one build be served from any origin or path: the deploy decides the URL.
+        publicPath: 'auto',
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: production
+          ? 'assets/[name].[contenthash:10][ext]'
+          : 'assets/[name][ext]',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('babel-loader'), options: { rootMode: 'upward' } },
+          },
+          {
+            test: /\.css$/,
+            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+          },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp)$/,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 4096 } },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin(federationOptions({ name: app.name, exposes: app.exposes })),
+        ...(app.html === false
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title: app.title,
+                chunks: ['main'],
+                publicPath: '/',
+              }),
+            ]),
+      ],
+      optimization: {
+        // Federation shares by module; one runtime per container keeps containers independent.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        setupMiddlewares(middlewares, devServer) {
+          devServer.app.get('/runtime-config.json', (_req, res) => res.json(devRuntimeConfig()));
+          return middlewares;
+        },
+      },
+    };
+  };
+};
