@@ -19,20 +19,7 @@ export type Expr =
   | ({ kind: 'ternary'; test: Expr; then: Expr; otherwise: Expr } & Pos);
 
 export type BinaryOp =
-  | '||'
-  | '&&'
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  | '%';
+  '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 export type LiteralValue =
   | { type: 'null' }

@@ -59,7 +59,11 @@ export function checkRules(file: RulesFile): Issue[] {
         expr.parts.forEach((p) => 'expr' in p && checkExpr(p.expr, env));
         return;
       case 'member':
-        if (expr.object.kind === 'ident' && NAMESPACES[expr.object.name] && !hasVar(env, expr.object.name)) {
+        if (
+          expr.object.kind === 'ident' &&
+          NAMESPACES[expr.object.name] &&
+          !hasVar(env, expr.object.name)
+        ) {
           report(expr, `'${expr.object.name}.${expr.name}' is only valid as a function call.`);
           return;
         }
@@ -100,7 +104,10 @@ export function checkRules(file: RulesFile): Issue[] {
         const fn = NAMESPACES[object.name]![callee.name];
         if (!fn) report(callee, `Unknown function '${object.name}.${callee.name}'.`);
         else if (count < fn.arity[0] || count > fn.arity[1]) {
-          report(callee, `Function '${object.name}.${callee.name}' takes ${fn.arity[0]} argument(s).`);
+          report(
+            callee,
+            `Function '${object.name}.${callee.name}' takes ${fn.arity[0]} argument(s).`,
+          );
         }
         return;
       }
@@ -115,7 +122,10 @@ export function checkRules(file: RulesFile): Issue[] {
     const user = findFunction(env, callee.name);
     if (user) {
       if (user.params.length !== count) {
-        report(callee, `Function ${callee.name} expects ${user.params.length} argument(s), got ${count}.`);
+        report(
+          callee,
+          `Function ${callee.name} expects ${user.params.length} argument(s), got ${count}.`,
+        );
       }
       return;
     }
@@ -134,11 +144,13 @@ export function checkRules(file: RulesFile): Issue[] {
 
   const checkFunctions = (env: Env): void => {
     for (const f of env.functions.values()) {
-      if (new Set(f.params).size !== f.params.length) report(f, `Duplicate parameter in ${f.name}.`);
+      if (new Set(f.params).size !== f.params.length)
+        report(f, `Duplicate parameter in ${f.name}.`);
       const frame: Env = { vars: new Set(f.params), functions: new Map(), parent: env };
       for (const binding of f.lets) {
         checkExpr(binding.value, frame);
-        if (frame.vars.has(binding.name)) report(binding, `Variable ${binding.name} is already defined.`);
+        if (frame.vars.has(binding.name))
+          report(binding, `Variable ${binding.name} is already defined.`);
         frame.vars.add(binding.name);
       }
       checkExpr(f.body, frame);

@@ -27,7 +27,10 @@ export function compileRules(source: string, fileName = 'rules'): CompiledRules 
     file = new Parser(source).parseFile();
   } catch (error) {
     if (error instanceof SyntaxIssue) {
-      throw new RulesCompileError([{ line: error.line, column: error.column, message: error.message }], fileName);
+      throw new RulesCompileError(
+        [{ line: error.line, column: error.column, message: error.message }],
+        fileName,
+      );
     }
     throw error;
   }

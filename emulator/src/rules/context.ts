@@ -9,7 +9,8 @@ export function fromJson(value: unknown): RValue {
   if (typeof value === 'string') return str(value);
   if (Array.isArray(value)) return list(value.map(fromJson));
   const out = new Map<string, RValue>();
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) out.set(key, fromJson(v));
+  for (const [key, v] of Object.entries(value as Record<string, unknown>))
+    out.set(key, fromJson(v));
   return { k: 'map', v: out };
 }
 

@@ -36,7 +36,11 @@ export const BUILTIN_FUNCTIONS: Record<string, [number, number]> = {
   debug: [1, 1],
 };
 
-export function childScope(parent: Scope | null, vars: Map<string, Binding>, functions?: FunctionDecl[]): Scope {
+export function childScope(
+  parent: Scope | null,
+  vars: Map<string, Binding>,
+  functions?: FunctionDecl[],
+): Scope {
   return { vars, functions: new Map((functions ?? []).map((f) => [f.name, f])), parent };
 }
 
@@ -60,7 +64,10 @@ function isVariable(scope: Scope | null, name: string): boolean {
   return false;
 }
 
-function lookupFunction(scope: Scope | null, name: string): { decl: FunctionDecl; scope: Scope } | null {
+function lookupFunction(
+  scope: Scope | null,
+  name: string,
+): { decl: FunctionDecl; scope: Scope } | null {
   for (let s = scope; s; s = s.parent) {
     const decl = s.functions.get(name);
     if (decl) return { decl, scope: s };
@@ -174,7 +181,8 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
         ? evaluate(expr.then, scope, rt)
         : evaluate(expr.otherwise, scope, rt);
     case 'binary':
-      if (expr.op === '&&' || expr.op === '||') return logical(expr.op, expr.left, expr.right, scope, rt);
+      if (expr.op === '&&' || expr.op === '||')
+        return logical(expr.op, expr.left, expr.right, scope, rt);
       return applyBinary(expr.op, evaluate(expr.left, scope, rt), evaluate(expr.right, scope, rt));
     case 'call':
       return call(expr, scope, rt);
@@ -195,7 +203,13 @@ function decodeURIComponentSafe(text: string): string {
  * `&&` and `||` as the official evaluator treats errors: an erroring side is skipped when the
  * other side alone decides the result (`error || true` is true, `error && false` is false).
  */
-function logical(op: '&&' | '||', left: Expr, right: Expr, scope: Scope | null, rt: Runtime): RValue {
+function logical(
+  op: '&&' | '||',
+  left: Expr,
+  right: Expr,
+  scope: Scope | null,
+  rt: Runtime,
+): RValue {
   const decisive = op === '||';
   let leftError: unknown = null;
   try {
@@ -225,7 +239,8 @@ function call(expr: Extract<Expr, { kind: 'call' }>, scope: Scope | null, rt: Ru
     const object = callee.object;
     if (object.kind === 'ident' && NAMESPACES[object.name] && !isVariable(scope, object.name)) {
       const fn = NAMESPACES[object.name]![callee.name];
-      if (!fn) throw new EvalError(`Function not found error: Name: [${object.name}.${callee.name}].`);
+      if (!fn)
+        throw new EvalError(`Function not found error: Name: [${object.name}.${callee.name}].`);
       return fn.fn(args());
     }
     return callMethod(evaluate(object, scope, rt), callee.name, args());
@@ -283,7 +298,11 @@ function callBuiltin(name: string, args: RValue[], rt: Runtime): RValue {
 }
 
 /** Evaluates an `allow` condition: only exactly `true` grants. */
-export function evaluateCondition(condition: Expr, scope: Scope, rt: Runtime): { granted: boolean; error?: string } {
+export function evaluateCondition(
+  condition: Expr,
+  scope: Scope,
+  rt: Runtime,
+): { granted: boolean; error?: string } {
   try {
     const value = evaluate(condition, scope, rt);
     return { granted: value.k === 'bool' && value.v };

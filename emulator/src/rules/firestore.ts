@@ -5,7 +5,16 @@ import { authValue } from './context';
 import type { DocumentReader, Runtime } from './evaluator';
 import { applicableAllows, decide, type Denial, type RequestMethod } from './matcher';
 import { querySketch } from './query';
-import { EvalError, NULL, fromFields, fromWire, pathFromName, str, timestampFromDate, type RValue } from './values';
+import {
+  EvalError,
+  NULL,
+  fromFields,
+  fromWire,
+  pathFromName,
+  str,
+  timestampFromDate,
+  type RValue,
+} from './values';
 
 export interface FirestoreRequestContext {
   principal: Principal;
@@ -19,7 +28,9 @@ export const SINGLE_DOCUMENT_ACCESS_LIMIT = 10;
 export const MULTI_DOCUMENT_ACCESS_LIMIT = 20;
 
 /** `resource` / `request.resource` for a stored document: `{ data, id, __name__ }`. */
-export function documentValue(doc: Pick<StoredDocument, 'name'> & { fields: StoredDocument['fields'] | null } | null): RValue {
+export function documentValue(
+  doc: (Pick<StoredDocument, 'name'> & { fields: StoredDocument['fields'] | null }) | null,
+): RValue {
   if (!doc || !doc.fields) return NULL;
   const path = pathFromName(doc.name);
   const segments = (path as { segments: string[] }).segments;
@@ -55,17 +66,26 @@ class CountingReader implements DocumentReader {
   }
 
   read(segments: string[], after: boolean): RValue {
-    if (segments[0] !== 'databases' || segments[2] !== 'documents' || segments.length < 5 || segments.length % 2 === 0) {
+    if (
+      segments[0] !== 'databases' ||
+      segments[2] !== 'documents' ||
+      segments.length < 5 ||
+      segments.length % 2 === 0
+    ) {
       throw new EvalError(`Path /${segments.join('/')} is not a document path.`);
     }
     const name = `${this.database.split('/databases/')[0]}/${segments.join('/')}`;
     const key = `${after ? 'after' : 'before'} ${name}`;
     if (!this.operationSeen.has(key)) {
       if (!this.seen.has(key) && this.seen.size >= this.totalLimit) {
-        throw new EvalError(`Exceeded maximum of ${this.totalLimit} document access calls per request.`);
+        throw new EvalError(
+          `Exceeded maximum of ${this.totalLimit} document access calls per request.`,
+        );
       }
       if (this.operationCount >= SINGLE_DOCUMENT_ACCESS_LIMIT) {
-        throw new EvalError(`Exceeded maximum of ${SINGLE_DOCUMENT_ACCESS_LIMIT} document access calls per operation.`);
+        throw new EvalError(
+          `Exceeded maximum of ${SINGLE_DOCUMENT_ACCESS_LIMIT} document access calls per operation.`,
+        );
       }
       this.operationSeen.add(key);
       this.operationCount++;
@@ -79,7 +99,12 @@ function documentSegments(name: string): string[] {
   return (pathFromName(name) as { segments: string[] }).segments;
 }
 
-function requestValue(ctx: FirestoreRequestContext, method: RequestMethod, name: string, extra: Array<[string, RValue]>): RValue {
+function requestValue(
+  ctx: FirestoreRequestContext,
+  method: RequestMethod,
+  name: string,
+  extra: Array<[string, RValue]>,
+): RValue {
   return {
     k: 'map',
     v: new Map<string, RValue>([
@@ -97,7 +122,14 @@ function skipsRules(rules: CompiledRules | null, principal: Principal): boolean 
 }
 
 function runtime(request: RValue, resource: RValue, reader: DocumentReader): Runtime {
-  return { globals: new Map([['request', request], ['resource', resource]]), documents: reader, depth: 0 };
+  return {
+    globals: new Map([
+      ['request', request],
+      ['resource', resource],
+    ]),
+    documents: reader,
+    depth: 0,
+  };
 }
 
 /** Authorizes a whole commit: every planned write must be allowed, or the first denial is returned. */
@@ -114,8 +146,12 @@ export function authorizeFirestoreWrites(
   for (const write of planned) {
     reader.startOperation();
     const allows = applicableAllows(rules!, documentSegments(write.name), write.method);
-    const request = requestValue(ctx, write.method, write.name, [['resource', documentValue(write.after)]]);
-    const denial = decide(allows, write.method, () => runtime(request, documentValue(write.before), reader));
+    const request = requestValue(ctx, write.method, write.name, [
+      ['resource', documentValue(write.after)],
+    ]);
+    const denial = decide(allows, write.method, () =>
+      runtime(request, documentValue(write.before), reader),
+    );
     if (denial) return denial;
   }
   return null;
@@ -143,7 +179,7 @@ export function authorizeFirestoreRead(
     const request = requestValue(ctx, 'get', doc.name, []);
     return decide(allows, 'get', () => runtime(request, documentValue(doc), reader));
   }
-  const sketch = querySketch(ctx.database, query);
+  const sketch = querySketch(ctx.database, query, docs[0]?.name);
   const request = requestValue(ctx, 'list', sketch.exampleName, [['query', sketch.requestQuery]]);
   const queryDenial = decide(
     applicableAllows(rules!, documentSegments(sketch.exampleName), 'list'),

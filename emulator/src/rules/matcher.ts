@@ -66,7 +66,11 @@ function matchPattern(
 }
 
 /** The `allow` statements for `method` of every match block whose full path matches `segments`. */
-export function applicableAllows(rules: CompiledRules, segments: string[], method: RequestMethod): ApplicableAllow[] {
+export function applicableAllows(
+  rules: CompiledRules,
+  segments: string[],
+  method: RequestMethod,
+): ApplicableAllow[] {
   const minRecursive = rules.file.version === '2' ? 0 : 1;
   const root = childScope(null, new Map(), rules.file.functions);
   const found: ApplicableAllow[] = [];
@@ -91,7 +95,11 @@ export const NO_MATCHING_ALLOW = 'No matching allow statements';
  * Grants when any applicable statement is exactly `true`; otherwise the official emulator's text:
  * one `<reason> for '<method>' @ L<line>` per evaluated statement, joined by ", ".
  */
-export function decide(allows: ApplicableAllow[], method: RequestMethod, rt: () => Runtime): Denial | null {
+export function decide(
+  allows: ApplicableAllow[],
+  method: RequestMethod,
+  rt: () => Runtime,
+): Denial | null {
   if (allows.length === 0) return { message: NO_MATCHING_ALLOW };
   const reasons: string[] = [];
   for (const { allow, scope } of allows) {

@@ -54,7 +54,10 @@ export function toRegExp(pattern: string, flags = 'u', anchored = true): RegExp 
 
 const STRING_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int([...strOf(s)].length)),
-  matches: (s, a) => (arity('matches', a, 1), bool(toRegExp(asString(a[0], 'pattern')).test(strOf(s)))),
+  matches: (s, a) => (
+    arity('matches', a, 1),
+    bool(toRegExp(asString(a[0], 'pattern')).test(strOf(s)))
+  ),
   lower: (s, a) => (arity('lower', a, 0), str(strOf(s).toLowerCase())),
   upper: (s, a) => (arity('upper', a, 0), str(strOf(s).toUpperCase())),
   trim: (s, a) => (arity('trim', a, 0), str(strOf(s).trim())),
@@ -66,10 +69,15 @@ const STRING_METHODS: Record<string, Method> = {
   replace: (s, a) => {
     arity('replace', a, 2);
     const re = toRegExp(asString(a[0], 'pattern'), 'gu', false);
-    const replacement = asString(a[1], 'replacement').replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1');
+    const replacement = asString(a[1], 'replacement')
+      .replace(/\$/g, '$$$$')
+      .replace(/\\(\d)/g, '$$$1');
     return str(strOf(s).replace(re, replacement));
   },
-  toUtf8: (s, a) => (arity('toUtf8', a, 0), { k: 'bytes', v: new Uint8Array(Buffer.from(strOf(s), 'utf8')) }),
+  toUtf8: (s, a) => (
+    arity('toUtf8', a, 0),
+    { k: 'bytes', v: new Uint8Array(Buffer.from(strOf(s), 'utf8')) }
+  ),
 };
 
 function strOf(v: RValue): string {
@@ -95,7 +103,11 @@ const LIST_METHODS: Record<string, Method> = {
   join: (s, a) => {
     arity('join', a, 1);
     const sep = asString(a[0], 'separator');
-    return str(itemsOf(s).map((x) => asString(x, 'list element')).join(sep));
+    return str(
+      itemsOf(s)
+        .map((x) => asString(x, 'list element'))
+        .join(sep),
+    );
   },
   concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...elementsOf(a[0], 'argument')])),
   removeAll: (s, a) => {
@@ -121,7 +133,10 @@ const SET_METHODS: Record<string, Method> = {
     const other = setArg(a[0]);
     return { k: 'set', v: itemsOf(s).filter((x) => contains(other, x)) };
   },
-  union: (s, a) => (arity('union', a, 1), { k: 'set', v: unique([...itemsOf(s), ...setArg(a[0])]) }),
+  union: (s, a) => (
+    arity('union', a, 1),
+    { k: 'set', v: unique([...itemsOf(s), ...setArg(a[0])]) }
+  ),
 };
 
 function setArg(v: RValue | undefined): RValue[] {
@@ -179,18 +194,23 @@ const MAPDIFF_METHODS: Record<string, Method> = {
   changedKeys: (s, a) => {
     arity('changedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
-    return keySet([...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)));
+    return keySet(
+      [...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)),
+    );
   },
   unchangedKeys: (s, a) => {
     arity('unchangedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
-    return keySet([...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)));
+    return keySet(
+      [...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)),
+    );
   },
   affectedKeys: (s, a) => {
     arity('affectedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     const keys = new Set<string>();
-    for (const k of left.keys()) if (!right.has(k) || !equals(left.get(k)!, right.get(k)!)) keys.add(k);
+    for (const k of left.keys())
+      if (!right.has(k) || !equals(left.get(k)!, right.get(k)!)) keys.add(k);
     for (const k of right.keys()) if (!left.has(k)) keys.add(k);
     return keySet(keys);
   },
@@ -212,7 +232,10 @@ function floorDiv(a: bigint, b: bigint): bigint {
 const TIMESTAMP_METHODS: Record<string, Method> = {
   toMillis: (s, a) => (arity('toMillis', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_MS)))),
   seconds: (s, a) => (arity('seconds', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_S)))),
-  nanos: (s, a) => (arity('nanos', a, 0), int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))),
+  nanos: (s, a) => (
+    arity('nanos', a, 0),
+    int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))
+  ),
   year: (s, a) => (arity('year', a, 0), int(civil(nsOf(s)).getUTCFullYear())),
   month: (s, a) => (arity('month', a, 0), int(civil(nsOf(s)).getUTCMonth() + 1)),
   day: (s, a) => (arity('day', a, 0), int(civil(nsOf(s)).getUTCDate())),
@@ -244,8 +267,18 @@ const DURATION_METHODS: Record<string, Method> = {
 
 const BYTES_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int((s as { v: Uint8Array }).v.length)),
-  toBase64: (s, a) => (arity('toBase64', a, 0), str(Buffer.from((s as { v: Uint8Array }).v).toString('base64'))),
-  toHexString: (s, a) => (arity('toHexString', a, 0), str(Buffer.from((s as { v: Uint8Array }).v).toString('hex').toUpperCase())),
+  toBase64: (s, a) => (
+    arity('toBase64', a, 0),
+    str(Buffer.from((s as { v: Uint8Array }).v).toString('base64'))
+  ),
+  toHexString: (s, a) => (
+    arity('toHexString', a, 0),
+    str(
+      Buffer.from((s as { v: Uint8Array }).v)
+        .toString('hex')
+        .toUpperCase(),
+    )
+  ),
 };
 
 const LATLNG_METHODS: Record<string, Method> = {
@@ -307,12 +340,21 @@ const UNIT_NS: Record<string, bigint> = {
   ns: 1n,
 };
 
-export const NAMESPACES: Record<string, Record<string, { arity: [number, number]; fn: (a: RValue[]) => RValue }>> = {
+export const NAMESPACES: Record<
+  string,
+  Record<string, { arity: [number, number]; fn: (a: RValue[]) => RValue }>
+> = {
   math: {
-    abs: { arity: [1, 1], fn: (a) => (a[0]!.k === 'int' ? int(Math.abs(a[0]!.v)) : float(Math.abs(num(a[0])))) },
+    abs: {
+      arity: [1, 1],
+      fn: (a) => (a[0]!.k === 'int' ? int(Math.abs(a[0]!.v)) : float(Math.abs(num(a[0])))),
+    },
     ceil: { arity: [1, 1], fn: (a) => int(Math.ceil(num(a[0]))) },
     floor: { arity: [1, 1], fn: (a) => int(Math.floor(num(a[0]))) },
-    round: { arity: [1, 1], fn: (a) => int(Math.sign(num(a[0])) * Math.round(Math.abs(num(a[0])))) },
+    round: {
+      arity: [1, 1],
+      fn: (a) => int(Math.sign(num(a[0])) * Math.round(Math.abs(num(a[0])))),
+    },
     sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
     pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },
     isInfinite: { arity: [1, 1], fn: (a) => bool(Math.abs(num(a[0])) === Infinity) },
@@ -326,7 +368,10 @@ export const NAMESPACES: Record<string, Record<string, { arity: [number, number]
         return { k: 'timestamp', ns: BigInt(ms) * NS_PER_MS };
       },
     },
-    value: { arity: [1, 1], fn: (a) => ({ k: 'timestamp', ns: BigInt(asInt(a[0], 'epochMillis')) * NS_PER_MS }) },
+    value: {
+      arity: [1, 1],
+      fn: (a) => ({ k: 'timestamp', ns: BigInt(asInt(a[0], 'epochMillis')) * NS_PER_MS }),
+    },
   },
   duration: {
     value: {
@@ -370,7 +415,8 @@ export function toInt(v: RValue): RValue {
 
 export function toFloat(v: RValue): RValue {
   if (isNumber(v)) return float(v.v);
-  if (v.k === 'string' && v.v.trim() !== '' && !Number.isNaN(Number(v.v))) return float(Number(v.v));
+  if (v.k === 'string' && v.v.trim() !== '' && !Number.isNaN(Number(v.v)))
+    return float(Number(v.v));
   throw new EvalError(`Cannot convert ${typeName(v)} to float.`);
 }
 

@@ -76,7 +76,8 @@ export class Parser {
   }
 
   private unexpected(t: Token, wanted: string): never {
-    const found = t.kind === 'eof' ? 'end of file' : `'${this.lexer.source.slice(t.offset, t.end)}'`;
+    const found =
+      t.kind === 'eof' ? 'end of file' : `'${this.lexer.source.slice(t.offset, t.end)}'`;
     return this.lexer.fail(t.offset, `Unexpected ${found}; expected ${wanted}.`);
   }
 
@@ -163,7 +164,9 @@ export class Parser {
         const inner = close < 0 ? '' : s.slice(start + 1, close);
         const m = /^([A-Za-z_][A-Za-z0-9_]*)(=\*\*)?$/.exec(inner);
         if (!m) lx.fail(start, 'Invalid wildcard; expected {name} or {name=**}.');
-        segments.push(m[2] ? { kind: 'recursive', name: m[1]! } : { kind: 'wildcard', name: m[1]! });
+        segments.push(
+          m[2] ? { kind: 'recursive', name: m[1]! } : { kind: 'wildcard', name: m[1]! },
+        );
         lx.offset = close + 1;
       } else {
         let end = start;
@@ -262,11 +265,24 @@ export class Parser {
         if (typeToken.kind !== 'ident' || !TYPE_NAMES.has(typeToken.text)) {
           this.lexer.fail(typeToken.offset, `Unknown type name for 'is'.`);
         }
-        left = { kind: 'is', operand: left, typeName: typeToken.text, line: t.line, column: t.column };
+        left = {
+          kind: 'is',
+          operand: left,
+          typeName: typeToken.text,
+          line: t.line,
+          column: t.column,
+        };
         continue;
       }
       const right = this.binary(level + 1);
-      left = { kind: 'binary', op: t.text as BinaryOp, left, right, line: t.line, column: t.column };
+      left = {
+        kind: 'binary',
+        op: t.text as BinaryOp,
+        left,
+        right,
+        line: t.line,
+        column: t.column,
+      };
     }
   }
 
@@ -294,7 +310,13 @@ export class Parser {
         this.next();
         const name = this.next();
         if (name.kind !== 'ident') this.unexpected(name, 'a property name');
-        expr = { kind: 'member', object: expr, name: name.text, line: name.line, column: name.column };
+        expr = {
+          kind: 'member',
+          object: expr,
+          name: name.text,
+          line: name.line,
+          column: name.column,
+        };
       } else if (t.text === '[') {
         this.next();
         const index = this.expression();

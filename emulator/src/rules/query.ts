@@ -40,8 +40,10 @@ function splitFieldPath(path: string): string[] {
     const c = path[i]!;
     if (c === '`') quoted = !quoted;
     else if (c === '\\' && quoted) current += path[++i] ?? '';
-    else if (c === '.' && !quoted) (out.push(current), (current = ''));
-    else current += c;
+    else if (c === '.' && !quoted) {
+      out.push(current);
+      current = '';
+    } else current += c;
   }
   out.push(current);
   return out;
@@ -63,7 +65,11 @@ function setPath(root: Map<string, RValue>, path: string[], value: RValue): void
   });
 }
 
-function collectConstraints(filter: Filter | undefined, data: Map<string, RValue>, meta: Map<string, RValue>): void {
+function collectConstraints(
+  filter: Filter | undefined,
+  data: Map<string, RValue>,
+  meta: Map<string, RValue>,
+): void {
   if (!filter) return;
   if (filter.compositeFilter) {
     if (filter.compositeFilter.op === 'AND') {
@@ -95,21 +101,28 @@ function collectConstraints(filter: Filter | undefined, data: Map<string, RValue
 }
 
 /**
- * Accepts `{ parent, structuredQuery }` (preferred) or a bare structuredQuery, whose parent is
- * then the database root.
+ * Accepts `{ parent, structuredQuery }` (preferred) or a bare structuredQuery. Without a parent,
+ * the parent of the first returned document is used, else the database root.
  */
-export function querySketch(database: string, query: unknown): QuerySketch {
-  const q = (query ?? {}) as { parent?: string; structuredQuery?: StructuredQuery } & StructuredQuery;
+export function querySketch(database: string, query: unknown, firstResult?: string): QuerySketch {
+  const q = (query ?? {}) as {
+    parent?: string;
+    structuredQuery?: StructuredQuery;
+  } & StructuredQuery;
   const structured: StructuredQuery = q.structuredQuery ?? q;
-  const parent = q.parent ?? `${database}/documents`;
+  const parent =
+    q.parent ??
+    (firstResult ? firstResult.split('/').slice(0, -2).join('/') : `${database}/documents`);
   const collection = structured.from?.[0]?.collectionId ?? QUERY_PLACEHOLDER_ID;
   const data = new Map<string, RValue>();
   const meta = new Map<string, RValue>();
   collectConstraints(structured.where, data, meta);
-  const limitRaw = typeof structured.limit === 'object' ? structured.limit?.value : structured.limit;
+  const limitRaw =
+    typeof structured.limit === 'object' ? structured.limit?.value : structured.limit;
   const orderBy = new Map<string, RValue>();
   for (const o of structured.orderBy ?? []) {
-    if (o.field?.fieldPath) orderBy.set(o.field.fieldPath, str(o.direction === 'DESCENDING' ? 'DESC' : 'ASC'));
+    if (o.field?.fieldPath)
+      orderBy.set(o.field.fieldPath, str(o.direction === 'DESCENDING' ? 'DESC' : 'ASC'));
   }
   return {
     exampleName: `${parent}/${collection}/${QUERY_PLACEHOLDER_ID}`,

@@ -37,14 +37,22 @@ function objectValue(info: StorageObjectInfo | null): RValue {
     ['bucket', str(info.bucket)],
     ['size', int(info.size)],
     ['contentType', str(info.contentType)],
-    ['metadata', { k: 'map', v: new Map(Object.entries(info.metadata).map(([k, v]) => [k, str(v)])) }],
+    [
+      'metadata',
+      { k: 'map', v: new Map(Object.entries(info.metadata).map(([k, v]) => [k, str(v)])) },
+    ],
     ['timeCreated', timestampFromDate(info.timeCreated)],
     ['updated', timestampFromDate(info.updated)],
     ['md5Hash', str(info.md5Hash)],
     ['generation', str(info.generation)],
     ['metageneration', str(info.metageneration)],
   ];
-  for (const key of ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const) {
+  for (const key of [
+    'cacheControl',
+    'contentDisposition',
+    'contentEncoding',
+    'contentLanguage',
+  ] as const) {
     const value = info[key];
     if (value !== undefined) entries.push([key, str(value)]);
   }

@@ -117,7 +117,9 @@ export function unique(items: RValue[]): RValue[] {
 const NANOS_PER_SECOND = 1_000_000_000n;
 
 export function parseTimestamp(text: string): bigint {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(
+    text,
+  );
   if (!m) throw new EvalError(`Invalid timestamp '${text}'.`);
   const seconds = Math.floor(Date.parse(`${m[1]}${m[3]}`) / 1000);
   if (Number.isNaN(seconds)) throw new EvalError(`Invalid timestamp '${text}'.`);
@@ -143,10 +145,15 @@ export function fromWire(value: WireValue): RValue {
       ns: BigInt(t.seconds ?? 0) * NANOS_PER_SECOND + BigInt(t.nanos ?? 0),
     };
   }
-  if ('bytesValue' in value) return { k: 'bytes', v: new Uint8Array(Buffer.from(value.bytesValue, 'base64')) };
+  if ('bytesValue' in value)
+    return { k: 'bytes', v: new Uint8Array(Buffer.from(value.bytesValue, 'base64')) };
   if ('referenceValue' in value) return pathFromName(value.referenceValue);
   if ('geoPointValue' in value) {
-    return { k: 'latlng', lat: value.geoPointValue.latitude ?? 0, lng: value.geoPointValue.longitude ?? 0 };
+    return {
+      k: 'latlng',
+      lat: value.geoPointValue.latitude ?? 0,
+      lng: value.geoPointValue.longitude ?? 0,
+    };
   }
   if ('arrayValue' in value) return list((value.arrayValue.values ?? []).map(fromWire));
   if ('mapValue' in value) return fromFields(value.mapValue.fields ?? {});

@@ -90,7 +90,7 @@ describe('literals and operators', () => {
   });
 
   test('indexing and member access', () => {
-    expectTrue("[10, 20, 30][1] == 20");
+    expectTrue('[10, 20, 30][1] == 20');
     expectTrue("{'a': {'b': 2}}['a'].b == 2");
     expectError('[1][5] == 1', 'Index out of range.');
     expectError("{'a': 1}['b'] == 1", 'Property b is undefined on object.');
@@ -119,8 +119,11 @@ describe('request, resource and values from Firestore', () => {
       data,
     );
     expectTrue('resource.data.t == request.time', data);
-    expectTrue("resource.id == 'doc1' && resource.__name__ == /databases/(default)/documents/t/doc1", data);
-    expectTrue("resource.__name__ == /databases/$(database)/documents/t/$(id)", data);
+    expectTrue(
+      "resource.id == 'doc1' && resource.__name__ == /databases/(default)/documents/t/doc1",
+      data,
+    );
+    expectTrue('resource.__name__ == /databases/$(database)/documents/t/$(id)', data);
   });
 
   test('request.auth, request.method, request.path', () => {

@@ -12,7 +12,12 @@ export function user(uid: string, token: Record<string, unknown> = {}): Principa
 export const anonymous: Principal = { kind: 'anonymous' };
 
 export function doc(path: string, fields: Fields): StoredDocument {
-  return { name: `${ROOT}/${path}`, fields, createTime: TIME.toISOString(), updateTime: TIME.toISOString() };
+  return {
+    name: `${ROOT}/${path}`,
+    fields,
+    createTime: TIME.toISOString(),
+    updateTime: TIME.toISOString(),
+  };
 }
 
 /** Plain JS to wire values: integers become integerValue, other numbers doubleValue. */
@@ -25,7 +30,8 @@ export function wire(value: unknown): Value {
   if (typeof value === 'string') return { stringValue: value };
   if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(wire) } };
-  if (typeof value === 'object') return { mapValue: { fields: fields(value as Record<string, unknown>) } };
+  if (typeof value === 'object')
+    return { mapValue: { fields: fields(value as Record<string, unknown>) } };
   throw new Error(`cannot convert ${String(value)}`);
 }
 
@@ -55,7 +61,13 @@ service cloud.firestore {
 }`,
   );
   const target = doc('t/doc1', fields(data));
-  const denial = authorizeFirestoreRead(rules, { principal, time: TIME, database: DATABASE }, 'get', [target], () => null);
+  const denial = authorizeFirestoreRead(
+    rules,
+    { principal, time: TIME, database: DATABASE },
+    'get',
+    [target],
+    () => null,
+  );
   return denial ? denial.message : null;
 }
 
@@ -68,11 +80,16 @@ export function expectTrue(condition: string, data?: Record<string, unknown>): v
 /** The condition must evaluate to false (not an error). */
 export function expectFalse(condition: string, data?: Record<string, unknown>): void {
   const result = evalCondition(condition, data);
-  if (result !== "false for 'get' @ L6") throw new Error(`expected false: ${condition}\n  got: ${result}`);
+  if (result !== "false for 'get' @ L6")
+    throw new Error(`expected false: ${condition}\n  got: ${result}`);
 }
 
 /** The condition must fail with an evaluation error whose text contains `fragment`. */
-export function expectError(condition: string, fragment: string, data?: Record<string, unknown>): void {
+export function expectError(
+  condition: string,
+  fragment: string,
+  data?: Record<string, unknown>,
+): void {
   const result = evalCondition(condition, data);
   if (result === null || result.startsWith('false') || !result.includes(fragment)) {
     throw new Error(`expected error containing "${fragment}": ${condition}\n  got: ${result}`);

@@ -36,7 +36,9 @@ describe('Set methods', () => {
     expectTrue('[1, 2, 3].toSet().difference([2].toSet()) == [1, 3].toSet()');
     expectTrue('[1, 2, 3].toSet().intersection([2, 5].toSet()) == [2].toSet()');
     expectTrue('[1].toSet().union([2].toSet()).size() == 2');
-    expectTrue('[1, 2].toSet().hasAll([1]) && [1, 2].toSet().hasAny([2, 7]) && [1].toSet().hasOnly([1, 2])');
+    expectTrue(
+      '[1, 2].toSet().hasAll([1]) && [1, 2].toSet().hasAny([2, 7]) && [1].toSet().hasOnly([1, 2])',
+    );
     expectError('[1].toSet().union([2])', 'must be a set');
   });
 });
@@ -52,35 +54,51 @@ describe('Map methods and MapDiff', () => {
   test('diff gives added, removed, changed, affected and unchanged keys', () => {
     const data = { before: { a: 1, b: 2, c: 3 }, after: { a: 1, b: 20, d: 4 } };
     expectTrue("resource.data.before.diff(resource.data.after).addedKeys() == ['d'].toSet()", data);
-    expectTrue("resource.data.before.diff(resource.data.after).removedKeys() == ['c'].toSet()", data);
-    expectTrue("resource.data.before.diff(resource.data.after).changedKeys() == ['b'].toSet()", data);
-    expectTrue("resource.data.before.diff(resource.data.after).unchangedKeys() == ['a'].toSet()", data);
+    expectTrue(
+      "resource.data.before.diff(resource.data.after).removedKeys() == ['c'].toSet()",
+      data,
+    );
+    expectTrue(
+      "resource.data.before.diff(resource.data.after).changedKeys() == ['b'].toSet()",
+      data,
+    );
+    expectTrue(
+      "resource.data.before.diff(resource.data.after).unchangedKeys() == ['a'].toSet()",
+      data,
+    );
     expectTrue(
       "resource.data.before.diff(resource.data.after).affectedKeys() == ['b', 'c', 'd'].toSet()",
       data,
     );
-    expectTrue("resource.data.before.diff(resource.data.after).affectedKeys().hasOnly(['b', 'c', 'd'])", data);
+    expectTrue(
+      "resource.data.before.diff(resource.data.after).affectedKeys().hasOnly(['b', 'c', 'd'])",
+      data,
+    );
   });
 });
 
 describe('Timestamp and Duration', () => {
   // request.time is 2026-01-02T03:04:05.678Z (a Friday)
   test('timestamp parts', () => {
-    expectTrue('request.time.year() == 2026 && request.time.month() == 1 && request.time.day() == 2');
+    expectTrue(
+      'request.time.year() == 2026 && request.time.month() == 1 && request.time.day() == 2',
+    );
     expectTrue('request.time.hours() == 3 && request.time.minutes() == 4');
     expectTrue('request.time.seconds() == 1767323045 && request.time.nanos() == 678000000');
     expectTrue('request.time.toMillis() == 1767323045678');
     expectTrue('request.time.dayOfWeek() == 5 && request.time.dayOfYear() == 2');
     expectTrue('request.time.date() == timestamp.date(2026, 1, 2)');
-    expectTrue("request.time.time() == duration.time(3, 4, 5, 678000000)");
+    expectTrue('request.time.time() == duration.time(3, 4, 5, 678000000)');
     expectTrue('timestamp.value(1767323045678) == request.time');
   });
 
   test('timestamp arithmetic with durations', () => {
     expectTrue("request.time + duration.value(1, 'd') > request.time");
     expectTrue("request.time - duration.value(2, 'h') == timestamp.value(1767323045678 - 7200000)");
-    expectTrue("(request.time - timestamp.date(2026, 1, 2)) == duration.time(3, 4, 5, 678000000)");
-    expectTrue("duration.value(90, 's').seconds() == 90 && duration.value(5, 'ms').nanos() == 5000000");
+    expectTrue('(request.time - timestamp.date(2026, 1, 2)) == duration.time(3, 4, 5, 678000000)');
+    expectTrue(
+      "duration.value(90, 's').seconds() == 90 && duration.value(5, 'ms').nanos() == 5000000",
+    );
     expectTrue("duration.abs(duration.value(-3, 'm')) == duration.value(3, 'm')");
     expectError("duration.value(1, 'years')", 'Unknown duration unit');
   });
@@ -102,7 +120,9 @@ describe('math, conversions, latlng, debug', () => {
   });
 
   test('latlng', () => {
-    expectTrue('latlng.value(1.0, 2.0).latitude() == 1.0 && latlng.value(1.0, 2.0).longitude() == 2.0');
+    expectTrue(
+      'latlng.value(1.0, 2.0).latitude() == 1.0 && latlng.value(1.0, 2.0).longitude() == 2.0',
+    );
     expectTrue('latlng.value(0.0, 0.0).distance(latlng.value(0.0, 1.0)) > 111000.0');
   });
 

@@ -17,12 +17,17 @@ import {
 import { DATABASE, ROOT, TIME, anonymous, doc, fields, user } from './helpers';
 
 const repoRoot = join(__dirname, '..', '..', '..');
-const firestoreRules = compileRules(readFileSync(join(repoRoot, 'firestore.rules'), 'utf8'), 'firestore.rules');
-const storageRules = compileRules(readFileSync(join(repoRoot, 'storage.rules'), 'utf8'), 'storage.rules');
+const firestoreRules = compileRules(
+  readFileSync(join(repoRoot, 'firestore.rules'), 'utf8'),
+  'firestore.rules',
+);
+const storageRules = compileRules(
+  readFileSync(join(repoRoot, 'storage.rules'), 'utf8'),
+  'storage.rules',
+);
 
 const counts = { allow: 0, deny: 0 };
 afterAll(() => {
-  // eslint-disable-next-line no-console
   console.log(`product rules: ${counts.allow} allow and ${counts.deny} deny cases ran`);
 });
 
@@ -70,7 +75,12 @@ class Store {
       const next = data ? doc(path, fields(data)) : null;
       if (next) after.set(name, next);
       else after.delete(name);
-      return { name, method: next ? (before ? 'update' : 'create') : 'delete', before, after: next };
+      return {
+        name,
+        method: next ? (before ? 'update' : 'create') : 'delete',
+        before,
+        after: next,
+      };
     });
     return authorizeFirestoreWrites(
       firestoreRules,
@@ -140,7 +150,9 @@ describe('usersData', () => {
 
   test('create: exact keys, types and username limit', () => {
     const store = new Store();
-    allowed(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(32) })]]));
+    allowed(
+      store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(32) })]]),
+    );
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(33) })]]));
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: '   ' })]]));
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 42 })]]));
@@ -148,20 +160,53 @@ describe('usersData', () => {
     const missing = usersData();
     delete missing.connections;
     denied(store.commit(alice, [['usersData/alice', missing]]));
-    denied(store.commit(alice, [['usersData/alice', usersData({ connections: { Followers: [], Following: [], x: [] } })]]));
-    denied(store.commit(alice, [['usersData/alice', usersData({ profilePictures: { profilePicture: 5, profileCover: null } })]]));
+    denied(
+      store.commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: [], Following: [], x: [] } })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData({ profilePictures: { profilePicture: 5, profileCover: null } }),
+        ],
+      ]),
+    );
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userAge: 'old' })]]));
     denied(store.commit(alice, [['usersData/alice', usersData({}, { extra: 'x' })]]));
   });
 
   test('update: only the owner, shape kept', () => {
     const store = new Store({ 'usersData/alice': usersData() });
-    allowed(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'Ann', userAbout: 'me', dob: '1st Jan 1990', From: 'Chad', Lives: 'Chad' })]]));
-    allowed(store.commit(alice, [['usersData/alice', usersData({ posts: ['p1'], profilePictures: { profilePicture: 'http://x/p.png', profileCover: 'http://x/c.png' } })]]));
+    allowed(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData(
+            {},
+            { userName: 'Ann', userAbout: 'me', dob: '1st Jan 1990', From: 'Chad', Lives: 'Chad' },
+          ),
+        ],
+      ]),
+    );
+    allowed(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData({
+            posts: ['p1'],
+            profilePictures: { profilePicture: 'http://x/p.png', profileCover: 'http://x/c.png' },
+          }),
+        ],
+      ]),
+    );
     allowed(store.commit(alice, [['usersData/alice', usersData({}, { userAbout: '' })]]));
     denied(store.commit(bob, [['usersData/alice', usersData({}, { userName: 'Hacked' })]]));
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'x'.repeat(33) })]]));
-    denied(store.commit(alice, [['usersData/alice', usersData({}, { userAbout: 'x'.repeat(501) })]]));
+    denied(
+      store.commit(alice, [['usersData/alice', usersData({}, { userAbout: 'x'.repeat(501) })]]),
+    );
     denied(store.commit(alice, [['usersData/alice', usersData({ posts: 'p1' })]]));
     denied(store.commit(anonymous, [['usersData/alice', usersData()]]));
   });
@@ -264,7 +309,9 @@ describe('posts', () => {
     denied(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'dave'] })]]));
     denied(store.commit(bob, [['posts/p1', post({ likes: [] })]]));
     denied(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob', 'bob'] })]]));
-    denied(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob'], postCaption: 'mine now' })]]));
+    denied(
+      store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob'], postCaption: 'mine now' })]]),
+    );
     denied(store.commit(anonymous, [['posts/p1', post({ likes: ['carol'] })]]));
   });
 
@@ -288,13 +335,43 @@ describe('posts', () => {
 describe('explorePosts', () => {
   test('create only with its photo post in the same batch, by the author', () => {
     const store = new Store();
-    allowed(store.commit(alice, [['posts/p1', post()], ['explorePosts/p1', explore()]]));
+    allowed(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore()],
+      ]),
+    );
     denied(store.commit(alice, [['explorePosts/p1', explore()]]));
-    denied(store.commit(alice, [['posts/p1', post()], ['explorePosts/p1', explore({ postImage: 'http://other' })]]));
-    denied(store.commit(alice, [['posts/p1', post()], ['explorePosts/p1', explore({ createdAt: EARLIER })]]));
-    denied(store.commit(alice, [['posts/p1', post()], ['explorePosts/p2', explore()]]));
-    denied(store.commit(alice, [['posts/p1', post()], ['explorePosts/p1', explore({ extra: 1 })]]));
-    denied(store.commit(alice, [['posts/p1', post({ postImage: null })], ['explorePosts/p1', explore({ postImage: null })]]));
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ postImage: 'http://other' })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ createdAt: EARLIER })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p2', explore()],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ extra: 1 })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post({ postImage: null })],
+        ['explorePosts/p1', explore({ postImage: null })],
+      ]),
+    );
     const existing = new Store({ 'posts/p1': post() });
     denied(existing.commit(bob, [['explorePosts/p1', explore({ uid: 'bob' })]]));
   });
@@ -302,7 +379,12 @@ describe('explorePosts', () => {
   test('update: nobody; delete: the author', () => {
     const store = new Store({ 'posts/p1': post(), 'explorePosts/p1': explore() });
     denied(store.commit(alice, [['explorePosts/p1', explore({ postImage: 'http://x' })]]));
-    allowed(store.commit(alice, [['posts/p1', null], ['explorePosts/p1', null]]));
+    allowed(
+      store.commit(alice, [
+        ['posts/p1', null],
+        ['explorePosts/p1', null],
+      ]),
+    );
     denied(store.commit(bob, [['explorePosts/p1', null]]));
   });
 });
@@ -317,7 +399,9 @@ describe('comments', () => {
     denied(store.commit(bob, [['comments/c1', comment({ comment: 'x'.repeat(1001) })]]));
     denied(store.commit(bob, [['comments/c1', comment({ comment: '  \n ' })]]));
     denied(store.commit(bob, [['comments/c1', comment({ userId: 'alice' })]]));
-    denied(store.commit(bob, [['comments/c1', comment({ replies: [{ reply: 'x', userId: 'bob' }] })]]));
+    denied(
+      store.commit(bob, [['comments/c1', comment({ replies: [{ reply: 'x', userId: 'bob' }] })]]),
+    );
     denied(store.commit(bob, [['comments/c1', comment({ postId: 'nope' })]]));
     denied(store.commit(bob, [['comments/c1', comment({ createdAt: EARLIER })]]));
     denied(store.commit(bob, [['comments/c1', comment({ likes: [] })]]));
@@ -327,24 +411,81 @@ describe('comments', () => {
   test('update: append exactly one own, non-blank reply', () => {
     const first = { reply: 'first', userId: 'alice' };
     const store = new Store({ ...base, 'comments/c1': comment({ replies: [first] }) });
-    allowed(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })]]));
-    allowed(store.commit(bob, [['comments/c1', comment({ replies: [first, { reply: 'x'.repeat(1000), userId: 'bob' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'bob' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: '   ', userId: 'carol' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: 'x'.repeat(1001), userId: 'carol' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: 'a', userId: 'carol' }, { reply: 'b', userId: 'carol' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [{ reply: 'changed', userId: 'alice' }, { reply: 'hi', userId: 'carol' }] })]]));
-    denied(store.commit(carol, [['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol', extra: 1 }] })]]));
+    allowed(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })],
+      ]),
+    );
+    allowed(
+      store.commit(bob, [
+        ['comments/c1', comment({ replies: [first, { reply: 'x'.repeat(1000), userId: 'bob' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'bob' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: '   ', userId: 'carol' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({ replies: [first, { reply: 'x'.repeat(1001), userId: 'carol' }] }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({
+            replies: [first, { reply: 'a', userId: 'carol' }, { reply: 'b', userId: 'carol' }],
+          }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({
+            replies: [
+              { reply: 'changed', userId: 'alice' },
+              { reply: 'hi', userId: 'carol' },
+            ],
+          }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol', extra: 1 }] })],
+      ]),
+    );
     denied(store.commit(bob, [['comments/c1', comment({ replies: [first], comment: 'edited' })]]));
     denied(store.commit(carol, [['comments/c1', comment({ replies: [] })]]));
-    denied(store.commit(anonymous, [['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })]]));
+    denied(
+      store.commit(anonymous, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })],
+      ]),
+    );
   });
 
   test('delete: the comment author or the post author (also in the post-delete batch)', () => {
     const store = new Store({ ...base, 'comments/c1': comment() });
     allowed(store.commit(bob, [['comments/c1', null]]));
     allowed(store.commit(alice, [['comments/c1', null]]));
-    allowed(store.commit(alice, [['comments/c1', null], ['posts/p1', null]]));
+    allowed(
+      store.commit(alice, [
+        ['comments/c1', null],
+        ['posts/p1', null],
+      ]),
+    );
     denied(store.commit(carol, [['comments/c1', null]]));
     denied(store.commit(anonymous, [['comments/c1', null]]));
     const orphan = new Store({ 'comments/c1': comment() });
@@ -360,7 +501,9 @@ describe('reads need a signed-in member', () => {
       firestoreRules,
       { principal, time: NOW, database: DATABASE },
       method,
-      method === 'get' ? [store.lookup(`${ROOT}/${path}`) ?? { name: `${ROOT}/${path}`, fields: null as never }] : [],
+      method === 'get'
+        ? [store.lookup(`${ROOT}/${path}`) ?? { name: `${ROOT}/${path}`, fields: null as never }]
+        : [],
       store.lookup,
       query,
     );
@@ -368,25 +511,41 @@ describe('reads need a signed-in member', () => {
     parent: ROOT,
     structuredQuery: {
       from: [{ collectionId: 'posts' }],
-      where: { fieldFilter: { field: { fieldPath: 'followers' }, op: 'ARRAY_CONTAINS', value: { stringValue: 'bob' } } },
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'followers' },
+          op: 'ARRAY_CONTAINS',
+          value: { stringValue: 'bob' },
+        },
+      },
       orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
       limit: 3,
     },
   };
-  const all = (collectionId: string) => ({ parent: ROOT, structuredQuery: { from: [{ collectionId }] } });
+  const all = (collectionId: string) => ({
+    parent: ROOT,
+    structuredQuery: { from: [{ collectionId }] },
+  });
 
-  test.each(['usersData/alice', 'Following/alice', 'Followers/alice', 'posts/p1', 'explorePosts/p1', 'comments/c1'])(
-    'get %s',
-    (path) => {
-      allowed(read(bob, 'get', path));
-      denied(read(anonymous, 'get', path));
+  test.each([
+    'usersData/alice',
+    'Following/alice',
+    'Followers/alice',
+    'posts/p1',
+    'explorePosts/p1',
+    'comments/c1',
+  ])('get %s', (path) => {
+    allowed(read(bob, 'get', path));
+    denied(read(anonymous, 'get', path));
+  });
+
+  test.each(['usersData', 'posts', 'explorePosts', 'comments', 'Followers', 'Following'])(
+    'list %s',
+    (collection) => {
+      allowed(read(bob, 'list', collection, all(collection)));
+      denied(read(anonymous, 'list', collection, all(collection)));
     },
   );
-
-  test.each(['usersData', 'posts', 'explorePosts', 'comments', 'Followers', 'Following'])('list %s', (collection) => {
-    allowed(read(bob, 'list', collection, all(collection)));
-    denied(read(anonymous, 'list', collection, all(collection)));
-  });
 
   test('feed query', () => {
     allowed(read(bob, 'list', 'posts', feed));
@@ -413,22 +572,36 @@ describe('storage.rules', () => {
     generation: '1',
     metageneration: '1',
   });
-  const write = (principal: Principal, path: string, contentType: string, size?: number, method: 'create' | 'update' = 'create') =>
-    authorizeStorage(storageRules, { principal, time: NOW }, {
-      bucket: 'demo-social.appspot.com',
-      path,
-      method,
-      resource: method === 'update' ? object(path, contentType) : null,
-      requestResource: object(path, contentType, size),
-    });
+  const write = (
+    principal: Principal,
+    path: string,
+    contentType: string,
+    size?: number,
+    method: 'create' | 'update' = 'create',
+  ) =>
+    authorizeStorage(
+      storageRules,
+      { principal, time: NOW },
+      {
+        bucket: 'demo-social.appspot.com',
+        path,
+        method,
+        resource: method === 'update' ? object(path, contentType) : null,
+        requestResource: object(path, contentType, size),
+      },
+    );
   const other = (principal: Principal, path: string, method: 'get' | 'list' | 'delete') =>
-    authorizeStorage(storageRules, { principal, time: NOW }, {
-      bucket: 'demo-social.appspot.com',
-      path,
-      method,
-      resource: method === 'list' ? null : object(path, 'image/png'),
-      requestResource: null,
-    });
+    authorizeStorage(
+      storageRules,
+      { principal, time: NOW },
+      {
+        bucket: 'demo-social.appspot.com',
+        path,
+        method,
+        resource: method === 'list' ? null : object(path, 'image/png'),
+        requestResource: null,
+      },
+    );
 
   test('posts: own folder, any image type, at most 5 MiB', () => {
     allowed(write(alice, 'alice/posts/a.png', 'image/png'));
