@@ -78,7 +78,7 @@ export function tempDir(): string {
 }
 
 /** Bytes whose every position is distinguishable, so misplaced ranges show. */
-export function patternBytes(size: number): Uint8Array {
+export function patternBytes(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
   return bytes;
