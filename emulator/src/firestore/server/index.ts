@@ -143,6 +143,8 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
         res.destroy();
         return;
       }
+      // A body left unread (e.g. refused as too large) must not poison a kept-alive socket.
+      if (!req.complete) res.setHeader('Connection', 'close');
       sendJson(res, httpStatus, body);
     });
   }) as FirestoreServer;

@@ -1,0 +1,141 @@
+import { startStack, type HarnessClient, type Stack } from '../harness';
+
+/** Live queries: one client listens, another writes; every commit is one consistent snapshot. */
+
+let stack: Stack;
+let alice: HarnessClient;
+let bob: HarnessClient;
+beforeAll(async () => {
+  stack = await startStack();
+  [alice, bob] = await Promise.all([
+    stack.openClient({ uid: 'alice' }),
+    stack.openClient({ uid: 'bob' }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Snap {
+  ids: string[];
+  fromCache: boolean;
+}
+
+/** Bob's writes, run in his page. */
+async function bobWrites(
+  ops: Array<['set', string, Record<string, unknown>] | ['delete', string]>,
+) {
+  await bob.run(async (fb, list) => {
+    const f = fb.fs;
+    const batch = f.writeBatch(fb.db);
+    for (const op of list) {
+      if (op[0] === 'set') batch.set(f.doc(fb.db, op[1]), op[2]!);
+      else batch.delete(f.doc(fb.db, op[1]));
+    }
+    await batch.commit();
+  }, ops);
+}
+
+async function aliceSeesIds(ids: string[]): Promise<void> {
+  await alice.waitFor((fb, want) => {
+    const snaps = fb.vars['feed'] as Array<{ ids: string[]; fromCache: boolean }>;
+    const last = snaps[snaps.length - 1];
+    return !!last && !last.fromCache && JSON.stringify(last.ids) === JSON.stringify(want);
+  }, ids);
+}
+
+test('array-contains + orderBy + limit follows another client live, window in and out', async () => {
+  await bobWrites([
+    ['set', 'feed/p1', { followers: ['alice', 'bob'], createdAt: 1 }],
+    ['set', 'feed/p2', { followers: ['alice'], createdAt: 2 }],
+    ['set', 'feed/hidden', { followers: ['bob'], createdAt: 3 }],
+  ]);
+  await alice.run(async (fb) => {
+    const f = fb.fs;
+    const snaps: Array<{ ids: string[]; fromCache: boolean }> = [];
+    fb.vars['feed'] = snaps;
+    const q = f.query(
+      f.collection(fb.db, 'feed'),
+      f.where('followers', 'array-contains', 'alice'),
+      f.orderBy('createdAt', 'desc'),
+      f.limit(3),
+    );
+    f.onSnapshot(q, (s) =>
+      snaps.push({ ids: s.docs.map((d) => d.id), fromCache: s.metadata.fromCache }),
+    );
+  });
+  await aliceSeesIds(['p2', 'p1']);
+
+  // Two newer posts push p1 out of the window.
+  await bobWrites([
+    ['set', 'feed/p3', { followers: ['alice'], createdAt: 3 }],
+    ['set', 'feed/p4', { followers: ['alice'], createdAt: 4 }],
+  ]);
+  await aliceSeesIds(['p4', 'p3', 'p2']);
+
+  // Deleting the newest pulls p1 back in from beyond the window.
+  await bobWrites([['delete', 'feed/p4']]);
+  await aliceSeesIds(['p3', 'p2', 'p1']);
+
+  // A document that stops matching leaves; one that moves is reordered.
+  await bobWrites([['set', 'feed/p2', { followers: ['bob'], createdAt: 2 }]]);
+  await aliceSeesIds(['p3', 'p1']);
+  await bobWrites([['set', 'feed/p1', { followers: ['alice'], createdAt: 10 }]]);
+  await aliceSeesIds(['p1', 'p3']);
+
+  // One batch = one snapshot: the add and the delete arrive together.
+  await bobWrites([
+    ['set', 'feed/p5', { followers: ['alice'], createdAt: 5 }],
+    ['delete', 'feed/p3'],
+  ]);
+  await aliceSeesIds(['p1', 'p5']);
+
+  const history = await alice.run((fb) => fb.vars['feed'] as Snap[]);
+  const serverSnaps = history.filter((s) => !s.fromCache).map((s) => s.ids.join(','));
+  expect(serverSnaps).toEqual(['p2,p1', 'p4,p3,p2', 'p3,p2,p1', 'p3,p1', 'p1,p3', 'p1,p5']);
+});
+
+test('document listeners see changes and deletes; a long-polling client sees them too', async () => {
+  const carol = await stack.openClient({ uid: 'carol', longPolling: true });
+  try {
+    await bobWrites([['set', 'rooms/r1', { topic: 'first' }]]);
+    for (const client of [alice, carol]) {
+      await client.run(async (fb) => {
+        const f = fb.fs;
+        const seen: Array<string | null> = [];
+        fb.vars['room'] = seen;
+        f.onSnapshot(f.doc(fb.db, 'rooms/r1'), (s) => {
+          if (!s.metadata.fromCache) seen.push(s.exists() ? (s.data()!['topic'] as string) : null);
+        });
+      });
+    }
+    const seenAll = (want: Array<string | null>) =>
+      Promise.all(
+        [alice, carol].map((c) =>
+          c.waitFor((fb, w) => JSON.stringify(fb.vars['room']) === JSON.stringify(w), want),
+        ),
+      );
+    await seenAll(['first']);
+    await bobWrites([['set', 'rooms/r1', { topic: 'second' }]]);
+    await seenAll(['first', 'second']);
+    await bobWrites([['delete', 'rooms/r1']]);
+    await seenAll(['first', 'second', null]);
+  } finally {
+    await carol.close();
+  }
+});
+
+test('a write shows up in the other client quickly', async () => {
+  await alice.run(async (fb) => {
+    const f = fb.fs;
+    fb.vars['pingAt'] = 0;
+    f.onSnapshot(f.doc(fb.db, 'ping/p'), (s) => {
+      if (s.exists() && !s.metadata.fromCache) fb.vars['pingAt'] = s.data()!['n'];
+    });
+  });
+  await alice.waitFor((fb) => fb.vars['pingAt'] !== undefined);
+  const started = Date.now();
+  await bobWrites([['set', 'ping/p', { n: 42 }]]);
+  await alice.waitFor((fb) => fb.vars['pingAt'] === 42);
+  expect(Date.now() - started).toBeLessThan(1000);
+});
