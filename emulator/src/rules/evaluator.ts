@@ -308,6 +308,7 @@ export function evaluateCondition(
     return { granted: value.k === 'bool' && value.v };
   } catch (error) {
     if (error instanceof EvalError) return { granted: false, error: error.message };
-    throw error;
+    // A defect here must deny the request, never crash the server or grant access.
+    return { granted: false, error: `Internal evaluation error: ${String(error)}` };
   }
 }

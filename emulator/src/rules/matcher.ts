@@ -1,7 +1,7 @@
 import type { AllowStatement, MatchBlock, PatternSegment, RuleMethod } from './ast';
 import type { CompiledRules } from './compile';
 import { childScope, evaluateCondition, type Runtime, type Scope } from './evaluator';
-import type { RValue } from './values';
+import { EvalError, type RValue } from './values';
 
 export type RequestMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 
@@ -98,13 +98,21 @@ export const NO_MATCHING_ALLOW = 'No matching allow statements';
 export function decide(
   allows: ApplicableAllow[],
   method: RequestMethod,
-  rt: () => Runtime,
+  makeRuntime: () => Runtime,
 ): Denial | null {
   if (allows.length === 0) return { message: NO_MATCHING_ALLOW };
+  let runtime: Runtime | null = null;
   const reasons: string[] = [];
   for (const { allow, scope } of allows) {
     if (!allow.condition) return null;
-    const result = evaluateCondition(allow.condition, scope, rt());
+    let result: { granted: boolean; error?: string };
+    try {
+      runtime ??= makeRuntime();
+      result = evaluateCondition(allow.condition, scope, runtime);
+    } catch (error) {
+      if (!(error instanceof EvalError)) throw error;
+      result = { granted: false, error: error.message };
+    }
     if (result.granted) return null;
     reasons.push(`${result.error ?? 'false'} for '${method}' @ L${allow.line}`);
   }

@@ -134,7 +134,8 @@ export function timestampFromDate(date: Date): RValue {
 export function fromWire(value: WireValue): RValue {
   if ('nullValue' in value) return NULL;
   if ('booleanValue' in value) return bool(value.booleanValue);
-  if ('integerValue' in value) return int(Number(value.integerValue));
+  // Beyond 2^53 the value loses precision; stored data must never make conversion fail.
+  if ('integerValue' in value) return { k: 'int', v: Number(value.integerValue) };
   if ('doubleValue' in value) return float(Number(value.doubleValue));
   if ('stringValue' in value) return str(value.stringValue);
   if ('timestampValue' in value) {
