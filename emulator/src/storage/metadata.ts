@@ -192,6 +192,20 @@ export function patchMetadata(
   return next;
 }
 
+/** The object with another set of download tokens (never none: a fresh one replaces the last). */
+export function withDownloadTokens(
+  current: ObjectMetadata,
+  tokens: string[],
+  now: Date,
+): ObjectMetadata {
+  return {
+    ...current,
+    downloadTokens: tokens.length > 0 ? tokens : [randomUUID()],
+    metageneration: String(Number(current.metageneration) + 1),
+    updated: now.toISOString(),
+  };
+}
+
 export function etagOf(meta: ObjectMetadata): string {
   return createHash('md5')
     .update(`${meta.generation}/${meta.metageneration}`)

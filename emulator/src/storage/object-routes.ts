@@ -11,6 +11,7 @@ import {
   parseIncomingMetadata,
   patchMetadata,
   toWireMetadata,
+  withDownloadTokens,
   type ObjectMetadata,
 } from './metadata';
 import { parseRange } from './range';
@@ -117,14 +118,38 @@ async function addDownloadToken(
     const current = ctx.store.get(meta.bucket, meta.name);
     if (!current) throw notFound();
     if (current.downloadTokens.length > 0) return current;
-    const next = patchMetadata(
-      current,
-      { metadata: { firebaseStorageDownloadTokens: randomUUID() } },
-      new Date(),
-    );
+    const next = withDownloadTokens(current, [randomUUID()], new Date());
     await ctx.store.updateMetadata(next);
     return next;
   });
+}
+
+/**
+ * `POST .../o/{name}?create_token=true` or `?delete_token=T`: what the Admin SDK and the
+ * emulator UI use to manage download tokens; admin (`owner`) only, as in the official emulator.
+ */
+export async function manageDownloadTokens(ctx: StorageContext, api: ApiRequest): Promise<void> {
+  const { url, bucket } = api;
+  const name = api.objectName!;
+  api.req.resume();
+  const create = url.searchParams.get('create_token');
+  const remove = url.searchParams.get('delete_token');
+  if (create !== null && create !== 'true') throw badRequest('create_token must be "true".');
+  if (api.principal.kind !== 'owner') {
+    throw new StorageApiError(403, 'Missing admin credentials.');
+  }
+  const updated = await ctx.store.withObjectLock(bucket, name, async () => {
+    const current = ctx.store.get(bucket, name);
+    if (!current) throw notFound();
+    const tokens =
+      create !== null
+        ? [...current.downloadTokens, randomUUID()]
+        : current.downloadTokens.filter((token) => token !== remove);
+    const next = withDownloadTokens(current, tokens, new Date());
+    await ctx.store.updateMetadata(next);
+    return next;
+  });
+  sendJsonBody(api.res, 200, toWireMetadata(updated));
 }
 
 /** PATCH of an object's metadata (also `PUT` with `X-HTTP-Method-Override: PATCH`). */

@@ -11,7 +11,14 @@ import {
   type StorageContext,
 } from './context';
 import { badRequest, StorageApiError } from './errors';
-import { deleteObject, getObject, listObjects, parseJsonBody, patchObject } from './object-routes';
+import {
+  deleteObject,
+  getObject,
+  listObjects,
+  manageDownloadTokens,
+  parseJsonBody,
+  patchObject,
+} from './object-routes';
 import { ObjectStore } from './store';
 import { upload } from './upload-routes';
 import { UploadSessions } from './uploads';
@@ -119,6 +126,9 @@ async function routeApi(ctx: StorageContext, api: ApiRequest): Promise<void> {
       return patchObject(ctx, api);
     }
     if (method === 'DELETE') return deleteObject(ctx, api);
+    const tokenRequest =
+      api.url.searchParams.has('create_token') || api.url.searchParams.has('delete_token');
+    if (method === 'POST' && tokenRequest) return manageDownloadTokens(ctx, api);
     if (method === 'POST' || method === 'PUT') return upload(ctx, api);
   }
   throw new StorageApiError(405, `Method ${method} is not allowed here.`);

@@ -186,4 +186,33 @@ service firebase.storage {
     await uploadString(ref(anonymous.storage, 'alice/after.txt'), 'now allowed');
     emulator.setRules(RULES);
   });
+
+  test('admin-only create_token / delete_token; a deleted token stops working', async () => {
+    const target = ref(alice.storage, 'alice/pfps/tokens.txt');
+    await uploadString(target, 'tok');
+    const firstUrl = await getDownloadURL(target);
+    const firstToken = new URL(firstUrl).searchParams.get('token')!;
+    const tokenUrl = (query: string): string =>
+      `${objectUrl(emulator.base, 'alice/pfps/tokens.txt')}?${query}`;
+
+    const denied = await fetch(tokenUrl('create_token=true'), { method: 'POST' });
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({
+      error: { code: 403, message: 'Missing admin credentials.' },
+    });
+
+    const admin = { Authorization: 'Firebase owner' };
+    const created = await fetch(tokenUrl('create_token=true'), { method: 'POST', headers: admin });
+    const tokens = ((await created.json()) as { downloadTokens: string }).downloadTokens.split(',');
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).toBe(firstToken);
+
+    const removed = await fetch(tokenUrl(`delete_token=${firstToken}`), {
+      method: 'POST',
+      headers: admin,
+    });
+    expect(((await removed.json()) as { downloadTokens: string }).downloadTokens).toBe(tokens[1]);
+    expect((await fetch(firstUrl)).status).toBe(403);
+    expect(await (await fetch(tokenUrl(`alt=media&token=${tokens[1]}`))).text()).toBe('tok');
+  });
 });
