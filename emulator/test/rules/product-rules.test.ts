@@ -386,6 +386,8 @@ describe('explorePosts', () => {
       ]),
     );
     denied(store.commit(bob, [['explorePosts/p1', null]]));
+    allowed(new Store().commit(alice, [['explorePosts/p9', null]]));
+    denied(new Store().commit(anonymous, [['explorePosts/p9', null]]));
   });
 });
 
