@@ -9,6 +9,7 @@ import {
   applyEntry,
   readSnapshotFile,
   writeSnapshotFile,
+  type FsyncPolicy,
   type JournalEntry,
 } from './persistence';
 import { Query } from './query';
@@ -45,9 +46,13 @@ export class FirestoreEngine {
     private readonly clock: VersionClock,
   ) {}
 
-  static async open(options: { dataDir: string | null }): Promise<FirestoreEngine> {
+  static async open(options: {
+    dataDir: string | null;
+    /** Default 'always'; see FsyncPolicy. */
+    fsync?: FsyncPolicy;
+  }): Promise<FirestoreEngine> {
     if (options.dataDir === null) return new FirestoreEngine(null, new VersionClock(''));
-    const { persistence, state } = Persistence.open(options.dataDir);
+    const { persistence, state } = Persistence.open(options.dataDir, options.fsync ?? 'always');
     const engine = new FirestoreEngine(persistence, new VersionClock(state.lastTime));
     for (const doc of state.documents) engine.store.put(doc);
     // Start with a compact snapshot so the journal only holds this run's commits.
@@ -103,6 +108,14 @@ export class FirestoreEngine {
       this.emit({ readTime: commitTime, changes });
     }
     return { commitTime, writeResults: steps.map((s) => s.result) };
+  }
+
+  /**
+   * Resolves when every commit returned so far is on disk. Only needed with `fsync: 'group'`
+   * (await it before acknowledging); immediate otherwise and in memory.
+   */
+  flush(): Promise<void> {
+    return this.persistence?.flush() ?? Promise.resolve();
   }
 
   getDocument(name: string): StoredDocument | null {
@@ -201,7 +214,7 @@ export class FirestoreEngine {
     if (this.persistence !== null) {
       this.persistence.compact(this.store.all(), this.clock.lastIssued());
       this.persistence.saveClock(this.clock.readTime());
-      this.persistence.close();
+      await this.persistence.close();
     }
     this.listeners.clear();
   }

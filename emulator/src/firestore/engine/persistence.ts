@@ -37,24 +37,39 @@ const CLOCK = 'clock.json';
 /** The journal is folded into a new snapshot when it grows past this. */
 const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * 'always': each commit is fdatasync'ed before `commit()` returns (one sync per commit).
+ * 'group': `commit()` returns once the line is written to the kernel (safe against kill -9);
+ * one fdatasync then covers every commit appended meanwhile, and `flush()` resolves when the
+ * commits made before it are on disk. A server using 'group' must await `flush()` before
+ * acknowledging.
+ */
+export type FsyncPolicy = 'always' | 'group';
+
 export class Persistence {
   private fd: number;
   private journalBytes: number;
+  private appended = 0;
+  private synced = 0;
+  private syncInFlight = false;
+  private syncError: Error | null = null;
+  private waiters: Array<{ upTo: number; resolve: () => void; reject: (e: Error) => void }> = [];
 
   private constructor(
     private readonly dir: string,
     fd: number,
     journalBytes: number,
+    private readonly policy: FsyncPolicy,
   ) {
     this.fd = fd;
     this.journalBytes = journalBytes;
   }
 
   /** Opens (creating) the directory and returns the stored state after replaying the journal. */
-  static open(dataDir: string): {
-    persistence: Persistence;
-    state: LoadedState;
-  } {
+  static open(
+    dataDir: string,
+    policy: FsyncPolicy = 'always',
+  ): { persistence: Persistence; state: LoadedState } {
     const dir = path.join(dataDir, 'firestore');
     fs.mkdirSync(dir, { recursive: true });
     const docs = new Map<string, StoredDocument>();
@@ -80,17 +95,64 @@ export class Persistence {
       fs.ftruncateSync(fd, validBytes);
       fs.fdatasyncSync(fd);
     }
-    const persistence = new Persistence(dir, fd, validBytes);
+    const persistence = new Persistence(dir, fd, validBytes, policy);
     return { persistence, state: { documents: [...docs.values()], lastTime } };
   }
 
-  /** Appends one commit and waits until the disk has it. */
+  /** Appends one commit; with 'always' it is on disk when this returns. */
   append(entry: JournalEntry): void {
+    if (this.syncError !== null) throw this.syncError;
     const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
     let written = 0;
     while (written < line.length) written += fs.writeSync(this.fd, line, written);
-    fs.fdatasyncSync(this.fd);
     this.journalBytes += line.length;
+    this.appended++;
+    if (this.policy === 'always') {
+      fs.fdatasyncSync(this.fd);
+      this.synced = this.appended;
+    } else {
+      this.startSync();
+    }
+  }
+
+  /** Resolves when every commit appended so far is on disk. */
+  flush(): Promise<void> {
+    if (this.syncError !== null) return Promise.reject(this.syncError);
+    if (this.synced >= this.appended) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ upTo: this.appended, resolve, reject });
+      this.startSync();
+    });
+  }
+
+  private startSync(): void {
+    if (this.syncInFlight) return; // the running sync starts another one when it ends
+    this.syncInFlight = true;
+    const upTo = this.appended;
+    fs.fdatasync(this.fd, (error) => {
+      this.syncInFlight = false;
+      if (error) {
+        this.syncError = new FirestoreError(
+          15,
+          'DATA_LOSS',
+          `Journal sync failed: ${error.message}`,
+        );
+        for (const w of this.waiters.splice(0)) w.reject(this.syncError);
+        return;
+      }
+      this.markSynced(upTo);
+      if (this.appended > this.synced) this.startSync();
+    });
+  }
+
+  private markSynced(upTo: number): void {
+    if (upTo > this.synced) this.synced = upTo;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (w.upTo <= this.synced) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
   }
 
   get shouldCompact(): boolean {
@@ -104,6 +166,7 @@ export class Persistence {
     fs.ftruncateSync(this.fd, 0);
     fs.fdatasyncSync(this.fd);
     this.journalBytes = 0;
+    this.markSynced(this.appended);
   }
 
   /** Remembers read times handed out after the last commit, so versions rise across restarts. */
@@ -111,7 +174,8 @@ export class Persistence {
     writeFileDurably(path.join(this.dir, CLOCK), JSON.stringify({ lastTime }));
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    while (this.syncInFlight) await new Promise((resolve) => setImmediate(resolve));
     fs.closeSync(this.fd);
   }
 }

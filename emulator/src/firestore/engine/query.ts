@@ -8,6 +8,7 @@ import {
   arrayElements,
   compareReferences,
   compareValues,
+  equalityTester,
   isArrayValue,
   isNaNValue,
   isNullValue,
@@ -203,9 +204,14 @@ function compileFieldFilter(raw: unknown, database: string): FilterInfo {
 
   let predicate: Predicate;
   switch (op) {
-    case 'EQUAL':
-      predicate = (d) => compareTo(d) === 0;
+    case 'EQUAL': {
+      const equals = equalityTester(value);
+      predicate = (d) => {
+        const v = get(d);
+        return v !== undefined && equals(v);
+      };
       break;
+    }
     case 'LESS_THAN':
       predicate = (d) => (compareTo(d) ?? 0) < 0;
       break;
@@ -249,12 +255,14 @@ function compileFieldFilter(raw: unknown, database: string): FilterInfo {
       };
       break;
     }
-    case 'ARRAY_CONTAINS':
+    case 'ARRAY_CONTAINS': {
+      const equals = equalityTester(value);
       predicate = (d) => {
         const v = get(d);
-        return v !== undefined && isArrayValue(v) && arrayContains(arrayElements(v), value);
+        return v !== undefined && isArrayValue(v) && arrayElements(v).some(equals);
       };
       break;
+    }
     case 'ARRAY_CONTAINS_ANY': {
       const values = arrayOperand(value, op);
       predicate = (d) => {
@@ -348,6 +356,9 @@ export class Query implements CompiledQuery {
   private readonly allDescendants: boolean;
   private readonly prefix: string;
   private readonly database: string;
+  private readonly collectionPath: string;
+  /** An array-contains condition every result must meet, answerable from an index. */
+  private readonly arrayHint: { path: string[]; value: Value } | null;
 
   constructor(
     private readonly store: DocumentStore,
@@ -384,8 +395,10 @@ export class Query implements CompiledQuery {
     }
     this.collectionId = collectionId;
     this.allDescendants = selector['allDescendants'] === true;
+    this.collectionPath = `${prefix}/${collectionId}`;
 
     const filter = q['where'] === undefined ? null : compileFilter(q['where'], database);
+    this.arrayHint = findArrayHint(q['where']);
     this.orders = compileOrders(q['orderBy'], filter?.inequalityPaths ?? []);
     const filterPredicate = filter?.predicate ?? null;
     const orderPaths = this.orders.map((o) => o.path).filter((p): p is string[] => p !== null);
@@ -427,12 +440,20 @@ export class Query implements CompiledQuery {
   /** Whether the document belongs to this query's collection(s). */
   inScope(doc: StoredDocument): boolean {
     const name = doc.name;
+    if (!this.allDescendants) {
+      // Directly in prefix/collectionId: the rest after that path is a single id.
+      const collectionPath = this.collectionPath;
+      return (
+        name.length > collectionPath.length + 1 &&
+        name.charCodeAt(collectionPath.length) === 47 &&
+        name.startsWith(collectionPath) &&
+        name.indexOf('/', collectionPath.length + 1) === -1
+      );
+    }
+    if (!name.startsWith(this.prefix + '/')) return false;
     const slash = name.lastIndexOf('/');
-    const collectionPath = name.slice(0, slash);
-    const collectionId = collectionPath.slice(collectionPath.lastIndexOf('/') + 1);
-    if (collectionId !== this.collectionId) return false;
-    if (this.allDescendants) return name.startsWith(this.prefix + '/');
-    return collectionPath === `${this.prefix}/${this.collectionId}`;
+    const before = name.lastIndexOf('/', slash - 1);
+    return name.slice(before + 1, slash) === this.collectionId;
   }
 
   matches(doc: StoredDocument): boolean {
@@ -456,16 +477,27 @@ export class Query implements CompiledQuery {
   }
 
   private candidates(): Iterable<StoredDocument> {
+    if (this.arrayHint !== null) {
+      const { path, value } = this.arrayHint;
+      const docs = this.store.arrayContainsCandidates(
+        this.database,
+        this.collectionId,
+        path,
+        value,
+      );
+      if (docs !== null) return docs;
+    }
     if (this.allDescendants) return this.store.group(this.database, this.collectionId);
-    return this.store.collection(`${this.prefix}/${this.collectionId}`);
+    return this.store.collection(this.collectionPath);
   }
 
   /** All matching documents in order, before offset and limit. */
   private matching(): StoredDocument[] {
     const out: StoredDocument[] = [];
-    const checkPrefix = this.allDescendants && this.prefix !== `${this.database}/documents`;
+    // Index candidates span the whole collection group.
+    const checkScope = this.arrayHint !== null || this.prefix !== `${this.database}/documents`;
     for (const doc of this.candidates()) {
-      if (checkPrefix && !doc.name.startsWith(this.prefix + '/')) continue;
+      if (checkScope && !this.inScope(doc)) continue;
       if (this.predicate(doc)) out.push(doc);
     }
     return out;
@@ -509,6 +541,26 @@ export class Query implements CompiledQuery {
     }
     return { ...doc, fields };
   }
+}
+
+/** The top-level (or top-level AND) array-contains filter, if any; input already validated. */
+function findArrayHint(where: unknown): { path: string[]; value: Value } | null {
+  if (!isObject(where)) return null;
+  const candidates: unknown[] = [];
+  if (isObject(where['fieldFilter'])) candidates.push(where['fieldFilter']);
+  const composite = where['compositeFilter'];
+  if (isObject(composite) && composite['op'] === 'AND' && Array.isArray(composite['filters'])) {
+    for (const f of composite['filters'])
+      if (isObject(f) && isObject(f['fieldFilter'])) candidates.push(f['fieldFilter']);
+  }
+  for (const f of candidates) {
+    const filter = f as Record<string, unknown>;
+    if (filter['op'] !== 'ARRAY_CONTAINS') continue;
+    const path = fieldRef(filter['field'], 'a field filter');
+    if (path === null) continue;
+    return { path, value: normalizeValue(filter['value']) };
+  }
+  return null;
 }
 
 function compileProjection(raw: unknown): string[][] | null {

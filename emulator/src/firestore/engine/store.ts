@@ -1,4 +1,6 @@
-import type { StoredDocument } from './types';
+import { getField } from './paths';
+import type { StoredDocument, Value } from './types';
+import { arrayElements, indexKey, isArrayValue } from './values';
 
 function parentOf(name: string): string {
   return name.slice(0, name.lastIndexOf('/'));
@@ -23,6 +25,8 @@ export class DocumentStore {
   private readonly byName = new Map<string, StoredDocument>();
   private readonly byCollection = new Map<string, Map<string, StoredDocument>>();
   private readonly byGroup = new Map<string, Map<string, StoredDocument>>();
+  /** Array-contains indexes, built on first use per collection group and field path. */
+  private readonly arrayIndexes = new Map<string, Map<string, ArrayIndex>>();
 
   get size(): number {
     return this.byName.size;
@@ -33,15 +37,62 @@ export class DocumentStore {
   }
 
   put(doc: StoredDocument): void {
+    const previous = this.byName.get(doc.name);
     this.byName.set(doc.name, doc);
     index(this.byCollection, parentOf(doc.name), doc);
-    index(this.byGroup, groupOf(doc.name), doc);
+    const group = groupOf(doc.name);
+    index(this.byGroup, group, doc);
+    const indexes = this.arrayIndexes.get(group);
+    if (indexes) {
+      for (const idx of indexes.values()) {
+        if (previous) idx.remove(previous);
+        idx.add(doc);
+      }
+    }
   }
 
   delete(name: string): void {
-    if (!this.byName.delete(name)) return;
+    const previous = this.byName.get(name);
+    if (!previous) return;
+    this.byName.delete(name);
     unindex(this.byCollection, parentOf(name), name);
-    unindex(this.byGroup, groupOf(name), name);
+    const group = groupOf(name);
+    unindex(this.byGroup, group, name);
+    for (const idx of this.arrayIndexes.get(group)?.values() ?? []) idx.remove(previous);
+  }
+
+  /**
+   * Documents of the collection group whose array at `path` may contain `needle` (a superset is
+   * fine: the query still applies its filter), or null when the value cannot be indexed.
+   */
+  arrayContainsCandidates(
+    database: string,
+    collectionId: string,
+    path: string[],
+    needle: Value,
+  ): StoredDocument[] | null {
+    const key = indexKey(needle);
+    if (key === null) return null;
+    const group = groupKey(database, collectionId);
+    let indexes = this.arrayIndexes.get(group);
+    if (!indexes) {
+      indexes = new Map();
+      this.arrayIndexes.set(group, indexes);
+    }
+    const pathKey = path.join('\u0000');
+    let idx = indexes.get(pathKey);
+    if (!idx) {
+      idx = new ArrayIndex(path);
+      for (const doc of this.group(database, collectionId)) idx.add(doc);
+      indexes.set(pathKey, idx);
+    }
+    const names = idx.lookup(key);
+    const docs: StoredDocument[] = [];
+    for (const name of names) {
+      const doc = this.byName.get(name);
+      if (doc) docs.push(doc);
+    }
+    return docs;
   }
 
   all(): IterableIterator<StoredDocument> {
@@ -68,6 +119,7 @@ export class DocumentStore {
     this.byName.clear();
     this.byCollection.clear();
     this.byGroup.clear();
+    this.arrayIndexes.clear();
   }
 }
 
@@ -89,4 +141,46 @@ function unindex(map: Map<string, Map<string, StoredDocument>>, key: string, nam
   if (!bucket) return;
   bucket.delete(name);
   if (bucket.size === 0) map.delete(key);
+}
+
+/** Element key → names of the documents whose array at `path` holds such an element. */
+class ArrayIndex {
+  private readonly entries = new Map<string, Set<string>>();
+
+  constructor(private readonly path: string[]) {}
+
+  private keysOf(doc: StoredDocument): Set<string> {
+    const keys = new Set<string>();
+    const array = getField(doc.fields, this.path);
+    if (array === undefined || !isArrayValue(array)) return keys;
+    for (const element of arrayElements(array)) {
+      const key = indexKey(element);
+      if (key !== null) keys.add(key);
+    }
+    return keys;
+  }
+
+  add(doc: StoredDocument): void {
+    for (const key of this.keysOf(doc)) {
+      let names = this.entries.get(key);
+      if (!names) {
+        names = new Set();
+        this.entries.set(key, names);
+      }
+      names.add(doc.name);
+    }
+  }
+
+  remove(doc: StoredDocument): void {
+    for (const key of this.keysOf(doc)) {
+      const names = this.entries.get(key);
+      if (!names) continue;
+      names.delete(doc.name);
+      if (names.size === 0) this.entries.delete(key);
+    }
+  }
+
+  lookup(key: string): Iterable<string> {
+    return this.entries.get(key) ?? [];
+  }
 }

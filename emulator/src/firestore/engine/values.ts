@@ -253,6 +253,60 @@ export function valuesEqual(a: Value, b: Value): boolean {
   return compareValues(a, b) === 0;
 }
 
+/**
+ * A fast test for Firestore equality with one fixed value: plain comparisons for the common
+ * scalar types, the general comparison otherwise.
+ */
+export function equalityTester(needle: Value): (v: Value) => boolean {
+  const n = needle as AnyValue;
+  if (n.stringValue !== undefined) {
+    const s = n.stringValue;
+    return (v) => (v as AnyValue).stringValue === s;
+  }
+  if (n.booleanValue !== undefined) {
+    const b = n.booleanValue;
+    return (v) => (v as AnyValue).booleanValue === b;
+  }
+  if (n.referenceValue !== undefined) {
+    const r = n.referenceValue;
+    return (v) => (v as AnyValue).referenceValue === r;
+  }
+  if (n.timestampValue !== undefined) {
+    const t = n.timestampValue;
+    return (v) => (v as AnyValue).timestampValue === t;
+  }
+  return (v) => compareValues(v, needle) === 0;
+}
+
+/**
+ * A key that is equal for exactly the values Firestore considers equal, for scalar values
+ * (null for arrays, maps and bytes, which indexes leave to a scan).
+ */
+export function indexKey(value: Value): string | null {
+  const v = value as AnyValue;
+  if (v.stringValue !== undefined) return 's' + v.stringValue;
+  if (v.integerValue !== undefined) {
+    const n = Number(v.integerValue);
+    return Number.isSafeInteger(n) ? 'n' + n : 'n' + String(v.integerValue);
+  }
+  if (v.doubleValue !== undefined) {
+    const n = toNumber(value);
+    if (Number.isNaN(n)) return 'nNaN';
+    if (Number.isInteger(n) && !Number.isSafeInteger(n) && Number.isFinite(n)) {
+      return 'n' + BigInt(n).toString();
+    }
+    return 'n' + (n === 0 ? 0 : n);
+  }
+  if (v.booleanValue !== undefined) return v.booleanValue ? 'T' : 'F';
+  if ('nullValue' in v) return 'N';
+  if (v.timestampValue !== undefined) return 't' + v.timestampValue;
+  if (v.referenceValue !== undefined) return 'r' + v.referenceValue;
+  if (v.geoPointValue !== undefined) {
+    return `g${v.geoPointValue.latitude ?? 0},${v.geoPointValue.longitude ?? 0}`;
+  }
+  return null;
+}
+
 export function arrayContains(values: Value[], needle: Value): boolean {
   for (const v of values) if (compareValues(v, needle) === 0) return true;
   return false;

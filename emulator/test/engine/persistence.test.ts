@@ -1,0 +1,152 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FirestoreEngine } from '../../src/firestore/engine';
+import { DB, ROOT, docName, setWrite, toFields } from './helpers';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'));
+}
+
+const all = { from: [{ collectionId: 'c' }] };
+
+describe('persistence', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps documents and versions across a clean restart', async () => {
+    const first = await FirestoreEngine.open({ dataDir: dir });
+    const r = first.commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 2 })]);
+    first.commit(DB, [{ delete: docName('c/b') }]);
+    const lastRead = first.currentReadTime();
+    await first.close();
+
+    const second = await FirestoreEngine.open({ dataDir: dir });
+    expect(second.getDocument(docName('c/a'))).toEqual({
+      name: docName('c/a'),
+      fields: toFields({ n: 1 }),
+      createTime: r.commitTime,
+      updateTime: r.commitTime,
+    });
+    expect(second.getDocument(docName('c/b'))).toBeNull();
+    expect(second.currentReadTime() >= lastRead).toBe(true);
+    expect(second.commit(DB, [setWrite('c/z', {})]).commitTime > lastRead).toBe(true);
+    await second.close();
+    expect(fs.existsSync(path.join(dir, 'firestore', 'snapshot.ndjson'))).toBe(true);
+  });
+
+  it('replays the journal when the process did not close, ignoring a torn last line', async () => {
+    const first = await FirestoreEngine.open({ dataDir: dir });
+    first.commit(DB, [setWrite('c/a', { n: 1 })]);
+    first.commit(DB, [setWrite('c/b', { n: 2 })]);
+    const last = first.commit(DB, [setWrite('c/a', { n: 3 })]).commitTime;
+    // No close(): simulate a crash, plus a half-written line that was never acknowledged.
+    fs.appendFileSync(
+      path.join(dir, 'firestore', 'journal.ndjson'),
+      '{"t":"2999-01-01T00:00:00.000000Z","d":[["',
+    );
+
+    const second = await FirestoreEngine.open({ dataDir: dir });
+    expect(second.getDocument(docName('c/a'))!.fields).toEqual(toFields({ n: 3 }));
+    expect(second.getDocument(docName('c/a'))!.updateTime).toBe(last);
+    expect(second.runQuery(ROOT, all).documents).toHaveLength(2);
+    expect(second.commit(DB, [setWrite('c/c', {})]).commitTime > last).toBe(true);
+    await second.close();
+    await first.close().catch(() => undefined);
+  });
+
+  it('clear(projectId) removes only that project, durably', async () => {
+    const other = 'projects/other/databases/(default)';
+    const engine = await FirestoreEngine.open({ dataDir: dir });
+    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
+    engine.commit(other, [{ update: { name: `${other}/documents/c/x`, fields: {} } }]);
+    const events: Array<{ changes: unknown[] }> = [];
+    engine.onCommit((e) => events.push(e));
+    engine.clear('demo-test');
+    expect(engine.getDocument(docName('c/a'))).toBeNull();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.changes).toHaveLength(1);
+    // reopen without close: the clear is journaled
+    const again = await FirestoreEngine.open({ dataDir: dir });
+    expect(again.getDocument(docName('c/a'))).toBeNull();
+    expect(again.getDocument(`${other}/documents/c/x`)).not.toBeNull();
+    await again.close();
+  });
+
+  it('exports to and imports from a directory', async () => {
+    const source = await FirestoreEngine.open({ dataDir: null });
+    source.commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { s: 'é' })]);
+    const exportDir = path.join(dir, 'export');
+    await source.exportTo(exportDir);
+
+    const target = await FirestoreEngine.open({ dataDir: path.join(dir, 'data') });
+    target.commit(DB, [setWrite('c/old', { n: 0 })]);
+    const before = target.currentReadTime();
+    const events: Array<{ readTime: string; changes: unknown[] }> = [];
+    target.onCommit((e) => events.push(e));
+    await target.importFrom(exportDir);
+    expect(target.runQuery(ROOT, all).documents.map((d) => d.fields)).toEqual([
+      toFields({ n: 1 }),
+      toFields({ s: 'é' }),
+    ]);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.changes).toHaveLength(3);
+    expect(events[0]!.readTime > before).toBe(true);
+    expect(target.getDocument(docName('c/a'))!.updateTime > before).toBe(true);
+    await expect(target.importFrom(path.join(dir, 'nowhere'))).rejects.toThrow(
+      /No Firestore export/,
+    );
+    await target.close();
+
+    const reopened = await FirestoreEngine.open({ dataDir: path.join(dir, 'data') });
+    expect(reopened.runQuery(ROOT, all).documents).toHaveLength(2);
+    await reopened.close();
+  });
+
+  it('every acknowledged commit survives kill -9', async () => {
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, 'fixtures', 'commit-child.cjs'), dir, DB],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const acked = new Map<number, string>();
+    let buffer = '';
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', () => resolve());
+      child.stdout!.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('utf8');
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) !== -1) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          const m = /^ack (\d+) (\S+)$/.exec(line);
+          if (m) acked.set(Number(m[1]), m[2]!);
+          if (acked.size === 300 && !child.killed) child.kill('SIGKILL');
+        }
+      });
+    });
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(acked.size).toBeGreaterThanOrEqual(300);
+
+    const engine = await FirestoreEngine.open({ dataDir: dir });
+    let maxTime = '';
+    for (const [i, commitTime] of acked) {
+      const doc = engine.getDocument(`${DB}/documents/acks/${i}`);
+      expect(doc).not.toBeNull();
+      expect(doc!.updateTime).toBe(commitTime);
+      expect(doc!.fields['at']).toEqual({ timestampValue: commitTime });
+      if (commitTime > maxTime) maxTime = commitTime;
+    }
+    expect(engine.commit(DB, [setWrite('c/after', {})]).commitTime > maxTime).toBe(true);
+    await engine.close();
+  }, 60_000);
+});
