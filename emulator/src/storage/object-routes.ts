@@ -106,7 +106,12 @@ export async function getObject(ctx: StorageContext, api: ApiRequest): Promise<v
     res.end();
     return;
   }
-  await pipeline(stream, res);
+  try {
+    await pipeline(stream, res);
+  } catch (error) {
+    // A reader that goes away mid-download is not a server error.
+    if (!res.destroyed) throw error;
+  }
 }
 
 /** Objects without a token (imported ones) get one on first read, as in the official emulator. */
