@@ -18,7 +18,11 @@ import {
 
 export interface FirestoreRequestContext {
   principal: Principal;
-  time: Date;
+  /**
+   * `request.time`. For writes it must equal the commit time that `serverTimestamp()` resolves
+   * to; a Date only carries milliseconds, so pass the RFC 3339 commit time when it has more.
+   */
+  time: Date | string;
   /** `projects/{p}/databases/(default)` */
   database: string;
 }

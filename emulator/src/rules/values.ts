@@ -127,7 +127,9 @@ export function parseTimestamp(text: string): bigint {
   return BigInt(seconds) * NANOS_PER_SECOND + nanos;
 }
 
-export function timestampFromDate(date: Date): RValue {
+/** A Date (millisecond precision) or an RFC 3339 string (up to nanoseconds) as a timestamp. */
+export function timestampFromDate(date: Date | string): RValue {
+  if (typeof date === 'string') return { k: 'timestamp', ns: parseTimestamp(date) };
   return { k: 'timestamp', ns: BigInt(date.getTime()) * 1_000_000n };
 }
 

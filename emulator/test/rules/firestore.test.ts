@@ -671,3 +671,31 @@ service cloud.firestore {
     );
   });
 });
+
+describe('request.time precision', () => {
+  test('an RFC 3339 request time keeps microseconds, so serverTimestamp() values compare equal', () => {
+    const rules = compileRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /t/{id} { allow create: if request.resource.data.at == request.time; }
+  }
+}`);
+    const at = '2026-01-02T03:04:05.678001Z';
+    const write: PlannedWrite = {
+      name: `${ROOT}/t/1`,
+      method: 'create',
+      before: null,
+      after: { ...doc('t/1', {}), fields: { at: { timestampValue: at } } },
+    };
+    const run = (time: Date | string) =>
+      authorizeFirestoreWrites(
+        rules,
+        { principal: user('alice'), time, database: DATABASE },
+        [write],
+        () => null,
+        () => null,
+      );
+    expect(run(at)).toBeNull();
+    expect(run(new Date(at))?.message).toBe("false for 'create' @ L4");
+  });
+});
