@@ -12,6 +12,17 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+test('a fresh emulator answers getDoc of a missing document; non-ASCII text round-trips', async () => {
+  const result = await alice.run(async (fb) => {
+    const f = fb.fs;
+    const missing = await f.getDoc(f.doc(fb.db, 'fresh/none'));
+    await f.setDoc(f.doc(fb.db, 'fresh/text'), { caption: 'héllo 😀 日本' });
+    const snap = await f.getDocFromServer(f.doc(fb.db, 'fresh/text'));
+    return { missing: missing.exists(), fromCache: missing.metadata.fromCache, text: snap.data() };
+  });
+  expect(result).toEqual({ missing: false, fromCache: false, text: { caption: 'héllo 😀 日本' } });
+});
+
 test('add, update with transforms and dotted paths, merge, delete', async () => {
   const result = await alice.run(async (fb) => {
     const f = fb.fs;

@@ -127,7 +127,7 @@ class ListenSession {
         'list',
         docs,
         (n) => this.engine.getDocument(n),
-        structuredQuery,
+        { parent, structuredQuery },
       );
       return new QueryTarget(id, query, docs);
     }

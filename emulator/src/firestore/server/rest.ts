@@ -142,7 +142,7 @@ export class RestApi {
       'list',
       documents,
       (n) => this.engine.getDocument(n),
-      structuredQuery,
+      { parent, structuredQuery },
     );
     const body: Array<Record<string, unknown>> =
       documents.length === 0
@@ -173,7 +173,7 @@ export class RestApi {
         'list',
         documents,
         (n) => this.engine.getDocument(n),
-        saq.structuredQuery,
+        { parent, structuredQuery: saq.structuredQuery },
       );
     }
     const aggregateFields = runAggregation(this.engine, parent, saq);

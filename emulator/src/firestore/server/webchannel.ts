@@ -157,7 +157,12 @@ class Session implements ChannelSession {
     return arrays;
   }
 
-  attachBackchannel(res: ServerResponse, streaming: boolean, aid: number | null): void {
+  attachBackchannel(
+    res: ServerResponse,
+    streaming: boolean,
+    aid: number | null,
+    clientTimeoutMs: number | null = null,
+  ): void {
     this.detachBackchannel();
     this.acknowledge(aid);
     // Whatever went to an earlier (possibly aborted) backchannel is resent.
@@ -185,7 +190,12 @@ class Session implements ChannelSession {
     } else if (this.hasPending()) {
       this.flush();
     } else {
-      backchannel.timer = setTimeout(() => this.enqueue(['noop']), this.options.longPollHoldMs);
+      // `TO` is the client's long-poll timeout (longPollingOptions.timeoutSeconds): answer first.
+      const hold =
+        clientTimeoutMs !== null && clientTimeoutMs > 0
+          ? Math.min(this.options.longPollHoldMs, Math.max(100, clientTimeoutMs - 1000))
+          : this.options.longPollHoldMs;
+      backchannel.timer = setTimeout(() => this.enqueue(['noop']), hold);
     }
   }
 
@@ -285,7 +295,13 @@ export class WebChannelEndpoint {
       const session = this.sessions.get(sid);
       if (!session) return sendText(res, 400, 'Unknown SID');
       session.lastSeen = Date.now();
-      session.attachBackchannel(res, params.get('CI') !== '1', parseAid(params));
+      const timeout = Number(params.get('TO') ?? '');
+      session.attachBackchannel(
+        res,
+        params.get('CI') !== '1',
+        parseAid(params),
+        Number.isFinite(timeout) ? timeout : null,
+      );
       return;
     }
     if (req.method !== 'POST') throw new HttpError(405, 'INVALID_ARGUMENT', 'Method not allowed.');
