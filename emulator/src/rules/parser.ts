@@ -200,7 +200,10 @@ export class Parser {
       this.expect('if');
       condition = this.expression();
     }
-    this.expect(';');
+    // The official compiler tolerates a missing ';' before the next statement or '}'.
+    if (!this.accept(';') && !['}', 'allow', 'match', 'function'].some((t) => this.is(t))) {
+      this.expect(';');
+    }
     return { line: keyword.line, column: keyword.column, methods, condition };
   }
 

@@ -36,11 +36,15 @@ describe('compileRules', () => {
       { line: 5, column: 22, message: "Unexpected ';'; expected an expression." },
     ]);
     expect(
-      issuesOf(wrap('    match /a/{id} {\n      allow read: if true\n    }'))[0],
+      issuesOf(wrap('    match /a/{id} {\n      allow read: if true true;\n    }'))[0],
     ).toMatchObject({
-      line: 6,
-      column: 5,
+      line: 5,
+      column: 27,
     });
+    // a missing ';' before the next statement or '}' is tolerated, as by the official compiler
+    expect(() =>
+      compileRules(wrap('    match /a/{id} {\n      allow read: if true\n    }')),
+    ).not.toThrow();
     expect(issuesOf('service cloud.firestore {')[0]).toMatchObject({ line: 1, column: 26 });
     expect(issuesOf("rules_version = '3';")[0]!.message).toContain(
       "rules_version must be '1' or '2'",
