@@ -40,6 +40,8 @@ function isObjectMetadata(value: unknown): value is ObjectMetadata {
 export class ObjectStore {
   private readonly entries = new Map<string, Entry>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Sorted names per bucket, rebuilt after an object is added or removed. */
+  private readonly sortedNames = new Map<string, string[]>();
 
   private constructor(private readonly dir: string | null) {}
 
@@ -112,9 +114,16 @@ export class ObjectStore {
 
   /** Every object name of a bucket in GCS order. */
   names(bucket: string): string[] {
-    const names: string[] = [];
-    for (const { meta } of this.entries.values()) if (meta.bucket === bucket) names.push(meta.name);
-    return names.sort(compareNames);
+    let names = this.sortedNames.get(bucket);
+    if (!names) {
+      names = [];
+      for (const { meta } of this.entries.values()) {
+        if (meta.bucket === bucket) names.push(meta.name);
+      }
+      names.sort(compareNames);
+      this.sortedNames.set(bucket, names);
+    }
+    return names;
   }
 
   all(): ObjectMetadata[] {
@@ -160,11 +169,13 @@ export class ObjectStore {
     const previous = this.entries.get(key);
     if (!this.dir) {
       this.entries.set(key, { meta, bytes });
+      if (!previous) this.sortedNames.delete(meta.bucket);
       return;
     }
     await writeFileDurably(this.blobPath(meta), bytes);
     await writeFileDurably(this.metadataPath(meta.bucket, meta.name), JSON.stringify(meta));
     this.entries.set(key, { meta });
+    if (!previous) this.sortedNames.delete(meta.bucket);
     if (previous && previous.meta.generation !== meta.generation) {
       await fs.promises.rm(this.blobPath(previous.meta), { force: true });
     }
@@ -193,6 +204,7 @@ export class ObjectStore {
       await fs.promises.rm(this.blobPath(entry.meta), { force: true });
     }
     this.entries.delete(key);
+    this.sortedNames.delete(bucket);
     return true;
   }
 
