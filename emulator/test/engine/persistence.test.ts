@@ -150,3 +150,31 @@ describe('persistence', () => {
     await engine.close();
   }, 60_000);
 });
+
+describe('group commit', () => {
+  it("with fsync 'group', flush() resolves after commits and the data survives a crash", async () => {
+    const dir = tempDir();
+    try {
+      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+      const results = Array.from({ length: 50 }, (_, i) =>
+        engine.commit(DB, [setWrite(`c/${i}`, { i })]),
+      );
+      await Promise.all([engine.flush(), engine.flush()]);
+      await engine.flush();
+      // No close(): reopen as after a crash.
+      const again = await FirestoreEngine.open({ dataDir: dir });
+      expect(again.runQuery(ROOT, all).documents).toHaveLength(50);
+      expect(again.getDocument(docName('c/49'))!.updateTime).toBe(results[49]!.commitTime);
+      await again.close();
+      await engine.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('flush() is immediate in memory', async () => {
+    const engine = await FirestoreEngine.open({ dataDir: null });
+    engine.commit(DB, [setWrite('c/a', {})]);
+    await expect(engine.flush()).resolves.toBeUndefined();
+  });
+});

@@ -6,7 +6,6 @@ import { MAX_WRITES_PER_COMMIT } from './limits';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
   Persistence,
-  applyEntry,
   readSnapshotFile,
   writeSnapshotFile,
   type FsyncPolicy,
@@ -37,13 +36,13 @@ const EXPORT_FILE = 'documents.ndjson';
  * closing, import and export, so a commit is atomic with respect to everything else.
  */
 export class FirestoreEngine {
-  private readonly store = new DocumentStore();
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private closed = false;
 
   private constructor(
     private readonly persistence: Persistence | null,
     private readonly clock: VersionClock,
+    private readonly store: DocumentStore = new DocumentStore(),
   ) {}
 
   static async open(options: {
@@ -52,11 +51,15 @@ export class FirestoreEngine {
     fsync?: FsyncPolicy;
   }): Promise<FirestoreEngine> {
     if (options.dataDir === null) return new FirestoreEngine(null, new VersionClock(''));
-    const { persistence, state } = Persistence.open(options.dataDir, options.fsync ?? 'always');
-    const engine = new FirestoreEngine(persistence, new VersionClock(state.lastTime));
-    for (const doc of state.documents) engine.store.put(doc);
-    // Start with a compact snapshot so the journal only holds this run's commits.
-    persistence.compact(engine.store.all(), engine.clock.lastIssued());
+    const store = new DocumentStore();
+    const opened = Persistence.open(options.dataDir, options.fsync ?? 'always', store);
+    const engine = new FirestoreEngine(
+      opened.persistence,
+      new VersionClock(opened.lastTime),
+      store,
+    );
+    // Fold a replayed journal into the snapshot so the journal only holds this run's commits.
+    if (opened.replayed > 0) opened.persistence.compact(store.all(), engine.clock.lastIssued());
     return engine;
   }
 
@@ -185,9 +188,8 @@ export class FirestoreEngine {
     if (!fs.existsSync(file)) {
       throw FirestoreError.of('NOT_FOUND', `No Firestore export found at ${file}`);
     }
-    const imported = readSnapshotFile(file);
     const next = new Map<string, StoredDocument>();
-    applyEntry({ t: '', d: imported.documents.map((d) => [d.name, d]) }, next);
+    readSnapshotFile(file, (doc) => next.set(doc.name, doc));
     const readTime = this.clock.nextCommitTime();
     const changes: ChangeEvent['changes'] = [];
     for (const before of [...this.store.all()]) {

@@ -25,10 +25,11 @@ interface SnapshotHeader {
   lastTime: string;
 }
 
-export interface LoadedState {
-  documents: StoredDocument[];
-  /** Highest commit time ever recorded (or '' when none). */
-  lastTime: string;
+/** Where loading puts what it reads: the engine's document store. */
+export interface DocumentSink {
+  put(doc: StoredDocument): void;
+  delete(name: string): void;
+  clearProject(projectId: string): void;
 }
 
 const SNAPSHOT = 'snapshot.ndjson';
@@ -65,28 +66,32 @@ export class Persistence {
     this.journalBytes = journalBytes;
   }
 
-  /** Opens (creating) the directory and returns the stored state after replaying the journal. */
+  /**
+   * Opens (creating) the directory, loads the snapshot and replays the journal into `sink`.
+   * Returns the highest time ever recorded and how many journal entries were replayed.
+   */
   static open(
     dataDir: string,
-    policy: FsyncPolicy = 'always',
-  ): { persistence: Persistence; state: LoadedState } {
+    policy: FsyncPolicy,
+    sink: DocumentSink,
+  ): { persistence: Persistence; lastTime: string; replayed: number } {
     const dir = path.join(dataDir, 'firestore');
     fs.mkdirSync(dir, { recursive: true });
-    const docs = new Map<string, StoredDocument>();
     let lastTime = readClock(dir);
 
     const snapshotPath = path.join(dir, SNAPSHOT);
     if (fs.existsSync(snapshotPath)) {
-      const loaded = readSnapshotFile(snapshotPath);
-      for (const doc of loaded.documents) docs.set(doc.name, doc);
-      if (loaded.lastTime > lastTime) lastTime = loaded.lastTime;
+      const snapshotTime = readSnapshotFile(snapshotPath, (doc) => sink.put(doc));
+      if (snapshotTime > lastTime) lastTime = snapshotTime;
     }
 
     const journalPath = path.join(dir, JOURNAL);
     let validBytes = 0;
+    let replayed = 0;
     if (fs.existsSync(journalPath)) {
-      const replay = replayJournal(fs.readFileSync(journalPath), docs);
+      const replay = replayJournal(journalPath, sink);
       validBytes = replay.validBytes;
+      replayed = replay.entries;
       if (replay.lastTime > lastTime) lastTime = replay.lastTime;
     }
     const fd = fs.openSync(journalPath, 'a+');
@@ -96,7 +101,7 @@ export class Persistence {
       fs.fdatasyncSync(fd);
     }
     const persistence = new Persistence(dir, fd, validBytes, policy);
-    return { persistence, state: { documents: [...docs.values()], lastTime } };
+    return { persistence, lastTime, replayed };
   }
 
   /** Appends one commit; with 'always' it is on disk when this returns. */
@@ -191,62 +196,76 @@ function readClock(dir: string): string {
   }
 }
 
-function replayJournal(
-  bytes: Buffer,
-  docs: Map<string, StoredDocument>,
-): { validBytes: number; lastTime: string } {
-  let offset = 0;
-  let lastTime = '';
-  while (offset < bytes.length) {
-    const end = bytes.indexOf(0x0a, offset);
-    if (end === -1) break; // torn final line
-    const text = bytes.subarray(offset, end).toString('utf8');
-    let entry: JournalEntry;
-    try {
-      entry = JSON.parse(text) as JournalEntry;
-    } catch {
-      if (bytes.indexOf(0x0a, end + 1) === -1 && end + 1 >= bytes.length) break;
-      throw new FirestoreError(
-        15,
-        'DATA_LOSS',
-        `Corrupt Firestore journal entry at byte ${offset}`,
-      );
+/** Calls `onLine` with each complete line and the byte offset just after it. */
+function forEachLine(file: string, onLine: (line: string, endOffset: number) => void): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 20);
+    let carry = Buffer.alloc(0);
+    let offset = 0; // file offset of carry[0]
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const data =
+        carry.length === 0 ? chunk.subarray(0, n) : Buffer.concat([carry, chunk.subarray(0, n)]);
+      let start = 0;
+      let nl: number;
+      while ((nl = data.indexOf(0x0a, start)) !== -1) {
+        onLine(data.toString('utf8', start, nl), offset + nl + 1);
+        start = nl + 1;
+      }
+      offset += start;
+      carry = Buffer.from(data.subarray(start));
     }
-    applyEntry(entry, docs);
-    if (entry.t > lastTime) lastTime = entry.t;
-    offset = end + 1;
+  } finally {
+    fs.closeSync(fd);
   }
-  return { validBytes: offset, lastTime };
 }
 
-export function applyEntry(entry: JournalEntry, docs: Map<string, StoredDocument>): void {
-  if (entry.clear !== undefined) {
-    const prefix = `projects/${entry.clear}/`;
-    for (const name of [...docs.keys()]) if (name.startsWith(prefix)) docs.delete(name);
-  }
+function replayJournal(
+  file: string,
+  sink: DocumentSink,
+): { validBytes: number; lastTime: string; entries: number } {
+  let validBytes = 0;
+  let lastTime = '';
+  let entries = 0;
+  let torn: number | null = null;
+  forEachLine(file, (line, end) => {
+    if (torn !== null) {
+      throw new FirestoreError(15, 'DATA_LOSS', `Corrupt Firestore journal entry at byte ${torn}`);
+    }
+    let entry: JournalEntry;
+    try {
+      entry = JSON.parse(line) as JournalEntry;
+    } catch {
+      torn = validBytes; // acceptable only as the very last line
+      return;
+    }
+    applyEntry(entry, sink);
+    entries++;
+    if (entry.t > lastTime) lastTime = entry.t;
+    validBytes = end;
+  });
+  return { validBytes, lastTime, entries };
+}
+
+export function applyEntry(entry: JournalEntry, sink: DocumentSink): void {
+  if (entry.clear !== undefined) sink.clearProject(entry.clear);
   for (const [name, doc] of entry.d ?? []) {
-    if (doc === null) docs.delete(name);
-    else docs.set(name, doc);
+    if (doc === null) sink.delete(name);
+    else sink.put(doc);
   }
 }
 
 // ---- snapshot files (also the export format) ---------------------------------------------
 
-export function readSnapshotFile(file: string): LoadedState {
-  const text = fs.readFileSync(file, 'utf8');
-  const documents: StoredDocument[] = [];
-  let lastTime = '';
-  let start = 0;
-  let first = true;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (line === '') continue;
+/** Streams a snapshot's documents to `onDocument`; returns the snapshot's last time. */
+export function readSnapshotFile(file: string, onDocument: (doc: StoredDocument) => void): string {
+  let lastTime: string | null = null;
+  forEachLine(file, (line) => {
+    if (line === '') return;
     const parsed = JSON.parse(line) as unknown;
-    if (first) {
-      first = false;
+    if (lastTime === null) {
       const header = parsed as Partial<SnapshotHeader>;
       if (header.format !== 'social-emulator-firestore') {
         throw new FirestoreError(
@@ -256,12 +275,12 @@ export function readSnapshotFile(file: string): LoadedState {
         );
       }
       lastTime = header.lastTime ?? '';
-      continue;
+      return;
     }
-    documents.push(parsed as StoredDocument);
-  }
-  if (first) throw new FirestoreError(15, 'DATA_LOSS', `${file} is empty`);
-  return { documents, lastTime };
+    onDocument(parsed as StoredDocument);
+  });
+  if (lastTime === null) throw new FirestoreError(15, 'DATA_LOSS', `${file} is empty`);
+  return lastTime;
 }
 
 export function writeSnapshotFile(

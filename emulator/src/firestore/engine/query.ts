@@ -323,10 +323,11 @@ function compileOrders(raw: unknown, inequalityPaths: Array<string[] | null>): O
 
 function compileBound(raw: unknown, orders: Order[], database: string, what: string): Bound | null {
   if (raw === undefined || raw === null) return null;
-  if (!isObject(raw) || !Array.isArray(raw['values'])) {
+  const rawValues = isObject(raw) ? (raw['values'] ?? []) : undefined;
+  if (!isObject(raw) || !Array.isArray(rawValues)) {
     throw invalidArgument(`Invalid query: ${what} must have a list of values.`);
   }
-  const values = raw['values'].map((v) => normalizeValue(v));
+  const values = rawValues.map((v) => normalizeValue(v));
   if (values.length > orders.length) {
     throw invalidArgument(
       `Invalid query: ${what} has ${values.length} values but the query has only ${orders.length} orderings.`,

@@ -115,6 +115,10 @@ export class DocumentStore {
     return names;
   }
 
+  clearProject(projectId: string): void {
+    for (const name of this.namesWithPrefix(`projects/${projectId}/`)) this.delete(name);
+  }
+
   clearAll(): void {
     this.byName.clear();
     this.byCollection.clear();
