@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   deleteObject,
+  getBytes,
   getDownloadURL,
   getMetadata,
   list,
@@ -92,6 +93,15 @@ describe('Storage emulator with the real SDK (no rules)', () => {
     const beyond = await fetch(url, { headers: { Range: 'bytes=5000-' } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe('bytes */1000');
+  });
+
+  test('getBytes downloads through the SDK (alt=media with the SDK headers)', async () => {
+    const bytes = patternBytes(5000);
+    await uploadBytes(ref(storage, 'u1/posts/bytes.bin'), bytes);
+    const all = Buffer.from(await getBytes(ref(storage, 'u1/posts/bytes.bin')));
+    expect(all.equals(bytes)).toBe(true);
+    const head = Buffer.from(await getBytes(ref(storage, 'u1/posts/bytes.bin'), 10));
+    expect(head.equals(bytes.subarray(0, 10))).toBe(true);
   });
 
   test('getMetadata and updateMetadata (set, clear and merge custom keys)', async () => {
