@@ -32,8 +32,8 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         if (config.exportOnExit) {
-          await emulator.engine.exportTo(config.exportOnExit);
-          process.stderr.write(`[emulator] exported Firestore data to ${config.exportOnExit}\n`);
+          await emulator.exportTo(config.exportOnExit);
+          process.stderr.write(`[emulator] exported data to ${config.exportOnExit}\n`);
         }
         await emulator.stop();
         process.exit(0);

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { RulesSlot } from './common/rules-slot';
 import { rulesFilesOf } from './config';
 import { FirestoreEngine } from './firestore/engine';
 import { createFirestoreServer, type FirestoreServer } from './firestore/server';
-import { createStorageServer } from './storage/server';
+import { createStorageServer, exportStorage, importStorage } from './storage/server';
 
 export interface StartEmulatorOptions {
   projectId: string;
@@ -18,7 +20,7 @@ export interface StartEmulatorOptions {
   firebaseJsonPath?: string;
   /** Reload rules files when they change (default true). */
   watchRules?: boolean;
-  /** Firestore export to load at start. */
+  /** An export (`exportTo`) to load at start: `firestore_export/` and/or `storage_export/`. */
   importDir?: string;
   /** Where messages go (default stderr). */
   log?: (line: string) => void;
@@ -33,10 +35,15 @@ export interface RunningEmulator {
   /** Installs Firestore rules as the `:securityRules` endpoint does; returns the issues. */
   setFirestoreRules(source: string): Array<{ line: number; column: number; message: string }>;
   setStorageRules(source: string): Array<{ line: number; column: number; message: string }>;
+  /** Writes Firestore data to `<dir>/firestore_export/` and Storage objects to `<dir>/storage_export/`. */
+  exportTo(dir: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 export class RulesLoadError extends Error {}
+
+const STORAGE_EXPORT_FOLDER = 'storage_export';
+const FIRESTORE_EXPORT_FOLDER = 'firestore_export';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,7 +88,6 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
   try {
-    if (options.importDir) await engine.importFrom(options.importDir);
     firestoreServer = createFirestoreServer({
       engine,
       getRules: () => firestoreRules.get(),
@@ -93,6 +99,14 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       getRules: () => storageRules.get(),
       setRules: (source) => storageRules.set(source),
     });
+    if (options.importDir) {
+      const dir = options.importDir;
+      if (!fs.existsSync(dir)) throw new Error(`Import directory not found: ${dir}`);
+      if (fs.existsSync(path.join(dir, FIRESTORE_EXPORT_FOLDER))) await engine.importFrom(dir);
+      if (fs.existsSync(path.join(dir, STORAGE_EXPORT_FOLDER))) {
+        await importStorage(storageServer, path.join(dir, STORAGE_EXPORT_FOLDER));
+      }
+    }
     const firestorePort = await listen(firestoreServer, options.firestorePort, host);
     const storagePort = await listen(storageServer, options.storagePort, host);
     if (options.watchRules !== false) {
@@ -110,6 +124,10 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       engine,
       setFirestoreRules: (source) => firestoreRules.set(source),
       setStorageRules: (source) => storageRules.set(source),
+      exportTo: async (dir) => {
+        await engine.exportTo(dir);
+        await exportStorage(stServer, path.join(dir, STORAGE_EXPORT_FOLDER));
+      },
       stop: () =>
         (stopping ??= (async () => {
           for (const u of unwatch) u();

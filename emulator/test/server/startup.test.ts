@@ -136,6 +136,38 @@ test('data survives stop and start in the same data directory', async () => {
   }
 });
 
+test('export writes Firestore and Storage data that a new emulator imports', async () => {
+  const exportDir = path.join(dir, 'export');
+  const first = await startEmulator({
+    projectId: PROJECT,
+    firestorePort: 0,
+    storagePort: 0,
+    dataDir: null,
+  });
+  try {
+    expect(await writeStatus(first)).toBe(200);
+    await first.exportTo(exportDir);
+  } finally {
+    await first.stop();
+  }
+  expect(fs.existsSync(path.join(exportDir, 'firestore_export'))).toBe(true);
+  expect(fs.existsSync(path.join(exportDir, 'storage_export'))).toBe(true);
+  const second = await startEmulator({
+    projectId: PROJECT,
+    firestorePort: 0,
+    storagePort: 0,
+    dataDir: null,
+    importDir: exportDir,
+  });
+  try {
+    expect(second.engine.getDocument(`${DOCS}/things/t`)?.fields).toEqual({
+      a: { integerValue: '1' },
+    });
+  } finally {
+    await second.stop();
+  }
+});
+
 test('config: flags win over environment, which wins over firebase.json', () => {
   const env = { EMULATOR_FIRESTORE_PORT: '7070', EMULATOR_DATA_DIR: 'env-data' };
   const fromJson = resolveConfig([], {}, dir);
