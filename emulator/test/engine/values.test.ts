@@ -97,6 +97,10 @@ describe('value ordering', () => {
     );
     expect(canonicalTimestamp('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:00:00.000000Z');
     expect(() => canonicalTimestamp('2024-13-99')).toThrow(/Invalid timestamp/);
+    expect(() => canonicalTimestamp('2023-02-29T00:00:00Z')).toThrow(/Invalid timestamp/);
+    expect(canonicalTimestamp('2024-02-29T23:59:59Z')).toBe('2024-02-29T23:59:59.000000Z');
+    expect(canonicalTimestamp('1969-12-31T23:59:59.5Z')).toBe('1969-12-31T23:59:59.500000Z');
+    expect(() => canonicalTimestamp('10000-01-01T00:00:00Z')).toThrow(/Invalid timestamp/);
   });
 
   it('compares bytes by unsigned byte value', () => {

@@ -39,6 +39,17 @@ function parseRfc3339(text: string): Micros {
   const m = RFC3339.exec(text);
   if (!m) throw invalidArgument(`Invalid timestamp: "${text}"`);
   const [, y, mo, d, h, mi, s, frac = '', zone = 'Z'] = m;
+  if (
+    Number(mo) < 1 ||
+    Number(mo) > 12 ||
+    Number(d) < 1 ||
+    Number(d) > daysInMonth(Number(y), Number(mo)) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
+    throw invalidArgument(`Invalid timestamp: "${text}"`);
+  }
   const wholeMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   let seconds = BigInt(Math.floor(wholeMs / 1000));
   if (Number(y) < 100) {
@@ -55,6 +66,11 @@ function parseRfc3339(text: string): Micros {
   }
   const micros = BigInt((frac + '000000').slice(0, 6));
   return checkRange(seconds * 1_000_000n + micros, text);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function checkRange(micros: Micros, original: unknown): Micros {
