@@ -108,16 +108,23 @@ export class Persistence {
   append(entry: JournalEntry): void {
     if (this.syncError !== null) throw this.syncError;
     const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
-    let written = 0;
-    while (written < line.length) written += fs.writeSync(this.fd, line, written);
+    try {
+      let written = 0;
+      while (written < line.length) written += fs.writeSync(this.fd, line, written);
+      if (this.policy === 'always') fs.fdatasyncSync(this.fd);
+    } catch (error) {
+      // Cut off a partial line so the journal stays valid; the commit is not applied.
+      try {
+        fs.ftruncateSync(this.fd, this.journalBytes);
+      } catch {
+        // the original error is the one to report
+      }
+      throw new FirestoreError(14, 'UNAVAILABLE', `Could not write the journal: ${String(error)}`);
+    }
     this.journalBytes += line.length;
     this.appended++;
-    if (this.policy === 'always') {
-      fs.fdatasyncSync(this.fd);
-      this.synced = this.appended;
-    } else {
-      this.startSync();
-    }
+    if (this.policy === 'always') this.synced = this.appended;
+    else this.startSync();
   }
 
   /** Resolves when every commit appended so far is on disk. */
