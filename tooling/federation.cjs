@@ -55,6 +55,19 @@ const REMOTES = {
 const SHELL_PORT = 3000;
 
 /**
+ * remotes.json for remotes served locally (dev servers or previews of the production builds):
+ * remote name → URL of its mf-manifest.json. `ports` overrides the fixed ports (tests use free ones).
+ */
+function localRemotesJson(host = process.env.REMOTES_HOST || '127.0.0.1', ports = {}) {
+  return Object.fromEntries(
+    Object.entries(REMOTES).map(([name, remote]) => [
+      name,
+      `http://${host}:${ports[name] ?? remote.port}/mf-manifest.json`,
+    ]),
+  );
+}
+
+/**
  * Options for @module-federation/enhanced's ModuleFederationPlugin.
  * @param {{ name: string, exposes?: Record<string, string> }} app
  */
@@ -75,4 +88,12 @@ function federationOptions({ name, exposes }) {
   };
 }
 
-module.exports = { SINGLETONS, APP_EXPOSE, REMOTES, SHELL_PORT, sharedMap, federationOptions };
+module.exports = {
+  SINGLETONS,
+  APP_EXPOSE,
+  REMOTES,
+  SHELL_PORT,
+  sharedMap,
+  federationOptions,
+  localRemotesJson,
+};

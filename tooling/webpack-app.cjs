@@ -4,8 +4,36 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationOptions } = require('./federation.cjs');
+const { federationOptions, localRemotesJson } = require('./federation.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
+
+/**
+ * JSON files every app serves beside its bundle: the backend it talks to and where each remote's
+ * manifest lives. A deploy replaces them without rebuilding; these are the local defaults.
+ */
+const RUNTIME_FILES = {
+  'runtime-config.json': () => devRuntimeConfig(),
+  'remotes.json': () => localRemotesJson(),
+};
+
+class EmitRuntimeFilesPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('EmitRuntimeFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'EmitRuntimeFilesPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          for (const [file, make] of Object.entries(RUNTIME_FILES)) {
+            compilation.emitAsset(file, new RawSource(`${JSON.stringify(make(), null, 2)}\n`));
+          }
+        },
+      );
+    });
+  }
+}
 
 /**
  * @param {{
@@ -60,6 +88,7 @@ module.exports = function createAppConfig(app) {
       },
       plugins: [
         new ModuleFederationPlugin(federationOptions({ name: app.name, exposes: app.exposes })),
+        new EmitRuntimeFilesPlugin(),
         ...(app.html === false
           ? []
           : [
@@ -85,7 +114,11 @@ module.exports = function createAppConfig(app) {
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         headers: { 'Access-Control-Allow-Origin': '*' },
         setupMiddlewares(middlewares, devServer) {
-          devServer.app.get('/runtime-config.json', (_req, res) => res.json(devRuntimeConfig()));
+          for (const [file, make] of Object.entries(RUNTIME_FILES)) {
+            devServer.app.get(`/${file}`, (_req, res) =>
+              res.set('Cache-Control', 'no-cache').json(make()),
+            );
+          }
           return middlewares;
         },
       },

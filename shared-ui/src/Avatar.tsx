@@ -1,3 +1,4 @@
+/// <reference path="./assets.d.ts" />
 import placeholderAvatar from './assets/placeholder-avatar.svg';
 
 export { placeholderAvatar };

@@ -1,3 +1,4 @@
+/// <reference path="./assets.d.ts" />
 import './styles.css';
 
 export { STATUS_MESSAGE_MS } from './constants';
@@ -16,3 +17,11 @@ export type { MenuItem, MenuProps } from './Menu';
 export { EmptyState } from './EmptyState';
 export { Tile } from './Tile';
 export type { TileProps } from './Tile';
+export { useOnVisible } from './useOnVisible';
+export { RemoteParcel } from './remote/RemoteParcel';
+export type { RemoteParcelProps } from './remote/RemoteParcel';
+export { createRemoteApp } from './remote/createRemoteApp';
+export { withRetry, DEFAULT_REMOTE_RETRY } from './remote/retry';
+export type { RetryOptions } from './remote/retry';
+export { isLifecyclesModule } from './remote/contract';
+export type { RemoteAppProps, RemoteLifecycles, RemoteLifecyclesModule } from './remote/contract';

@@ -1,0 +1,17 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { RemoteAppProps } from 'shared-ui';
+import { LoginPage } from './pages/LoginPage';
+import { SignUpPage } from './pages/SignUpPage';
+
+/** The remote's own router: it renders its routes and nothing for paths it does not own. */
+export function Root(_props: RemoteAppProps) {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signUp" element={<SignUpPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

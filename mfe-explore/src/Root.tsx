@@ -1,0 +1,15 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { RemoteAppProps } from 'shared-ui';
+import { ExplorePage } from './pages/ExplorePage';
+
+/** The remote's own router: it renders its routes and nothing for paths it does not own. */
+export function Root(_props: RemoteAppProps) {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/explore" element={<ExplorePage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,7 @@
+export function ExplorePage() {
+  return (
+    <section className="ui-page">
+      <h1>Explore</h1>
+    </section>
+  );
+}

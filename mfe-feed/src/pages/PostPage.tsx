@@ -1,0 +1,7 @@
+export function PostPage() {
+  return (
+    <section className="ui-page">
+      <h1>Post</h1>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+/** Business constants from SPEC.md section 9 and the limits the project chose (docs/DATA_MODEL.md). */
+export const FEED_PAGE_SIZE = 3;
+export const PROFILE_PAGE_SIZE = 3;
+export const EXPLORE_PAGE_SIZE = 9;
+export const MEMBERS_PAGE_SIZE = 20;
+export const USERNAME_MAX_LENGTH = 32;
+export const CAPTION_MAX_LENGTH = 2000;
+export const COMMENT_MAX_LENGTH = 1000;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const DOB_FIELD_LENGTHS = { day: 2, month: 2, year: 4 } as const;
+/** Storage SDK retry limits (SPEC section 9). */
+export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;
+export const STORAGE_MAX_UPLOAD_RETRY_MS = 600_000;
+/** The Storage SDK's own resumable chunk cap; recorded here because SPEC names it. */
+export const STORAGE_UPLOAD_CHUNK_CAP_BYTES = 33_554_432;
+/** Firestore's limit on writes in one batch. */
+export const MAX_BATCH_WRITES = 500;
+/** Local storage key of the persisted session (SPEC section 3). */
+export const SESSION_STORAGE_KEY = 'TOKEN';

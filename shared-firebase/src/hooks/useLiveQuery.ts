@@ -1,0 +1,31 @@
+import { onSnapshot } from 'firebase/firestore';
+import type { FirestoreError, Query } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+import type { WithId } from '../model';
+
+export type LiveQuery<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; items: Array<WithId<T>> }
+  | { status: 'error'; error: FirestoreError };
+
+/** A live-subscribed query; `query` must be stable (memoise it on its inputs). */
+export function useLiveQuery<T>(query: Query<T> | null): LiveQuery<T> {
+  const [result, setResult] = useState<LiveQuery<T>>({ status: 'loading' });
+  useEffect(() => {
+    if (!query) return undefined;
+    setResult({ status: 'loading' });
+    return onSnapshot(
+      query,
+      (snapshot) =>
+        setResult({
+          status: 'ready',
+          items: snapshot.docs.map((doc) => ({
+            ...doc.data({ serverTimestamps: 'estimate' }),
+            id: doc.id,
+          })),
+        }),
+      (error) => setResult({ status: 'error', error }),
+    );
+  }, [query]);
+  return result;
+}

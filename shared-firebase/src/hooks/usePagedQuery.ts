@@ -1,0 +1,124 @@
+import { endAt, getDocs, limit, onSnapshot, query, startAfter } from 'firebase/firestore';
+import type { FirestoreError, Query, QueryDocumentSnapshot } from 'firebase/firestore';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WithId } from '../model';
+
+/**
+ * One page of a paged list. `start` (exclusive) and `end` (inclusive) are fixed when the page is
+ * first read; from then on the page is a live range query between them, so a document inserted or
+ * removed anywhere shows up in exactly one page and the pages never overlap or leave gaps.
+ * `end === null` marks the last page once the list is complete: it stays open towards the end.
+ */
+interface Page<T> {
+  start: QueryDocumentSnapshot<T> | null;
+  end: QueryDocumentSnapshot<T> | null;
+  docs: Array<QueryDocumentSnapshot<T>>;
+}
+
+export interface PagedQuery<T> {
+  items: Array<WithId<T>>;
+  status: 'loading' | 'ready' | 'error';
+  error: FirestoreError | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+function pageQuery<T>(base: Query<T>, page: Pick<Page<T>, 'start' | 'end'>): Query<T> {
+  const constraints = [];
+  if (page.start) constraints.push(startAfter(page.start));
+  if (page.end) constraints.push(endAt(page.end));
+  return query(base, ...constraints);
+}
+
+/**
+ * A live list read in pages of `pageSize` with a cursor after the last item. `base` must carry the
+ * filters and orderBy and be stable (memoise it on its inputs).
+ */
+export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): PagedQuery<T> {
+  const [pages, setPages] = useState<Array<Page<T>>>([]);
+  const [hasMore, setHasMore] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<FirestoreError | null>(null);
+  const generation = useRef(0);
+  const inFlight = useRef(false);
+  const subscriptions = useRef<Array<() => void>>([]);
+
+  const fetchNextPage = useCallback(
+    async (start: QueryDocumentSnapshot<T> | null) => {
+      if (!base || inFlight.current) return;
+      inFlight.current = true;
+      const myGeneration = generation.current;
+      setLoadingMore(true);
+      try {
+        const constraints = start ? [startAfter(start), limit(pageSize)] : [limit(pageSize)];
+        const snapshot = await getDocs(query(base, ...constraints));
+        if (myGeneration !== generation.current) return;
+        const complete = snapshot.docs.length < pageSize;
+        const end = complete ? null : (snapshot.docs[snapshot.docs.length - 1] ?? null);
+        setHasMore(!complete);
+        setPages((current) => [...current, { start, end, docs: snapshot.docs }]);
+      } catch (caught) {
+        if (myGeneration === generation.current) setError(caught as FirestoreError);
+      } finally {
+        if (myGeneration === generation.current) {
+          inFlight.current = false;
+          setLoadingMore(false);
+        }
+      }
+    },
+    [base, pageSize],
+  );
+
+  // A new base query starts the list again.
+  useEffect(() => {
+    generation.current += 1;
+    inFlight.current = false;
+    setPages([]);
+    setHasMore(true);
+    setError(null);
+    void fetchNextPage(null);
+    return () => {
+      generation.current += 1;
+      for (const unsubscribe of subscriptions.current) unsubscribe();
+      subscriptions.current = [];
+    };
+  }, [fetchNextPage]);
+
+  // Each page read gets its live range listener, once.
+  useEffect(() => {
+    if (!base) return;
+    const myGeneration = generation.current;
+    for (let index = subscriptions.current.length; index < pages.length; index += 1) {
+      const page = pages[index]!;
+      subscriptions.current.push(
+        onSnapshot(
+          pageQuery(base, page),
+          (snapshot) => {
+            if (myGeneration !== generation.current) return;
+            setPages((current) =>
+              current.map((existing, i) =>
+                i === index ? { ...existing, docs: snapshot.docs } : existing,
+              ),
+            );
+          },
+          (caught) => {
+            if (myGeneration === generation.current) setError(caught);
+          },
+        ),
+      );
+    }
+  }, [base, pages]);
+
+  const loadMore = useCallback(() => {
+    const last = pages[pages.length - 1];
+    if (!hasMore || !last || inFlight.current) return;
+    void fetchNextPage(last.end);
+  }, [pages, hasMore, fetchNextPage]);
+
+  const items = pages.flatMap((page) =>
+    page.docs.map((doc) => ({ ...doc.data({ serverTimestamps: 'estimate' }), id: doc.id })),
+  );
+  const status = error ? 'error' : pages.length === 0 ? 'loading' : 'ready';
+  return { items, status, error, hasMore, loadingMore: loadingMore && pages.length > 0, loadMore };
+}

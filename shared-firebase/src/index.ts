@@ -1,0 +1,28 @@
+export { fetchRuntimeConfig, RUNTIME_CONFIG_PATH } from './config';
+export type { RuntimeConfig } from './config';
+export { initFirebase, getFirebase, isFirebaseInitialised } from './app';
+export type { FirebaseHandles } from './app';
+export * from './constants';
+export { MESSAGES } from './messages';
+export type { MessageKey } from './messages';
+export * from './model';
+export * from './refs';
+export {
+  startSession,
+  useSession,
+  useCurrentUid,
+  getSession,
+  subscribeSession,
+  signOut,
+  readPersistedSession,
+  resetSessionForTests,
+} from './session';
+export type { SessionState, SessionUser, PersistedSession } from './session';
+export { useLiveDocument } from './hooks/useLiveDocument';
+export type { LiveDocument } from './hooks/useLiveDocument';
+export { useLiveQuery } from './hooks/useLiveQuery';
+export type { LiveQuery } from './hooks/useLiveQuery';
+export { usePagedQuery } from './hooks/usePagedQuery';
+export type { PagedQuery } from './hooks/usePagedQuery';
+export { uploadImage, checkImageFile } from './upload';
+export type { UploadedFile, StorageFolder } from './upload';

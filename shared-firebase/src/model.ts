@@ -1,0 +1,81 @@
+import type { Timestamp } from 'firebase/firestore';
+
+/**
+ * The data model of SPEC.md section 3 — the wire contract with existing databases, so every name
+ * is kept exactly. docs/DATA_MODEL.md gives the rules and write shapes around it.
+ */
+export const COLLECTIONS = {
+  usersData: 'usersData',
+  following: 'Following',
+  followers: 'Followers',
+  posts: 'posts',
+  explorePosts: 'explorePosts',
+  comments: 'comments',
+} as const;
+
+/** Storage folders, under the owner's uid. */
+export const STORAGE_FOLDERS = {
+  posts: 'posts',
+  profilePictures: 'pfps',
+  profileCovers: 'pfcovers',
+} as const;
+
+export interface UserInfo {
+  From: string;
+  Lives: string;
+  userAbout: string;
+  userAge: string;
+  userName: string;
+  userGender: string;
+  /** Stored as "<ordinal day> <month abbreviation> <year>", e.g. "3rd Jul 1990" (see docs/DATA_MODEL.md). */
+  dob: string;
+}
+
+export interface UserData {
+  posts: string[];
+  connections: { Followers: string[]; Following: string[] };
+  profilePictures: { profilePicture: string; profileCover: string };
+  userInfo: UserInfo;
+}
+
+export interface FollowingDoc {
+  Following: string[];
+}
+
+export interface FollowersDoc {
+  Followers: string[];
+}
+
+export interface Post {
+  postImage: string | null;
+  postCaption: string | null;
+  uid: string;
+  postId: string;
+  followers: string[];
+  likes: string[];
+  /** Null only in the local echo before the server time arrives. */
+  createdAt: Timestamp | null;
+}
+
+export interface ExplorePost {
+  postImage: string;
+  uid: string;
+  postId: string;
+  createdAt: Timestamp | null;
+}
+
+export interface Reply {
+  reply: string;
+  userId: string;
+}
+
+export interface Comment {
+  comment: string;
+  replies: Reply[];
+  postId: string;
+  userId: string;
+  createdAt: Timestamp | null;
+}
+
+/** A document's data together with its id. */
+export type WithId<T> = T & { id: string };

@@ -1,0 +1,66 @@
+import { getDownloadURL, ref, uploadBytesResumable } from 'firebase/storage';
+import type { UploadTask } from 'firebase/storage';
+import { getFirebase } from './app';
+import { IMAGE_MAX_BYTES } from './constants';
+import type { STORAGE_FOLDERS } from './model';
+
+export type StorageFolder = (typeof STORAGE_FOLDERS)[keyof typeof STORAGE_FOLDERS];
+
+export interface UploadedFile {
+  /** The object's path in the bucket, e.g. `<uid>/posts/<name>`. */
+  path: string;
+  downloadUrl: string;
+}
+
+/** Why a chosen file cannot be uploaded, or null when it can. */
+export function checkImageFile(file: File, accept: 'any-image' | 'png-or-jpeg'): string | null {
+  const typeOk =
+    accept === 'any-image'
+      ? file.type.startsWith('image/')
+      : file.type === 'image/png' || file.type === 'image/jpeg';
+  if (!typeOk) {
+    return accept === 'any-image'
+      ? 'Please choose an image file.'
+      : 'Please choose a PNG or JPEG image.';
+  }
+  if (file.size > IMAGE_MAX_BYTES) {
+    return `The image is too large: the limit is ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
+  }
+  return null;
+}
+
+function uniqueName(file: File): string {
+  const extension = /\.[a-z0-9]{1,5}$/i.exec(file.name)?.[0]?.toLowerCase() ?? '';
+  return `${Date.now()}-${crypto.randomUUID()}${extension}`;
+}
+
+/**
+ * Uploads a file under `<uid>/<folder>/` and reads its download URL, reporting progress (0–100).
+ * The returned task can be cancelled.
+ */
+export function uploadImage(
+  uid: string,
+  folder: StorageFolder,
+  file: File,
+  onProgress: (percent: number) => void,
+): { task: UploadTask; done: Promise<UploadedFile> } {
+  const path = `${uid}/${folder}/${uniqueName(file)}`;
+  const task = uploadBytesResumable(ref(getFirebase().storage, path), file, {
+    contentType: file.type,
+  });
+  const done = new Promise<UploadedFile>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (snapshot) =>
+        onProgress((snapshot.bytesTransferred / Math.max(1, snapshot.totalBytes)) * 100),
+      reject,
+      () => {
+        getDownloadURL(task.snapshot.ref).then(
+          (downloadUrl) => resolve({ path, downloadUrl }),
+          reject,
+        );
+      },
+    );
+  });
+  return { task, done };
+}

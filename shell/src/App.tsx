@@ -1,0 +1,55 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from 'shared-firebase';
+import { Spinner } from 'shared-ui';
+import { NotFound } from './NotFound';
+import { RemoteArea } from './RemoteArea';
+import { TopBar } from './TopBar';
+import { resolveRoute } from './routes';
+import type { FederationRuntime } from './remotes/federation';
+import type { RemoteRegistry } from './remotes/registry';
+import { useGuardRedirect } from './useGuardRedirect';
+
+export interface AppProps {
+  registry: RemoteRegistry;
+  runtime?: FederationRuntime;
+}
+
+/**
+ * The page frame. The guard decides before anything protected renders, so a signed-out visitor
+ * never sees a flash of a protected page; the top bar and guard never wait for a remote.
+ */
+export function App({ registry, runtime }: AppProps) {
+  const session = useSession();
+  const location = useLocation();
+  const redirect = useGuardRedirect(session);
+
+  if (session.status === 'loading') {
+    return (
+      <main className="shell-main ui-page" aria-busy="true">
+        <Spinner label="Loading…" />
+      </main>
+    );
+  }
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const route = resolveRoute(location.pathname);
+  return (
+    <>
+      {session.status === 'signedIn' ? <TopBar uid={session.user.uid} /> : null}
+      <main className="shell-main">
+        {route.remote ? (
+          // Keyed by remote: moving between two routes of one remote keeps it mounted, and its own
+          // router follows the URL.
+          <RemoteArea
+            key={route.remote}
+            name={route.remote}
+            registry={registry}
+            runtime={runtime}
+          />
+        ) : (
+          <NotFound />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { patchHistoryApi } from 'single-spa';
+import { fetchRuntimeConfig, initFirebase, startSession } from 'shared-firebase';
+import 'shared-ui';
+import { App } from './App';
+import { PRODUCT_NAME } from './product';
+import { fetchRegistry, parseRegistry } from './remotes/registry';
+import { registerRegistry } from './remotes/federation';
+
+// Before any router mounts: every pushState/replaceState then fires popstate, so the shell's router
+// and each remote's own router all see every navigation.
+patchHistoryApi();
+
+async function start() {
+  document.title = PRODUCT_NAME;
+  const root = createRoot(document.getElementById('root')!);
+  const [config, registry] = await Promise.all([
+    fetchRuntimeConfig(),
+    // Without remotes.json the frame still works: every remote area shows its fallback.
+    fetchRegistry().catch((error: unknown) => {
+      console.error(error);
+      return parseRegistry({});
+    }),
+  ]);
+  initFirebase(config);
+  startSession();
+  registerRegistry(registry);
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <App registry={registry} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'The app could not start. Please reload the page.';
+});

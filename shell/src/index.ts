@@ -1,0 +1,3 @@
+// The asynchronous boundary lets the federation runtime negotiate shared singletons before any
+// shared module (react, firebase, ...) is evaluated.
+import('./bootstrap');

@@ -1,0 +1,49 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { isLifecyclesModule } from 'shared-ui';
+import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
+import type { RemoteName } from '../routes';
+import type { RemoteRegistry } from './registry';
+
+/** The federation runtime calls the shell makes; tests replace this boundary. */
+export interface FederationRuntime {
+  registerRemotes: (
+    remotes: Array<{ name: string; entry: string }>,
+    options?: { force?: boolean },
+  ) => void;
+  loadRemote: (id: string) => Promise<unknown>;
+}
+
+export const realRuntime: FederationRuntime = { registerRemotes, loadRemote };
+
+/** Registers every remote of remotes.json with the runtime; nothing loads until a route needs it. */
+export function registerRegistry(
+  registry: RemoteRegistry,
+  runtime: FederationRuntime = realRuntime,
+) {
+  runtime.registerRemotes(
+    Object.entries(registry).map(([name, entry]) => ({ name, entry: entry as string })),
+  );
+}
+
+/** One attempt at loading `<name>/app`; the caller retries. */
+export async function loadRemoteApp(
+  name: RemoteName,
+  registry: RemoteRegistry,
+  runtime: FederationRuntime = realRuntime,
+): Promise<RemoteLifecycles<RemoteAppProps>> {
+  const entry = registry[name];
+  if (!entry) throw new Error(`remotes.json has no entry for "${name}".`);
+  let module: unknown;
+  try {
+    module = await runtime.loadRemote(`${name}/app`);
+  } catch (error) {
+    // A failed entry load is remembered by the runtime; registering again lets the next attempt
+    // fetch the manifest afresh (the remote may be back).
+    runtime.registerRemotes([{ name, entry }], { force: true });
+    throw error;
+  }
+  if (!isLifecyclesModule(module)) {
+    throw new Error(`Remote "${name}" does not expose single-spa lifecycles as ./app.`);
+  }
+  return module.default;
+}
