@@ -20,21 +20,22 @@ export const STORAGE_FOLDERS = {
   profileCovers: 'pfcovers',
 } as const;
 
+/** Every field but userName may be null until the member fills it in (docs/DATA_MODEL.md). */
 export interface UserInfo {
-  From: string;
-  Lives: string;
-  userAbout: string;
-  userAge: string;
+  From: string | null;
+  Lives: string | null;
+  userAbout: string | null;
+  userAge: number | null;
   userName: string;
-  userGender: string;
+  userGender: string | null;
   /** Stored as "<ordinal day> <month abbreviation> <year>", e.g. "3rd Jul 1990" (see docs/DATA_MODEL.md). */
-  dob: string;
+  dob: string | null;
 }
 
 export interface UserData {
   posts: string[];
   connections: { Followers: string[]; Following: string[] };
-  profilePictures: { profilePicture: string; profileCover: string };
+  profilePictures: { profilePicture: string | null; profileCover: string | null };
   userInfo: UserInfo;
 }
 
