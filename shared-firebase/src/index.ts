@@ -26,3 +26,21 @@ export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
 export { uploadImage, checkImageFile } from './upload';
 export type { UploadedFile, StorageFolder } from './upload';
+export { explorePostsNewestFirst, useExplorePosts } from './data/explore';
+export { membersInReverseFetchOrder, useMembers, useMemberName } from './data/members';
+export {
+  feedQuery,
+  authorPostsQuery,
+  singlePostQuery,
+  useFeed,
+  useAuthorPosts,
+  useSinglePost,
+  usePostAuthor,
+  newPostProblem,
+  createPost,
+  setLiked,
+  deletePost,
+  COMMENT_DELETE_BATCH_SIZE,
+} from './data/posts';
+export type { NewPost } from './data/posts';
+export { commentsQuery, useComments, isSendableText, addComment, addReply } from './data/comments';

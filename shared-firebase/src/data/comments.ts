@@ -1,0 +1,58 @@
+import {
+  addDoc,
+  arrayUnion,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { COMMENT_MAX_LENGTH } from '../constants';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import type { LiveQuery } from '../hooks/useLiveQuery';
+import type { Comment } from '../model';
+import { commentRef, commentsCollection } from '../refs';
+
+/**
+ * A post's comments, newest first: the list shows them in this order, so a new comment (whose
+ * pending server time sorts after every stored time) is placed first at once.
+ */
+export function commentsQuery(postId: string): Query<Comment, Comment> {
+  return query(commentsCollection(), where('postId', '==', postId), orderBy('createdAt', 'desc'));
+}
+
+/** A post's live comments, newest first; `postId` null reads nothing (the box is closed). */
+export function useComments(postId: string | null): LiveQuery<Comment> {
+  const base = useMemo(() => (postId ? commentsQuery(postId) : null), [postId]);
+  return useLiveQuery(base);
+}
+
+/** Whether text would be saved as a comment or reply: not blank (SPEC 5), within the limit. */
+export function isSendableText(text: string): boolean {
+  return text.trim() !== '' && text.length <= COMMENT_MAX_LENGTH;
+}
+
+/**
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply"). Whitespace-only text is ignored:
+ * nothing is sent and false is returned.
+ */
+export async function addComment(postId: string, userId: string, text: string): Promise<boolean> {
+  if (!isSendableText(text)) return false;
+  await addDoc(commentsCollection(), {
+    comment: text.trim(),
+    replies: [],
+    postId,
+    userId,
+    createdAt: serverTimestamp(),
+  });
+  return true;
+}
+
+/** Appends a reply `{ reply, userId }` to a comment; whitespace-only text is ignored (false). */
+export async function addReply(commentId: string, userId: string, text: string): Promise<boolean> {
+  if (!isSendableText(text)) return false;
+  await updateDoc(commentRef(commentId), { replies: arrayUnion({ reply: text.trim(), userId }) });
+  return true;
+}

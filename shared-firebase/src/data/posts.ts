@@ -1,0 +1,192 @@
+import {
+  arrayRemove,
+  arrayUnion,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { deleteObject, ref } from 'firebase/storage';
+import { useMemo } from 'react';
+import { getFirebase } from '../app';
+import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
+import { useLiveDocument } from '../hooks/useLiveDocument';
+import type { LiveDocument } from '../hooks/useLiveDocument';
+import { useLiveQuery } from '../hooks/useLiveQuery';
+import type { LiveQuery } from '../hooks/useLiveQuery';
+import { usePagedQuery } from '../hooks/usePagedQuery';
+import type { PagedQuery } from '../hooks/usePagedQuery';
+import { STORAGE_FOLDERS } from '../model';
+import type { Post, UserData } from '../model';
+import {
+  commentsCollection,
+  explorePostRef,
+  followersRef,
+  postRef,
+  postsCollection,
+  userDataRef,
+} from '../refs';
+import { uploadImage } from '../upload';
+
+/**
+ * The rules allow at most 20 rule document reads per batch and each comment delete by the post's
+ * author reads the post once (docs/DATA_MODEL.md "Delete a post").
+ */
+export const COMMENT_DELETE_BATCH_SIZE = 10;
+
+// ---- queries ----
+
+/** Home feed: posts whose `followers` contains the viewer, newest first. */
+export function feedQuery(viewerUid: string): Query<Post, Post> {
+  return query(
+    postsCollection(),
+    where('followers', 'array-contains', viewerUid),
+    orderBy('createdAt', 'desc'),
+  );
+}
+
+/** One author's posts, newest first (profile page and the exposed post list). */
+export function authorPostsQuery(authorUid: string): Query<Post, Post> {
+  return query(postsCollection(), where('uid', '==', authorUid), orderBy('createdAt', 'desc'));
+}
+
+/** The single post page: posts where `postId` equals the route parameter (SPEC section 7). */
+export function singlePostQuery(postId: string): Query<Post, Post> {
+  return query(postsCollection(), where('postId', '==', postId));
+}
+
+// ---- hooks ----
+
+/** The viewer's live home feed in pages of FEED_PAGE_SIZE. */
+export function useFeed(viewerUid: string): PagedQuery<Post> {
+  const base = useMemo(() => feedQuery(viewerUid), [viewerUid]);
+  return usePagedQuery(base, FEED_PAGE_SIZE);
+}
+
+/** An author's live posts in pages of PROFILE_PAGE_SIZE. */
+export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
+  const base = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
+  return usePagedQuery(base, PROFILE_PAGE_SIZE);
+}
+
+/** The live single post (zero or one item). */
+export function useSinglePost(postId: string): LiveQuery<Post> {
+  const base = useMemo(() => singlePostQuery(postId), [postId]);
+  return useLiveQuery(base);
+}
+
+/** A member's live `usersData` document: the name and picture shown beside posts and comments. */
+export function usePostAuthor(uid: string): LiveDocument<UserData> {
+  const memberRef = useMemo(() => userDataRef(uid), [uid]);
+  return useLiveDocument(memberRef);
+}
+
+// ---- writes ----
+
+export interface NewPost {
+  authorUid: string;
+  caption: string;
+  image: File | null;
+  /** Upload progress, 0–100; called only for photo posts. */
+  onProgress?: (percent: number) => void;
+}
+
+/** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
+export function newPostProblem(caption: string, image: File | null): 'empty' | 'too-long' | null {
+  if (caption.length > CAPTION_MAX_LENGTH) return 'too-long';
+  if (caption.trim() === '' && !image) return 'empty';
+  return null;
+}
+
+/**
+ * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is uploaded to `{uid}/posts/`
+ * first, then one batch writes the post, its explore entry (photo posts only) and the author's
+ * `usersData.posts`, so a failure leaves no half post. Returns the new post id.
+ */
+export async function createPost({
+  authorUid,
+  caption,
+  image,
+  onProgress,
+}: NewPost): Promise<string> {
+  const problem = newPostProblem(caption, image);
+  if (problem) throw new Error(`The post is ${problem}.`);
+  const { db, storage } = getFirebase();
+  const uploaded = image
+    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, image, onProgress ?? (() => {})).done
+    : null;
+  const postImage = uploaded?.downloadUrl ?? null;
+  try {
+    const followersDoc = await getDoc(followersRef(authorUid));
+    const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
+    const newPostRef = doc(postsCollection());
+    const postId = newPostRef.id;
+    const batch = writeBatch(db);
+    batch.set(newPostRef, {
+      postImage,
+      postCaption: caption.trim() === '' ? null : caption.trim(),
+      uid: authorUid,
+      postId,
+      followers: Array.from(new Set(followers)),
+      likes: [],
+      createdAt: serverTimestamp(),
+    });
+    if (postImage) {
+      batch.set(explorePostRef(postId), {
+        postImage,
+        uid: authorUid,
+        postId,
+        createdAt: serverTimestamp(),
+      });
+    }
+    batch.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+    await batch.commit();
+    return postId;
+  } catch (error) {
+    // No post refers to the uploaded file: remove it rather than leave an orphan behind.
+    if (uploaded) await deleteObject(ref(storage, uploaded.path)).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Like (`liked` true) or unlike: adds or removes only the viewer's uid. */
+export function setLiked(postId: string, viewerUid: string, liked: boolean): Promise<void> {
+  return updateDoc(postRef(postId), {
+    likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid),
+  });
+}
+
+/**
+ * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
+ * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
+ * and its id in the author's `usersData.posts` in one batch — and finally its image file.
+ */
+export async function deletePost(post: Pick<Post, 'postId' | 'uid' | 'postImage'>): Promise<void> {
+  const { db, storage } = getFirebase();
+  const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
+  for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
+    const batch = writeBatch(db);
+    for (const comment of comments.docs.slice(start, start + COMMENT_DELETE_BATCH_SIZE)) {
+      batch.delete(comment.ref);
+    }
+    await batch.commit();
+  }
+  const batch = writeBatch(db);
+  batch.delete(postRef(post.postId));
+  batch.delete(explorePostRef(post.postId));
+  batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
+  await batch.commit();
+  if (post.postImage) {
+    // The download URL names the object. The post is already gone, so a file that cannot be
+    // removed is only logged (a file already gone is not even that).
+    await deleteObject(ref(storage, post.postImage)).catch((error: { code?: string }) => {
+      if (error.code !== 'storage/object-not-found') console.error('Post image not deleted', error);
+    });
+  }
+}
