@@ -1,0 +1,168 @@
+// Starts the local backend: firebase-tools' Auth emulator and the project's own emulator
+// (Firestore + Storage), for one project id. Used by `npm run emulators`, `npm start`, the e2e suite
+// and the benchmarks, so all of them run the same backend the same way.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitForHttp } from './ports.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+const EMULATOR_CLI = path.join(ROOT, 'emulator/dist/cli.js');
+
+/** The emulator package runs from its compiled output; build it when missing or older than src. */
+export async function ensureEmulatorBuilt(log = console.log) {
+  const newest = (dir) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce(
+        (max, entry) => Math.max(max, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+        0,
+      );
+  const built =
+    fs.existsSync(EMULATOR_CLI) &&
+    newest(path.join(ROOT, 'emulator/dist')) >= newest(path.join(ROOT, 'emulator/src'));
+  if (built) return;
+  log('building the emulator package…');
+  await run('npm', ['run', 'build', '-w', 'emulator'], { stdio: 'inherit' });
+}
+
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, ...options });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+/**
+ * @param {{
+ *   projectId: string,
+ *   host?: string,
+ *   ports: { auth: number, firestore: number, storage: number, hub?: number, logging?: number },
+ *   dataDir: string | null,   // null: everything in memory (tests)
+ *   log?: (line: string) => void,
+ *   quiet?: boolean,          // keep the emulators' own output out of the terminal
+ * }} options
+ */
+export async function startBackend(options) {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line) => console.log(line));
+  await ensureEmulatorBuilt(log);
+  const children = [];
+  const stdio = options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'inherit'];
+  const env = {
+    ...process.env,
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+  };
+
+  // firebase-tools reads its ports from a firebase.json; a generated one lets tests use free ports.
+  const authDir = fs.mkdtempSync(path.join(os.tmpdir(), 'social-auth-'));
+  fs.writeFileSync(
+    path.join(authDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        singleProjectMode: true,
+        auth: { host, port: options.ports.auth },
+        ...(options.ports.hub ? { hub: { host, port: options.ports.hub } } : {}),
+        ...(options.ports.logging ? { logging: { host, port: options.ports.logging } } : {}),
+        ui: { enabled: false },
+      },
+    }),
+  );
+  const authArgs = [
+    FIREBASE_BIN,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    options.projectId,
+  ];
+  if (options.dataDir) {
+    // Accounts survive restarts like the rest of the local data.
+    const authData = path.join(options.dataDir, 'auth');
+    if (fs.existsSync(path.join(authData, 'firebase-export-metadata.json')))
+      authArgs.push('--import', authData);
+    authArgs.push('--export-on-exit', authData);
+  }
+  const auth = spawn(process.execPath, authArgs, { cwd: authDir, env, stdio });
+  children.push(auth);
+  if (!options.quiet)
+    auth.stdout.on('data', (chunk) => process.stdout.write(prefix('auth', chunk)));
+
+  const emulatorArgs = [
+    EMULATOR_CLI,
+    '--project',
+    options.projectId,
+    '--host',
+    host,
+    '--firestore-port',
+    String(options.ports.firestore),
+    '--storage-port',
+    String(options.ports.storage),
+    '--config',
+    path.join(ROOT, 'firebase.json'),
+    ...(options.dataDir ? ['--data-dir', options.dataDir] : ['--in-memory']),
+  ];
+  const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
+  children.push(emulator);
+  const emulatorReady = new Promise((resolve, reject) => {
+    let buffer = '';
+    emulator.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      if (!options.quiet) process.stdout.write(prefix('emulator', chunk));
+      if (buffer.includes('emulator ready')) resolve();
+    });
+    emulator.on('exit', (code) => reject(new Error(`the emulator exited with code ${code}`)));
+  });
+  const authExited = new Promise((_, reject) =>
+    auth.on('exit', (code) => reject(new Error(`the Auth emulator exited with code ${code}`))),
+  );
+
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGINT');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+    fs.rmSync(authDir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.race([
+      Promise.all([emulatorReady, waitForHttp(`http://${host}:${options.ports.auth}/`, 90_000)]),
+      authExited,
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    projectId: options.projectId,
+    host,
+    ports: options.ports,
+    authUrl: `http://${host}:${options.ports.auth}`,
+    firestoreUrl: `http://${host}:${options.ports.firestore}`,
+    storageUrl: `http://${host}:${options.ports.storage}`,
+    stop,
+  };
+}
+
+function prefix(name, chunk) {
+  return String(chunk)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `[${name}] ${line}\n`)
+    .join('');
+}
