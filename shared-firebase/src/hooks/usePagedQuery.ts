@@ -13,6 +13,8 @@ interface Page<T> {
   start: QueryDocumentSnapshot<T> | null;
   end: QueryDocumentSnapshot<T> | null;
   docs: Array<QueryDocumentSnapshot<T>>;
+  /** The base query the page was read for (see `generation` in the hook). */
+  generation: number;
 }
 
 export interface PagedQuery<T> {
@@ -57,7 +59,10 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
         const complete = snapshot.docs.length < pageSize;
         const end = complete ? null : (snapshot.docs[snapshot.docs.length - 1] ?? null);
         setHasMore(!complete);
-        setPages((current) => [...current, { start, end, docs: snapshot.docs }]);
+        setPages((current) => [
+          ...current,
+          { start, end, docs: snapshot.docs, generation: myGeneration },
+        ]);
       } catch (caught) {
         if (myGeneration === generation.current) setError(caught as FirestoreError);
       } finally {
@@ -89,6 +94,9 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
   useEffect(() => {
     if (!base) return;
     const myGeneration = generation.current;
+    // In the render where `base` changed, `pages` still holds the old query's pages: listening to
+    // them would attach stale ranges to the new list and skip listeners for its first pages.
+    if (pages[0] && pages[0].generation !== myGeneration) return;
     for (let index = subscriptions.current.length; index < pages.length; index += 1) {
       const page = pages[index]!;
       subscriptions.current.push(
