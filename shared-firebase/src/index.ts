@@ -26,6 +26,8 @@ export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
 export { uploadImage, checkImageFile } from './upload';
 export type { UploadedFile, StorageFolder } from './upload';
+export { explorePostsNewestFirst, useExplorePosts } from './data/explore';
+export { membersInReverseFetchOrder, useMembers, useMemberName } from './data/members';
 export {
   feedQuery,
   authorPostsQuery,

@@ -1,7 +1,12 @@
+import { useExplorePosts } from 'shared-firebase';
+import { ExploreGrid } from '../components/ExploreGrid';
+
 export function ExplorePage() {
+  const photos = useExplorePosts();
   return (
-    <section className="ui-page">
-      <h1>Explore</h1>
+    <section className="ui-page explore-page" aria-labelledby="explore-heading">
+      <h1 id="explore-heading">Explore</h1>
+      <ExploreGrid photos={photos} />
     </section>
   );
 }

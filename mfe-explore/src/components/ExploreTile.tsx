@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { useMemberName } from 'shared-firebase';
+import { Tile } from 'shared-ui';
+
+export interface ExploreTileProps {
+  postId: string;
+  authorUid: string;
+  image: string;
+}
+
+/**
+ * One photo post: a square crop linking to the post. Explore entries carry no caption, so the alt
+ * text names the author (it is also the link's accessible name).
+ */
+export function ExploreTile({ postId, authorUid, image }: ExploreTileProps) {
+  const authorName = useMemberName(authorUid);
+  const alt = authorName ? `Photo by ${authorName}` : 'Photo post';
+  return (
+    <Link className="explore-grid__link" to={`/post/${encodeURIComponent(postId)}`}>
+      <Tile src={image} alt={alt} />
+    </Link>
+  );
+}

@@ -1,0 +1,18 @@
+/** @jest-environment node */
+import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
+import { explorePostsNewestFirst, getFirebase, initFirebase } from 'shared-firebase';
+
+// Building a query needs the app but no backend: nothing here touches the network.
+beforeAll(() => {
+  initFirebase({ firebase: { projectId: 'demo-explore', apiKey: 'demo-key' }, emulators: null });
+});
+
+describe('explorePostsNewestFirst', () => {
+  it('reads explorePosts (never posts), newest first, with no filter', () => {
+    const { db } = getFirebase();
+    const expected = query(collection(db, 'explorePosts'), orderBy('createdAt', 'desc'));
+    expect(queryEqual(explorePostsNewestFirst().withConverter(null), expected)).toBe(true);
+    const fromPosts = query(collection(db, 'posts'), orderBy('createdAt', 'desc'));
+    expect(queryEqual(explorePostsNewestFirst().withConverter(null), fromPosts)).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
+import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMemberName } from 'shared-firebase';
+import { installFakeIntersectionObserver } from '../testing/fakeIntersectionObserver';
+import type { FakeIntersection } from '../testing/fakeIntersectionObserver';
+import { staticPagedQuery, useFakePagedQuery } from '../testing/fakePagedQuery';
+import { ExplorePage } from './ExplorePage';
+
+// The data layer is faked at its boundary; its plain constants stay real.
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase/src/constants'),
+  ...jest.requireActual('shared-firebase/src/messages'),
+  useExplorePosts: jest.fn(),
+  useMemberName: jest.fn(),
+}));
+
+const mockedExplorePosts = jest.mocked(useExplorePosts);
+const mockedMemberName = jest.mocked(useMemberName);
+
+const AUTHORS: Record<string, string> = { 'uid-ann': 'Ann', 'uid-bob': 'Bob' };
+
+function photo(n: number): WithId<ExplorePost> {
+  const id = `post-${String(n).padStart(2, '0')}`;
+  return {
+    id,
+    postId: id,
+    postImage: `https://img.test/${id}.png`,
+    uid: n % 2 === 0 ? 'uid-ann' : 'uid-bob',
+    createdAt: null,
+  };
+}
+
+function photos(count: number): Array<WithId<ExplorePost>> {
+  return Array.from({ length: count }, (_, i) => photo(i + 1));
+}
+
+function PostRoute() {
+  const { postId } = useParams();
+  return <p>Post page {postId}</p>;
+}
+
+function renderExplore() {
+  return render(
+    <MemoryRouter initialEntries={['/explore']}>
+      <Routes>
+        <Route path="/explore" element={<ExplorePage />} />
+        <Route path="/post/:postId" element={<PostRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function tileLinks() {
+  return within(screen.getByRole('list', { name: 'Photo posts' })).getAllByRole('link');
+}
+
+let intersection: FakeIntersection;
+
+beforeEach(() => {
+  intersection = installFakeIntersectionObserver();
+  mockedMemberName.mockImplementation((uid) => AUTHORS[uid] ?? null);
+});
+
+afterEach(() => {
+  intersection.restore();
+  jest.resetAllMocks();
+});
+
+describe('ExplorePage', () => {
+  it('shows the first page of tiles, each a square photo linking to its post', () => {
+    mockedExplorePosts.mockImplementation(() => useFakePagedQuery(photos(11), EXPLORE_PAGE_SIZE));
+    renderExplore();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
+    const links = tileLinks();
+    expect(links).toHaveLength(9);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      photos(9).map((p) => `/post/${p.id}`),
+    );
+    const firstImage = within(links[0]!).getByRole('img');
+    expect(firstImage).toHaveAttribute('src', 'https://img.test/post-01.png');
+    expect(firstImage).toHaveAttribute('alt', 'Photo by Bob');
+    expect(firstImage).toHaveAttribute('loading', 'lazy');
+    expect(links[1]).toHaveAccessibleName('Photo by Ann');
+  });
+
+  it('reads the next page when the last tile scrolls into view, until there are no more', () => {
+    const reads = jest.fn();
+    mockedExplorePosts.mockImplementation(() =>
+      useFakePagedQuery(photos(20), EXPLORE_PAGE_SIZE, reads),
+    );
+    renderExplore();
+
+    const firstPage = tileLinks();
+    expect(intersection.observed()).toEqual([firstPage[8]!.closest('li')]);
+    // An earlier tile coming into view reads nothing.
+    act(() => intersection.scrollIntoView(firstPage[3]!.closest('li')!));
+    expect(reads).not.toHaveBeenCalled();
+
+    act(() => intersection.scrollIntoView(firstPage[8]!.closest('li')!));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(tileLinks()).toHaveLength(18);
+
+    act(() => intersection.scrollIntoView(tileLinks()[17]!.closest('li')!));
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(tileLinks()).toHaveLength(20);
+    // The list is complete: nothing is watched any more.
+    expect(intersection.observed()).toEqual([]);
+  });
+
+  it('keeps reading while the end of a freshly loaded page is still in view', () => {
+    const reads = jest.fn();
+    intersection.showEverything();
+    mockedExplorePosts.mockImplementation(() =>
+      useFakePagedQuery(photos(20), EXPLORE_PAGE_SIZE, reads),
+    );
+    renderExplore();
+    // Each new last tile is observed afresh and reported in view, so the grid fills up.
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(tileLinks()).toHaveLength(20);
+  });
+
+  it('drops the tile of a deleted post', () => {
+    let current: PagedQuery<ExplorePost> = staticPagedQuery(photos(3));
+    mockedExplorePosts.mockImplementation(() => current);
+    const { rerender } = renderExplore();
+    expect(tileLinks()).toHaveLength(3);
+
+    current = staticPagedQuery([photo(1), photo(3)]);
+    rerender(
+      <MemoryRouter initialEntries={['/explore']}>
+        <Routes>
+          <Route path="/explore" element={<ExplorePage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(tileLinks().map((link) => link.getAttribute('href'))).toEqual([
+      '/post/post-01',
+      '/post/post-03',
+    ]);
+  });
+
+  it('opens the post when a tile is clicked', async () => {
+    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
+    renderExplore();
+    await userEvent.click(screen.getByRole('link', { name: 'Photo by Ann' }));
+    expect(screen.getByText('Post page post-02')).toBeInTheDocument();
+  });
+
+  it('is keyboard usable: tiles take focus in order and Enter opens the post', async () => {
+    const user = userEvent.setup();
+    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
+    renderExplore();
+    await user.tab();
+    expect(tileLinks()[0]).toHaveFocus();
+    await user.tab();
+    expect(tileLinks()[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Post page post-02')).toBeInTheDocument();
+  });
+
+  it('describes a photo generically until its author is known', () => {
+    mockedMemberName.mockReturnValue(null);
+    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));
+    renderExplore();
+    expect(screen.getByRole('img')).toHaveAttribute('alt', 'Photo post');
+  });
+
+  it('says so when there are no photo posts', () => {
+    mockedExplorePosts.mockReturnValue(staticPagedQuery([]));
+    renderExplore();
+    expect(screen.getByText(MESSAGES.noPosts)).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while the first page loads and an alert when reading fails', () => {
+    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+    const { unmount } = renderExplore();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading photos…');
+    unmount();
+
+    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error' }));
+    renderExplore();
+    expect(screen.getByRole('alert')).toHaveTextContent('Photos could not be loaded.');
+  });
+
+  it('shows that more photos are on their way while a page is read', () => {
+    mockedExplorePosts.mockReturnValue(
+      staticPagedQuery(photos(9), { hasMore: true, loadingMore: true }),
+    );
+    renderExplore();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading more photos…');
+  });
+});

@@ -1,0 +1,49 @@
+import type { PagedQuery, UserData } from 'shared-firebase';
+import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { MemberEntry } from './MemberEntry';
+import '../members.css';
+
+export interface MemberListProps {
+  /** Already in display order (the reverse of the collection's fetch order, see README.md). */
+  members: PagedQuery<UserData>;
+}
+
+/**
+ * The member list. The last entry is the infinite-scroll trigger: when it scrolls into view the
+ * next page is read. A freshly loaded page brings a new last entry, which is observed afresh.
+ */
+export function MemberList({ members }: MemberListProps) {
+  const { items, status, hasMore, loadingMore, loadMore } = members;
+  const lastEntryRef = useOnVisible<HTMLLIElement>(loadMore);
+
+  if (status === 'loading') return <Spinner label="Loading members…" />;
+  if (status === 'error') {
+    return (
+      <p role="alert" className="members-error">
+        Members could not be loaded.
+      </p>
+    );
+  }
+  if (items.length === 0) return <EmptyState>No members yet</EmptyState>;
+
+  return (
+    <>
+      <ul className="members-list ui-card">
+        {items.map((member, index) => (
+          <li
+            key={member.id}
+            className="members-list__entry"
+            ref={hasMore && index === items.length - 1 ? lastEntryRef : undefined}
+          >
+            <MemberEntry
+              uid={member.id}
+              name={member.userInfo.userName}
+              picture={member.profilePictures.profilePicture}
+            />
+          </li>
+        ))}
+      </ul>
+      {loadingMore && <Spinner label="Loading more members…" />}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** @jest-environment node */
+import { collection, documentId, orderBy, query, queryEqual } from 'firebase/firestore';
+import { getFirebase, initFirebase, membersInReverseFetchOrder } from 'shared-firebase';
+
+// Building a query needs the app but no backend: nothing here touches the network.
+beforeAll(() => {
+  initFirebase({ firebase: { projectId: 'demo-members', apiKey: 'demo-key' }, emulators: null });
+});
+
+describe('membersInReverseFetchOrder', () => {
+  it('is the whole of usersData by document id descending: the reverse of a collection read', () => {
+    const { db } = getFirebase();
+    const expected = query(collection(db, 'usersData'), orderBy(documentId(), 'desc'));
+    expect(queryEqual(membersInReverseFetchOrder().withConverter(null), expected)).toBe(true);
+  });
+
+  it('is not the fetch order itself', () => {
+    const { db } = getFirebase();
+    const fetchOrder = query(collection(db, 'usersData'), orderBy(documentId(), 'asc'));
+    expect(queryEqual(membersInReverseFetchOrder().withConverter(null), fetchOrder)).toBe(false);
+  });
+});

@@ -1,0 +1,193 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import type { PagedQuery, UserData, WithId } from 'shared-firebase';
+import { MEMBERS_PAGE_SIZE, useMembers } from 'shared-firebase';
+import { placeholderAvatar } from 'shared-ui';
+import { installFakeIntersectionObserver } from '../testing/fakeIntersectionObserver';
+import type { FakeIntersection } from '../testing/fakeIntersectionObserver';
+import { staticPagedQuery, useFakePagedQuery } from '../testing/fakePagedQuery';
+import { MembersPage } from './MembersPage';
+
+// The data layer is faked at its boundary; its plain constants stay real.
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase/src/constants'),
+  useMembers: jest.fn(),
+}));
+
+const mockedMembers = jest.mocked(useMembers);
+
+function member(uid: string, userName: string, profilePicture: string | null = null) {
+  const data: WithId<UserData> = {
+    id: uid,
+    posts: [],
+    connections: { Followers: [], Following: [] },
+    profilePictures: { profilePicture, profileCover: null },
+    userInfo: {
+      From: null,
+      Lives: null,
+      userAbout: null,
+      userAge: null,
+      userName,
+      userGender: null,
+      dob: null,
+    },
+  };
+  return data;
+}
+
+/** `count` members in the order the data layer hands them over (document id descending). */
+function members(count: number): Array<WithId<UserData>> {
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(count - i).padStart(3, '0');
+    return member(`uid-${n}`, `Member ${n}`);
+  });
+}
+
+function ProfileRoute() {
+  const { userId } = useParams();
+  return <p>Profile page {userId}</p>;
+}
+
+function page() {
+  return (
+    <MemoryRouter initialEntries={['/members']}>
+      <Routes>
+        <Route path="/members" element={<MembersPage />} />
+        <Route path="/profile/:userId" element={<ProfileRoute />} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+function entryLinks() {
+  return within(screen.getByRole('list')).getAllByRole('link');
+}
+
+let intersection: FakeIntersection;
+
+beforeEach(() => {
+  intersection = installFakeIntersectionObserver();
+});
+
+afterEach(() => {
+  intersection.restore();
+  jest.resetAllMocks();
+});
+
+describe('MembersPage', () => {
+  it("is titled 'Members' and lists every member in the data layer's order", () => {
+    mockedMembers.mockReturnValue(
+      staticPagedQuery([member('uid-c', 'Cleo'), member('uid-b', 'Bob'), member('uid-a', 'Ann')]),
+    );
+    render(page());
+    expect(screen.getByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    expect(entryLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Cleo', '/profile/uid-c'],
+      ['Bob', '/profile/uid-b'],
+      ['Ann', '/profile/uid-a'],
+    ]);
+  });
+
+  it('shows the picture, or the placeholder when a member has none', () => {
+    mockedMembers.mockReturnValue(
+      staticPagedQuery([
+        member('uid-b', 'Bob', 'https://img.test/bob.png'),
+        member('uid-a', 'Ann'),
+      ]),
+    );
+    render(page());
+    const [bob, ann] = entryLinks();
+    expect(bob!.querySelector('img')).toHaveAttribute('src', 'https://img.test/bob.png');
+    expect(ann!.querySelector('img')).toHaveAttribute('src', placeholderAvatar);
+    // The name beside the picture names the link; the picture adds nothing to it.
+    expect(bob).toHaveAccessibleName('Bob');
+  });
+
+  it('opens the member profile from an entry', async () => {
+    mockedMembers.mockReturnValue(
+      staticPagedQuery([member('uid-b', 'Bob'), member('uid-a', 'Ann')]),
+    );
+    render(page());
+    await userEvent.click(screen.getByRole('link', { name: 'Ann' }));
+    expect(screen.getByText('Profile page uid-a')).toBeInTheDocument();
+  });
+
+  it('reads the next page when the last entry scrolls into view, until there are no more', () => {
+    const reads = jest.fn();
+    const all = members(45);
+    mockedMembers.mockImplementation(() => useFakePagedQuery(all, MEMBERS_PAGE_SIZE, reads));
+    render(page());
+
+    expect(entryLinks()).toHaveLength(20);
+    expect(intersection.observed()).toEqual([entryLinks()[19]!.closest('li')]);
+    act(() => intersection.scrollIntoView(entryLinks()[10]!.closest('li')!));
+    expect(reads).not.toHaveBeenCalled();
+
+    act(() => intersection.scrollIntoView(entryLinks()[19]!.closest('li')!));
+    expect(entryLinks()).toHaveLength(40);
+    act(() => intersection.scrollIntoView(entryLinks()[39]!.closest('li')!));
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(entryLinks().map((link) => link.getAttribute('href'))).toEqual(
+      all.map((m) => `/profile/${m.id}`),
+    );
+    expect(intersection.observed()).toEqual([]);
+  });
+
+  it('keeps reading while the end of a freshly loaded page is still in view', () => {
+    const reads = jest.fn();
+    intersection.showEverything();
+    mockedMembers.mockImplementation(() =>
+      useFakePagedQuery(members(45), MEMBERS_PAGE_SIZE, reads),
+    );
+    render(page());
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(entryLinks()).toHaveLength(45);
+  });
+
+  it('shows a new member and a changed name or picture as the data layer reports them', () => {
+    let current: PagedQuery<UserData> = staticPagedQuery([
+      member('uid-b', 'Bob'),
+      member('uid-a', 'Ann'),
+    ]);
+    mockedMembers.mockImplementation(() => current);
+    const { rerender } = render(page());
+
+    current = staticPagedQuery([
+      member('uid-c', 'Cleo'),
+      member('uid-b', 'Bobby', 'https://img.test/bobby.png'),
+      member('uid-a', 'Ann'),
+    ]);
+    rerender(page());
+    expect(entryLinks().map((link) => link.textContent)).toEqual(['Cleo', 'Bobby', 'Ann']);
+    expect(screen.getByRole('link', { name: 'Bobby' }).querySelector('img')).toHaveAttribute(
+      'src',
+      'https://img.test/bobby.png',
+    );
+  });
+
+  it('renders names as text, never as markup', () => {
+    mockedMembers.mockReturnValue(staticPagedQuery([member('uid-x', '<b>bold</b>')]));
+    render(page());
+    expect(screen.getByRole('link', { name: '<b>bold</b>' })).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('says so when there are no members', () => {
+    mockedMembers.mockReturnValue(staticPagedQuery([]));
+    render(page());
+    expect(screen.getByText('No members yet')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while the first page loads and an alert when reading fails', () => {
+    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+    const { unmount } = render(page());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading members…');
+    unmount();
+
+    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'error' }));
+    render(page());
+    expect(screen.getByRole('alert')).toHaveTextContent('Members could not be loaded.');
+  });
+});

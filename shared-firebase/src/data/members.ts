@@ -1,0 +1,31 @@
+import { documentId, orderBy, query } from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { MEMBERS_PAGE_SIZE } from '../constants';
+import { useLiveDocument } from '../hooks/useLiveDocument';
+import { usePagedQuery } from '../hooks/usePagedQuery';
+import type { PagedQuery } from '../hooks/usePagedQuery';
+import type { UserData } from '../model';
+import { userDataRef, usersDataCollection } from '../refs';
+
+/**
+ * Every member, in the reverse of the order in which reading the whole of `usersData` returns them.
+ * A collection read comes back by document id ascending, so its reverse is document id descending:
+ * paging this query yields exactly the reversed full list, page by page (see mfe-members/README.md).
+ */
+export function membersInReverseFetchOrder(): Query<UserData, UserData> {
+  return query(usersDataCollection(), orderBy(documentId(), 'desc'));
+}
+
+/** The member list: live pages of MEMBERS_PAGE_SIZE members; `loadMore` reads the next. */
+export function useMembers(): PagedQuery<UserData> {
+  const base = useMemo(membersInReverseFetchOrder, []);
+  return usePagedQuery(base, MEMBERS_PAGE_SIZE);
+}
+
+/** A member's current user name, live; null while it loads or when the member is unknown. */
+export function useMemberName(uid: string): string | null {
+  const ref = useMemo(() => userDataRef(uid), [uid]);
+  const member = useLiveDocument(ref);
+  return member.status === 'ready' ? member.data.userInfo.userName : null;
+}
