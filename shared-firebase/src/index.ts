@@ -44,3 +44,40 @@ export {
 } from './data/posts';
 export type { NewPost } from './data/posts';
 export { commentsQuery, useComments, isSendableText, addComment, addReply } from './data/comments';
+export {
+  checkDob,
+  formatDob,
+  parseStoredDob,
+  ordinalDay,
+  daysInMonth,
+  DOB_MESSAGES,
+  MONTH_ABBREVIATIONS,
+} from './dob';
+export type { DobFields, CalendarDate, DobCheck } from './dob';
+export {
+  useProfile,
+  profileUpdates,
+  saveProfileUpdate,
+  usernameProblem,
+  changeProfileImage,
+  ABOUT_MAX_LENGTH,
+} from './data/profile';
+export type { ProfileUpdate, ProfileImageKind } from './data/profile';
+export {
+  setFollowing,
+  repairFollow,
+  repairUnfinishedFollows,
+  unfinishedFollowTargets,
+  planFollow,
+  useFollowStatus,
+  firestoreFollowBackend,
+  FollowError,
+  FOLLOW_RETRY,
+} from './data/follows';
+export type {
+  FollowWrite,
+  FollowState,
+  FollowBackend,
+  FollowRetry,
+  FollowStatus,
+} from './data/follows';

@@ -1,0 +1,74 @@
+import { updateDoc } from 'firebase/firestore';
+import type { UploadTask } from 'firebase/storage';
+import { useMemo } from 'react';
+import { USERNAME_MAX_LENGTH } from '../constants';
+import { useLiveDocument } from '../hooks/useLiveDocument';
+import type { LiveDocument } from '../hooks/useLiveDocument';
+import { STORAGE_FOLDERS } from '../model';
+import type { UserData } from '../model';
+import { userDataRef } from '../refs';
+import { uploadImage } from '../upload';
+
+/** A member's usersData document, live; `uid` null subscribes to nothing. */
+export function useProfile(uid: string | null): LiveDocument<UserData> {
+  const ref = useMemo(() => (uid ? userDataRef(uid) : null), [uid]);
+  return useLiveDocument(ref);
+}
+
+export const ABOUT_MAX_LENGTH = 500;
+
+/**
+ * The exact dotted-path updates of docs/DATA_MODEL.md "Profile edits", one per edit option. The
+ * rules accept no other shape.
+ */
+export const profileUpdates = {
+  picture: (url: string) => ({ 'profilePictures.profilePicture': url }),
+  cover: (url: string) => ({ 'profilePictures.profileCover': url }),
+  username: (name: string) => ({ 'userInfo.userName': name }),
+  /** Empty text removes the about (stored as null). */
+  about: (text: string) => ({ 'userInfo.userAbout': text === '' ? null : text }),
+  /** `dob` is the stored text, e.g. "3rd Jul 1990" (see dob.ts). */
+  dob: (dob: string) => ({ 'userInfo.dob': dob }),
+  /** "Lives in" shows the same value as "From" (SPEC section 2). */
+  country: (country: string) => ({ 'userInfo.From': country, 'userInfo.Lives': country }),
+};
+
+export type ProfileUpdate = ReturnType<(typeof profileUpdates)[keyof typeof profileUpdates]>;
+
+/** Writes one profile edit to `usersData/{uid}`. */
+export function saveProfileUpdate(uid: string, update: ProfileUpdate): Promise<void> {
+  // Firestore's UpdateData types dotted paths only for index-signature maps, not our interfaces.
+  return updateDoc(userDataRef(uid).withConverter(null), update);
+}
+
+/** Why a user name cannot be saved, or null; the name is trimmed first. */
+export function usernameProblem(name: string): 'empty' | 'tooLong' | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'empty';
+  if (trimmed.length > USERNAME_MAX_LENGTH) return 'tooLong';
+  return null;
+}
+
+export type ProfileImageKind = 'picture' | 'cover';
+
+/**
+ * Uploads a profile picture (`{uid}/pfps/`) or cover (`{uid}/pfcovers/`) and stores its download
+ * URL in the profile. The task can be cancelled; `done` settles once the profile is written.
+ */
+export function changeProfileImage(
+  uid: string,
+  kind: ProfileImageKind,
+  file: File,
+  onProgress: (percent: number) => void,
+): { task: UploadTask; done: Promise<void> } {
+  const folder =
+    kind === 'picture' ? STORAGE_FOLDERS.profilePictures : STORAGE_FOLDERS.profileCovers;
+  const upload = uploadImage(uid, folder, file, onProgress);
+  const done = upload.done.then(({ downloadUrl }) =>
+    saveProfileUpdate(
+      uid,
+      kind === 'picture' ? profileUpdates.picture(downloadUrl) : profileUpdates.cover(downloadUrl),
+    ),
+  );
+  return { task: upload.task, done };
+}
