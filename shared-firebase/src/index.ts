@@ -81,3 +81,21 @@ export type {
   FollowRetry,
   FollowStatus,
 } from './data/follows';
+export {
+  AUTH_MESSAGES,
+  ACCOUNT_DOCUMENTS_TIMEOUT_MS,
+  authErrorCode,
+  signInErrorMessage,
+  signUpErrorMessage,
+  AccountDocumentsError,
+  repairUserName,
+  signInMember,
+  signUpMember,
+  completeSignUp,
+} from './auth';
+export {
+  newAccountDocuments,
+  createAccountDocuments,
+  ensureAccountDocuments,
+} from './data/accounts';
+export type { AccountDocuments, AccountCollection } from './data/accounts';

@@ -1,0 +1,81 @@
+import { runTransaction, writeBatch } from 'firebase/firestore';
+import { getFirebase } from '../app';
+import { COLLECTIONS } from '../model';
+import type { FollowersDoc, FollowingDoc, UserData } from '../model';
+import { followersRef, followingRef, userDataRef } from '../refs';
+
+/** The three documents every member has, as sign-up writes them (docs/DATA_MODEL.md "Sign-up"). */
+export interface AccountDocuments {
+  userData: UserData;
+  following: FollowingDoc;
+  followers: FollowersDoc;
+}
+
+/** A new member's documents: empty lists, no pictures, every profile field null but the name. */
+export function newAccountDocuments(userName: string): AccountDocuments {
+  return {
+    userData: {
+      posts: [],
+      connections: { Followers: [], Following: [] },
+      profilePictures: { profilePicture: null, profileCover: null },
+      userInfo: {
+        From: null,
+        Lives: null,
+        userAbout: null,
+        userAge: null,
+        userName,
+        userGender: null,
+        dob: null,
+      },
+    },
+    following: { Following: [] },
+    followers: { Followers: [] },
+  };
+}
+
+/** Sign-up's one batch: the three documents are created together or not at all. */
+export async function createAccountDocuments(uid: string, userName: string): Promise<void> {
+  const documents = newAccountDocuments(userName);
+  const batch = writeBatch(getFirebase().db);
+  batch.set(userDataRef(uid), documents.userData);
+  batch.set(followingRef(uid), documents.following);
+  batch.set(followersRef(uid), documents.followers);
+  await batch.commit();
+}
+
+export type AccountCollection =
+  typeof COLLECTIONS.usersData | typeof COLLECTIONS.following | typeof COLLECTIONS.followers;
+
+/**
+ * Creates whichever of the member's three documents is missing and leaves existing ones untouched
+ * (the rules forbid the owner to rewrite `Followers/{uid}`, and a blind set would wipe posts and
+ * follows). A transaction, so a document created meanwhile (a late sign-up batch, another tab) is
+ * never overwritten: its create carries an "does not exist" precondition. Returns what it created.
+ */
+export async function ensureAccountDocuments(
+  uid: string,
+  userName: string,
+): Promise<AccountCollection[]> {
+  const documents = newAccountDocuments(userName);
+  return runTransaction(getFirebase().db, async (transaction) => {
+    const [userData, following, followers] = await Promise.all([
+      transaction.get(userDataRef(uid)),
+      transaction.get(followingRef(uid)),
+      transaction.get(followersRef(uid)),
+    ]);
+    const created: AccountCollection[] = [];
+    if (!userData.exists()) {
+      transaction.set(userDataRef(uid), documents.userData);
+      created.push(COLLECTIONS.usersData);
+    }
+    if (!following.exists()) {
+      transaction.set(followingRef(uid), documents.following);
+      created.push(COLLECTIONS.following);
+    }
+    if (!followers.exists()) {
+      transaction.set(followersRef(uid), documents.followers);
+      created.push(COLLECTIONS.followers);
+    }
+    return created;
+  });
+}
