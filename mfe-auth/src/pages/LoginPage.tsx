@@ -1,10 +1,98 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase';
+import { Button, TextField } from 'shared-ui';
+import '../auth.css';
+import { FormFeedbackView } from '../form/FormFeedbackView';
+import { NEXT_PARAM, safeNextPath } from '../form/nextPath';
+import { useFormFeedback } from '../form/useFormFeedback';
+import { checkSignIn } from '../form/validation';
+import type { FieldName } from '../form/validation';
+
+/** Which fields a sign-in failure points at; unknown failures mark both. */
+function fieldsOf(error: unknown): FieldName[] {
+  switch (authErrorCode(error)) {
+    case 'auth/wrong-password':
+      return ['password'];
+    case 'auth/user-not-found':
+    case 'auth/invalid-email':
+      return ['email'];
+    default:
+      return ['email', 'password'];
+  }
+}
 
 export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const feedback = useFormFeedback();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const check = checkSignIn({ email, password });
+    if (!check.ok) {
+      feedback.fail(check.message, check.fields);
+      return;
+    }
+    feedback.reset();
+    setPending(true);
+    try {
+      await signInMember(check.values.email, check.values.password);
+    } catch (error) {
+      setPending(false);
+      feedback.fail(signInErrorMessage(error), fieldsOf(error));
+      return;
+    }
+    // Stays pending: this page is left at once.
+    navigate(safeNextPath(searchParams.get(NEXT_PARAM)), { replace: true });
+  };
+
   return (
-    <section className="ui-page">
-      <h1>Sign in</h1>
-      <Link to="/signUp">Create a new account</Link>
+    <section className="ui-page auth-page" aria-labelledby="login-heading">
+      <form
+        className={`ui-card auth-form${feedback.invalid.size > 0 ? ' auth-form--failed' : ''}`}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-busy={pending}
+      >
+        <h1 id="login-heading">Sign in</h1>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={feedback.invalid.has('email')}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            feedback.edited('email');
+          }}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={feedback.invalid.has('password')}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            feedback.edited('password');
+          }}
+        />
+        <FormFeedbackView feedback={feedback} quietText="Sign-in failed. Please try again." />
+        <Button type="submit" className="auth-form__submit" disabled={pending}>
+          Sign in
+        </Button>
+      </form>
+      <p className="auth-page__switch">
+        <Link to="/signUp">Create a new account</Link>
+      </p>
     </section>
   );
 }

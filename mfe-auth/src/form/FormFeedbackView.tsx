@@ -1,0 +1,19 @@
+import { StatusMessage } from 'shared-ui';
+import type { FormFeedback } from './useFormFeedback';
+
+export interface FormFeedbackViewProps {
+  feedback: FormFeedback;
+  /** Read to screen-reader users when a failure has no visible message (SPEC: red state only). */
+  quietText: string;
+}
+
+export function FormFeedbackView({ feedback, quietText }: FormFeedbackViewProps) {
+  return (
+    <>
+      <StatusMessage status={feedback.status} />
+      <div role="alert" className="ui-visually-hidden">
+        {feedback.quietFailures > 0 ? <span key={feedback.quietFailures}>{quietText}</span> : null}
+      </div>
+    </>
+  );
+}
