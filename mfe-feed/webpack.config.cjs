@@ -6,5 +6,9 @@ module.exports = createAppConfig({
   dir: __dirname,
   port: REMOTES.feed.port,
   title: 'Feed',
-  exposes: { [APP_EXPOSE]: './src/app.tsx' },
+  exposes: {
+    [APP_EXPOSE]: './src/app.tsx',
+    // One author's paged post list, mounted by other remotes (see README.md).
+    './post-list': './src/post-list.tsx',
+  },
 });

@@ -1,0 +1,200 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CAPTION_MAX_LENGTH, IMAGE_MAX_BYTES, MESSAGES, createPost } from 'shared-firebase';
+import type { NewPost } from 'shared-firebase';
+import { STATUS_MESSAGE_MS } from 'shared-ui';
+import { VIEWER } from '../testing/fixtures';
+import { Composer } from './Composer';
+
+jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+
+const createPostMock = createPost as jest.MockedFunction<typeof createPost>;
+
+/** A createPost whose outcome the test decides, exposing what it was called with. */
+function pendingCreatePost() {
+  const control: {
+    input?: NewPost;
+    resolve: (id: string) => void;
+    reject: (error: Error) => void;
+  } = { resolve: () => undefined, reject: () => undefined };
+  createPostMock.mockImplementation(
+    (input) =>
+      new Promise<string>((resolve, reject) => {
+        control.input = input;
+        control.resolve = resolve;
+        control.reject = reject;
+      }),
+  );
+  return control;
+}
+
+const png = (name = 'photo.png', size = 100) =>
+  new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+function setup() {
+  // Files the accept attribute would hide must still reach the component's own check.
+  const user = userEvent.setup({ applyAccept: false, advanceTimers: jest.advanceTimersByTime });
+  render(<Composer authorUid={VIEWER} />);
+  return {
+    user,
+    caption: () => screen.getByLabelText("What's on your mind?"),
+    photo: () => screen.getByLabelText('Photo') as HTMLInputElement,
+    post: () => screen.getByRole('button', { name: 'Post' }),
+  };
+}
+
+let objectUrls: number;
+beforeEach(() => {
+  jest.useFakeTimers();
+  createPostMock.mockReset();
+  objectUrls = 0;
+  URL.createObjectURL = jest.fn(() => `blob:preview-${(objectUrls += 1)}`);
+  URL.revokeObjectURL = jest.fn();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('Composer validation', () => {
+  it('refuses an empty post with the SPEC message and sends nothing', async () => {
+    const { user, caption, post } = setup();
+    await user.click(post());
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    await user.type(caption(), '   ');
+    await user.click(post());
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    expect(createPostMock).not.toHaveBeenCalled();
+  });
+
+  it('offers only images in the file picker', () => {
+    const { photo } = setup();
+    expect(photo()).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('refuses a file that is not an image before any upload', async () => {
+    const { user, photo, post } = setup();
+    await user.upload(photo(), new File(['hi'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+    await user.click(post());
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    expect(createPostMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an image over the size limit before any upload', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), png('huge.png', IMAGE_MAX_BYTES + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The image is too large: the limit is 5 MB.',
+    );
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+    expect(createPostMock).not.toHaveBeenCalled();
+  });
+
+  it('limits the caption to CAPTION_MAX_LENGTH characters and shows the count', async () => {
+    const { user, caption } = setup();
+    expect(caption()).toHaveAttribute('maxLength', String(CAPTION_MAX_LENGTH));
+    await user.type(caption(), 'abc');
+    expect(screen.getByText(`3/${CAPTION_MAX_LENGTH}`)).toBeInTheDocument();
+  });
+});
+
+describe('Composer photo preview', () => {
+  it('previews the chosen photo and removes it, revoking the preview URL', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), png());
+    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(photo().value).toBe('');
+  });
+
+  it('revokes the old preview when another photo is chosen', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), png('a.png'));
+    await user.upload(photo(), png('b.png'));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
+      'src',
+      'blob:preview-2',
+    );
+  });
+});
+
+describe('Composer posting', () => {
+  it('posts a caption, then shows the success message for 3000 ms and clears the box', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Hello world');
+    await user.click(post());
+    expect(pending.input).toMatchObject({ authorUid: VIEWER, caption: 'Hello world', image: null });
+    expect(post()).toBeDisabled();
+    expect(screen.getByText('Posting…')).toBeInTheDocument();
+
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(caption()).toHaveValue('');
+    expect(post()).toBeEnabled();
+
+    act(() => jest.advanceTimersByTime(STATUS_MESSAGE_MS - 1));
+    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText(MESSAGES.postCreated)).not.toBeInTheDocument();
+  });
+
+  it('shows the real upload percentage while a photo uploads', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    const file = png();
+    await user.upload(photo(), file);
+    await user.click(post());
+    expect(pending.input).toMatchObject({ caption: '', image: file });
+    expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute(
+      'value',
+      '0',
+    );
+
+    act(() => pending.input!.onProgress!(42.4));
+    expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute(
+      'value',
+      '42',
+    );
+    expect(screen.getByText('Uploading photo: 42%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove photo' })).toBeDisabled();
+
+    act(() => pending.input!.onProgress!(100));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Posting…')).toBeInTheDocument();
+
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+  });
+
+  it('makes one post from a double click', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Once');
+    await user.dblClick(post());
+    expect(createPostMock).toHaveBeenCalledTimes(1);
+    await act(async () => pending.resolve('new-id'));
+    expect(createPostMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what was written and says so when the post fails', async () => {
+    const pending = pendingCreatePost();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Keep me');
+    await user.click(post());
+    await act(async () => pending.reject(new Error('offline')));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The post could not be made. Please try again.',
+    );
+    expect(caption()).toHaveValue('Keep me');
+    expect(post()).toBeEnabled();
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { CAPTION_MAX_LENGTH, MESSAGES, checkImageFile, createPost } from 'shared-firebase';
+import {
+  Button,
+  ProgressBar,
+  Spinner,
+  StatusMessage,
+  TextAreaField,
+  useStatusMessage,
+} from 'shared-ui';
+
+export interface ComposerProps {
+  authorUid: string;
+}
+
+/** A preview URL for the chosen photo, revoked when the photo changes or the composer goes. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return undefined;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'saving' };
+
+/** The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES). */
+export function Composer({ authorUid }: ComposerProps) {
+  const [caption, setCaption] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const submitting = useRef(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const previewUrl = usePreviewUrl(photo);
+  const { status, show, clear } = useStatusMessage();
+  const photoInputId = useId();
+  const busy = phase.kind !== 'idle';
+
+  const forgetPhoto = () => {
+    setPhoto(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (!file) return forgetPhoto();
+    const problem = checkImageFile(file, 'any-image');
+    if (problem) {
+      forgetPhoto();
+      show(problem, 'error');
+      return;
+    }
+    clear();
+    setPhoto(file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A ref, not state: a double click arrives before the disabled button re-renders.
+    if (submitting.current) return;
+    if (caption.trim() === '' && !photo) {
+      show(MESSAGES.emptyPost, 'error');
+      return;
+    }
+    submitting.current = true;
+    setPhase(photo ? { kind: 'uploading', percent: 0 } : { kind: 'saving' });
+    try {
+      await createPost({
+        authorUid,
+        caption,
+        image: photo,
+        onProgress: (percent) =>
+          setPhase(percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent }),
+      });
+      setCaption('');
+      forgetPhoto();
+      show(MESSAGES.postCreated, 'success');
+    } catch (error) {
+      console.error('Post failed', error);
+      show('The post could not be made. Please try again.', 'error');
+    } finally {
+      submitting.current = false;
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  return (
+    <form className="ui-card feed-composer" onSubmit={submit} aria-label="New post">
+      <TextAreaField
+        label="What's on your mind?"
+        value={caption}
+        maxLength={CAPTION_MAX_LENGTH}
+        onChange={(event) => setCaption(event.target.value)}
+        disabled={busy}
+        rows={3}
+      />
+      <p className="feed-composer__count" aria-live="off">
+        {caption.length}/{CAPTION_MAX_LENGTH}
+      </p>
+      {previewUrl ? (
+        <div className="feed-composer__preview">
+          <img src={previewUrl} alt="Preview of the chosen photo" />
+          <Button variant="secondary" onClick={forgetPhoto} disabled={busy}>
+            Remove photo
+          </Button>
+        </div>
+      ) : null}
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={photoInputId}>
+          Photo
+        </label>
+        <input
+          id={photoInputId}
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          onChange={choosePhoto}
+          disabled={busy}
+        />
+      </div>
+      {phase.kind === 'uploading' ? (
+        <ProgressBar percent={phase.percent} label="Uploading photo" />
+      ) : null}
+      {phase.kind === 'saving' ? <Spinner label="Posting…" /> : null}
+      <div className="feed-composer__actions">
+        <Button type="submit" disabled={busy}>
+          Post
+        </Button>
+      </div>
+      <StatusMessage status={status} />
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { deletePost } from 'shared-firebase';
+import type { Post } from 'shared-firebase';
+import { Button } from 'shared-ui';
+
+export interface DeletePostProps {
+  post: Pick<Post, 'postId' | 'uid' | 'postImage'>;
+  onError: (message: string) => void;
+}
+
+/** The author's delete option: asks for confirmation, then removes the post and what hangs on it. */
+export function DeletePost({ post, onError }: DeletePostProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      await deletePost(post);
+      // The live list drops the card; nothing else to do here.
+    } catch (error) {
+      console.error('Delete failed', error);
+      onError('The post could not be deleted. Please try again.');
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+
+  if (!confirming) {
+    return (
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+    );
+  }
+  return (
+    <div className="feed-confirm" role="group" aria-label="Confirm delete">
+      <p>Delete this post? Its comments and photo are removed too. This cannot be undone.</p>
+      <div className="feed-post__actions">
+        <Button variant="danger" onClick={confirm} disabled={deleting}>
+          {deleting ? 'Deleting…' : 'Delete post'}
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

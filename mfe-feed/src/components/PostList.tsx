@@ -1,0 +1,52 @@
+import type { PagedQuery, Post } from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
+import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { PostCard } from './PostCard';
+
+export interface PostListProps {
+  posts: PagedQuery<Post>;
+  viewerUid: string;
+  /** Accessible name of the list, e.g. "Your feed". */
+  label: string;
+}
+
+/**
+ * A live, paged list of post cards. The next page is read when the last card scrolls into view;
+ * a loader shows while it loads and a marker shows at the end.
+ */
+export function PostList({ posts, viewerUid, label }: PostListProps) {
+  const lastItemRef = useOnVisible<HTMLLIElement>(posts.loadMore);
+
+  if (posts.status === 'error') {
+    return <p role="alert">Posts could not be loaded. Please reload the page.</p>;
+  }
+  if (posts.status === 'loading') {
+    return (
+      <div className="feed-list__loader">
+        <Spinner label="Loading posts…" />
+      </div>
+    );
+  }
+  if (posts.items.length === 0) return <EmptyState>{MESSAGES.noPosts}</EmptyState>;
+
+  const lastIndex = posts.items.length - 1;
+  return (
+    <>
+      <ol className="feed-list" aria-label={label}>
+        {posts.items.map((post, index) => (
+          <li key={post.id} ref={index === lastIndex ? lastItemRef : undefined}>
+            <PostCard post={post} viewerUid={viewerUid} />
+          </li>
+        ))}
+      </ol>
+      {posts.loadingMore ? (
+        <div className="feed-list__loader">
+          <Spinner label="Loading more posts…" />
+        </div>
+      ) : null}
+      {!posts.hasMore && !posts.loadingMore ? (
+        <p className="feed-list__end">You have reached the end.</p>
+      ) : null}
+    </>
+  );
+}
