@@ -1,0 +1,105 @@
+import '../testing/domPolyfills';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES, usePostAuthor } from 'shared-firebase';
+import type { PagedQuery, Post } from 'shared-firebase';
+import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
+import { PostList } from './PostList';
+
+jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+
+/** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */
+const observed = new Map<Element, IntersectionObserverCallback>();
+class FakeIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    observed.set(element, this.callback);
+  }
+  disconnect() {
+    for (const [element, callback] of observed)
+      if (callback === this.callback) observed.delete(element);
+  }
+}
+function scrollIntoView(element: Element) {
+  const callback = observed.get(element);
+  if (!callback) throw new Error('That element is not observed.');
+  act(() =>
+    callback(
+      [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    ),
+  );
+}
+
+beforeAll(() => {
+  Object.assign(globalThis, { IntersectionObserver: FakeIntersectionObserver });
+});
+beforeEach(() => {
+  observed.clear();
+  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+});
+
+function paged(overrides: Partial<PagedQuery<Post>>): PagedQuery<Post> {
+  return {
+    items: [],
+    status: 'ready',
+    error: null,
+    hasMore: false,
+    loadingMore: false,
+    loadMore: jest.fn(),
+    ...overrides,
+  };
+}
+
+function renderList(posts: PagedQuery<Post>) {
+  return render(
+    <MemoryRouter>
+      <PostList posts={posts} viewerUid={VIEWER} label="Your feed" />
+    </MemoryRouter>,
+  );
+}
+
+const three = ['a', 'b', 'c'].map((id) => makePost({ postId: id, id, postCaption: `post ${id}` }));
+
+describe('PostList', () => {
+  it("shows 'No Posts' when there are none", () => {
+    renderList(paged({}));
+    expect(screen.getByText(MESSAGES.noPosts)).toBeInTheDocument();
+  });
+
+  it('shows a loading indicator before the first page', () => {
+    renderList(paged({ status: 'loading' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading posts…');
+    expect(screen.queryByText(MESSAGES.noPosts)).not.toBeInTheDocument();
+  });
+
+  it('reads the next page when the last post scrolls into view, with a loader meanwhile', () => {
+    const posts = paged({ items: three, hasMore: true });
+    const { rerender } = renderList(posts);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(observed.has(items[2]!)).toBe(true);
+    expect(observed.has(items[0]!)).toBe(false);
+    scrollIntoView(items[2]!);
+    expect(posts.loadMore).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('You have reached the end.')).not.toBeInTheDocument();
+
+    rerender(
+      <MemoryRouter>
+        <PostList posts={{ ...posts, loadingMore: true }} viewerUid={VIEWER} label="Your feed" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Loading more posts…')).toBeInTheDocument();
+  });
+
+  it('marks the end of the list', () => {
+    renderList(paged({ items: three, hasMore: false }));
+    expect(screen.getByText('You have reached the end.')).toBeInTheDocument();
+  });
+
+  it('says when the posts cannot be read', () => {
+    renderList(paged({ status: 'error' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Posts could not be loaded.');
+  });
+});

@@ -1,0 +1,49 @@
+import '../testing/domPolyfills';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { useComments, usePostAuthor, useSession, useSinglePost } from 'shared-firebase';
+import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
+import { PostPage } from './PostPage';
+
+jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+
+beforeEach(() => {
+  jest.mocked(useSession).mockReturnValue({
+    status: 'signedIn',
+    user: { uid: VIEWER, email: 'v@example.test' },
+  });
+  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useComments).mockReturnValue({ status: 'ready', items: [] });
+});
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/post/:postId" element={<PostPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('PostPage', () => {
+  it('shows the post named in the path, without a delete option for its author', () => {
+    jest.mocked(useSinglePost).mockReturnValue({
+      status: 'ready',
+      items: [makePost({ postId: 'p-9', id: 'p-9', postCaption: 'single' })],
+    });
+    renderAt('/post/p-9');
+    expect(useSinglePost).toHaveBeenCalledWith('p-9');
+    expect(screen.getByText('single')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Like/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('shows a clear not-found state for an unknown post', () => {
+    jest.mocked(useSinglePost).mockReturnValue({ status: 'ready', items: [] });
+    renderAt('/post/nope');
+    expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your feed' })).toHaveAttribute('href', '/');
+  });
+});
