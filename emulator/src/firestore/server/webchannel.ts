@@ -200,13 +200,21 @@ class Session implements ChannelSession {
   }
 
   private hasPending(): boolean {
-    return this.outbox.some((a) => a.id > this.writtenUpTo);
+    const last = this.outbox[this.outbox.length - 1];
+    return last !== undefined && last.id > this.writtenUpTo;
+  }
+
+  /** Arrays not yet written to the current backchannel (a short tail of the ordered outbox). */
+  private pendingArrays(): OutgoingArray[] {
+    let start = this.outbox.length;
+    while (start > 0 && this.outbox[start - 1]!.id > this.writtenUpTo) start--;
+    return this.outbox.slice(start);
   }
 
   private flush(): void {
     const backchannel = this.backchannel;
     if (!backchannel) return;
-    const pending = this.outbox.filter((a) => a.id > this.writtenUpTo);
+    const pending = this.pendingArrays();
     if (pending.length === 0) return;
     this.writtenUpTo = pending[pending.length - 1]!.id;
     backchannel.res.write(frame(`[${pending.map((a) => a.json).join(',')}]`));
