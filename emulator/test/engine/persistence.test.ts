@@ -178,3 +178,61 @@ describe('group commit', () => {
     await expect(engine.flush()).resolves.toBeUndefined();
   });
 });
+
+describe('journal maintenance', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('compacts a growing journal into the snapshot without losing commits', async () => {
+    const journal = path.join(dir, 'firestore', 'journal.ndjson');
+    const engine = await FirestoreEngine.open({ dataDir: dir, compactJournalAtBytes: 4000 });
+    let maxJournal = 0;
+    for (let i = 0; i < 200; i++) {
+      engine.commit(DB, [setWrite(`c/${i % 40}`, { i, pad: 'x'.repeat(50) })]);
+      maxJournal = Math.max(maxJournal, fs.statSync(journal).size);
+    }
+    engine.commit(DB, [{ delete: docName('c/0') }]);
+    expect(maxJournal).toBeLessThan(4000 + 500);
+    // Crash (no close) and reopen: snapshot + journal hold the latest state.
+    const again = await FirestoreEngine.open({ dataDir: dir });
+    const docs = again.runQuery(ROOT, all).documents;
+    expect(docs).toHaveLength(39);
+    expect(again.getDocument(docName('c/39'))!.fields['i']).toEqual({ integerValue: '199' });
+    await again.close();
+    await engine.close();
+  });
+
+  it('refuses to start on a corrupt journal entry that is followed by others', async () => {
+    const engine = await FirestoreEngine.open({ dataDir: dir });
+    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
+    const journal = path.join(dir, 'firestore', 'journal.ndjson');
+    const good = fs.readFileSync(journal, 'utf8');
+    fs.writeFileSync(journal, '{"t":"broken\n' + good);
+    await expect(FirestoreEngine.open({ dataDir: dir })).rejects.toMatchObject({
+      status: 'DATA_LOSS',
+    });
+    await engine.close();
+  });
+
+  it('a throwing listener does not break the commit or other listeners', async () => {
+    const engine = await FirestoreEngine.open({ dataDir: null });
+    const seen: string[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    engine.onCommit(() => {
+      throw new Error('listener bug');
+    });
+    const off = engine.onCommit((e) => seen.push(e.readTime));
+    const r = engine.commit(DB, [setWrite('c/a', {})]);
+    expect(seen).toEqual([r.commitTime]);
+    expect(spy).toHaveBeenCalled();
+    off();
+    engine.commit(DB, [setWrite('c/b', {})]);
+    expect(seen).toHaveLength(1);
+    spy.mockRestore();
+  });
+});

@@ -49,10 +49,17 @@ export class FirestoreEngine {
     dataDir: string | null;
     /** Default 'always'; see FsyncPolicy. */
     fsync?: FsyncPolicy;
+    /** Journal size that triggers compaction into the snapshot (default 64 MiB). */
+    compactJournalAtBytes?: number;
   }): Promise<FirestoreEngine> {
     if (options.dataDir === null) return new FirestoreEngine(null, new VersionClock(''));
     const store = new DocumentStore();
-    const opened = Persistence.open(options.dataDir, options.fsync ?? 'always', store);
+    const opened = Persistence.open(
+      options.dataDir,
+      options.fsync ?? 'always',
+      store,
+      options.compactJournalAtBytes,
+    );
     const engine = new FirestoreEngine(
       opened.persistence,
       new VersionClock(opened.lastTime),

@@ -35,8 +35,8 @@ export interface DocumentSink {
 const SNAPSHOT = 'snapshot.ndjson';
 const JOURNAL = 'journal.ndjson';
 const CLOCK = 'clock.json';
-/** The journal is folded into a new snapshot when it grows past this. */
-const COMPACT_AT_BYTES = 64 * 1024 * 1024;
+/** By default the journal is folded into a new snapshot when it grows past this. */
+export const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 
 /**
  * 'always': each commit is fdatasync'ed before `commit()` returns (one sync per commit).
@@ -61,6 +61,7 @@ export class Persistence {
     fd: number,
     journalBytes: number,
     private readonly policy: FsyncPolicy,
+    private readonly compactAtBytes: number,
   ) {
     this.fd = fd;
     this.journalBytes = journalBytes;
@@ -74,6 +75,7 @@ export class Persistence {
     dataDir: string,
     policy: FsyncPolicy,
     sink: DocumentSink,
+    compactAtBytes = COMPACT_AT_BYTES,
   ): { persistence: Persistence; lastTime: string; replayed: number } {
     const dir = path.join(dataDir, 'firestore');
     fs.mkdirSync(dir, { recursive: true });
@@ -100,7 +102,7 @@ export class Persistence {
       fs.ftruncateSync(fd, validBytes);
       fs.fdatasyncSync(fd);
     }
-    const persistence = new Persistence(dir, fd, validBytes, policy);
+    const persistence = new Persistence(dir, fd, validBytes, policy, compactAtBytes);
     return { persistence, lastTime, replayed };
   }
 
@@ -168,7 +170,7 @@ export class Persistence {
   }
 
   get shouldCompact(): boolean {
-    return this.journalBytes > COMPACT_AT_BYTES;
+    return this.journalBytes > this.compactAtBytes;
   }
 
   /** Writes a new snapshot of `documents` and empties the journal. */
