@@ -67,6 +67,16 @@ describe('document limits', () => {
     expect(() =>
       engine.commit(DB, [{ update: { name: docName('deep/no'), fields: { top: nested(21) } } }]),
     ).toThrow(/contains an invalid nested entity/);
+    expect(() =>
+      engine.commit(DB, [
+        {
+          update: {
+            name: docName('deep/arr'),
+            fields: { tags: { arrayValue: { values: [{ arrayValue: {} }] } } },
+          },
+        },
+      ]),
+    ).toThrow('Property tags contains an invalid nested entity.');
     // Deep field paths in an update mask build the same nesting.
     const path = Array.from({ length: 22 }, (_, i) => `l${i}`).join('.');
     expect(() =>

@@ -157,7 +157,7 @@ describe('value validation', () => {
     expect(() => n({ stringValue: 'a', integerValue: '1' })).toThrow(/exactly one type/);
     expect(() => n({ fooValue: 1 })).toThrow(/Unknown value type/);
     expect(() => n({ arrayValue: { values: [{ arrayValue: {} }] } })).toThrow(
-      /array value in an array value/,
+      /contains an invalid nested entity/,
     );
   });
 });

@@ -339,10 +339,6 @@ function compileBound(raw: unknown, orders: Order[], database: string, what: str
   return { values, before: raw['before'] === true };
 }
 
-export interface QuerySource {
-  store: DocumentStore;
-}
-
 /** A compiled query; `run` reads the store given at compile time. */
 export class Query implements CompiledQuery {
   readonly limit?: number;

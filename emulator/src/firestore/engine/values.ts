@@ -321,8 +321,8 @@ export function identical(a: Value | Fields | undefined, b: Value | Fields | und
 
 const MAX_DEPTH = 20;
 
-// The backend's text for a value nested in more than 20 maps/arrays.
-function depthError(property: string): Error {
+// The backend's text for a value nested in more than 20 maps/arrays, or an array in an array.
+function nestedEntityError(property: string): Error {
   return invalidArgument(`Property ${property} contains an invalid nested entity.`);
 }
 
@@ -385,9 +385,9 @@ export function normalizeValue(
     }
     case 'arrayValue': {
       if (insideArray) {
-        throw invalidArgument('Cannot convert an array value in an array value.');
+        throw nestedEntityError(property); // the backend's text for an array in an array
       }
-      if (depth > MAX_DEPTH) throw depthError(property);
+      if (depth > MAX_DEPTH) throw nestedEntityError(property);
       const values = ((raw ?? {}) as { values?: unknown }).values ?? [];
       if (!Array.isArray(values))
         throw invalidArgument('Invalid arrayValue: values must be a list');
@@ -398,7 +398,7 @@ export function normalizeValue(
       };
     }
     case 'mapValue': {
-      if (depth > MAX_DEPTH) throw depthError(property);
+      if (depth > MAX_DEPTH) throw nestedEntityError(property);
       const fields = ((raw ?? {}) as { fields?: unknown }).fields ?? {};
       return { mapValue: { fields: normalizeFields(fields, depth + 1) } };
     }
