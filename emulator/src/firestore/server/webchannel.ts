@@ -169,6 +169,7 @@ class Session implements ChannelSession {
     this.writtenUpTo = aid ?? 0;
     const backchannel: Backchannel = { res, streaming, timer: null };
     this.backchannel = backchannel;
+    res.on('error', () => undefined); // a client that went away is handled by 'close'
     res.on('close', () => {
       if (this.backchannel === backchannel) {
         if (backchannel.timer) clearTimeout(backchannel.timer);
