@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type webpackType from 'webpack';
 
 /**
  * Builds the browser bundle of the real firebase SDK once and caches it under emulator/.tmp/, keyed
@@ -24,8 +25,9 @@ function cacheKey(): string {
 }
 
 async function runWebpack(outDir: string, fileName: string): Promise<void> {
+  // Loaded lazily: only the first run (or a new SDK version) builds the bundle.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const webpack = require('webpack') as typeof import('webpack');
+  const webpack = require('webpack') as typeof webpackType;
   const compiler = webpack({
     mode: 'production',
     target: 'web',

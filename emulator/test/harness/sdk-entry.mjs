@@ -1,3 +1,4 @@
+/* global window */
 // Entry of the browser bundle the harness serves: the real firebase SDK, exposed on window.
 import * as app from 'firebase/app';
 import * as auth from 'firebase/auth';

@@ -29,12 +29,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Outcome {
-  ok: boolean;
-  code?: string;
-  message?: string;
-}
-
 test('writes: allowed, and denied with the rule text over the Write stream', async () => {
   const outcomes = await alice.run(async (fb) => {
     const f = fb.fs;
