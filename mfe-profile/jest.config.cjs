@@ -1,4 +1,7 @@
 module.exports = require('../tooling/jest.base.cjs')({
   environment: 'jsdom',
-  setupFiles: [require.resolve('../tooling/jest-setup-dom.cjs')],
+  setupFiles: [
+    require.resolve('../tooling/jest-setup-dom.cjs'),
+    require.resolve('./jest.setup.cjs'),
+  ],
 });

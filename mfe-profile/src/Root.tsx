@@ -1,14 +1,30 @@
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { repairUnfinishedFollows } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
-import { ProfilePage } from './pages/ProfilePage';
 import { EditProfilePage } from './pages/EditProfilePage';
+import { ProfilePage } from './pages/ProfilePage';
+import { useSignedInUid } from './useSignedInUid';
+import './profile.css';
+
+/** Finishes, in the background, any follow or unfollow this browser left part-way. */
+function useRepairUnfinishedFollows() {
+  const uid = useSignedInUid();
+  useEffect(() => {
+    if (uid) void repairUnfinishedFollows(uid);
+  }, [uid]);
+}
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
-export function Root(_props: RemoteAppProps) {
+export function Root({ loadRemoteModule }: RemoteAppProps) {
+  useRepairUnfinishedFollows();
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/profile/:userId" element={<ProfilePage />} />
+        <Route
+          path="/profile/:userId"
+          element={<ProfilePage loadRemoteModule={loadRemoteModule} />}
+        />
         <Route path="/edit-profile" element={<EditProfilePage />} />
         <Route path="*" element={null} />
       </Routes>

@@ -1,7 +1,73 @@
+import { useState } from 'react';
+import { useProfile } from 'shared-firebase';
+import { StatusMessage, useStatusMessage } from 'shared-ui';
+import { AboutOption } from '../edit/AboutOption';
+import { CountryOption } from '../edit/CountryOption';
+import { DobOption } from '../edit/DobOption';
+import { ImageOption } from '../edit/ImageOption';
+import { EDIT_OPTIONS } from '../edit/options';
+import type { EditOptionId, OptionProps } from '../edit/options';
+import { UsernameOption } from '../edit/UsernameOption';
+import { useSignedInUid } from '../useSignedInUid';
+
+function SelectedOption({ option, ...props }: OptionProps & { option: EditOptionId }) {
+  switch (option) {
+    case 'picture':
+      return <ImageOption {...props} kind="picture" />;
+    case 'cover':
+      return <ImageOption {...props} kind="cover" />;
+    case 'username':
+      return <UsernameOption {...props} />;
+    case 'about':
+      return <AboutOption {...props} />;
+    case 'dob':
+      return <DobOption {...props} />;
+    case 'country':
+      return <CountryOption {...props} />;
+  }
+}
+
+/**
+ * /edit-profile: one option at a time from a radio group; its form (and so the submit button)
+ * appears only once an option is selected. Messages stay 3000 ms (useStatusMessage).
+ */
 export function EditProfilePage() {
+  const uid = useSignedInUid();
+  const profile = useProfile(uid);
+  const [option, setOption] = useState<EditOptionId | null>(null);
+  const { status, show } = useStatusMessage();
+
   return (
-    <section className="ui-page">
-      <h1>Edit profile</h1>
+    <section className="ui-page" aria-labelledby="edit-profile-heading">
+      <h1 id="edit-profile-heading">Edit profile</h1>
+      <div className="ui-card">
+        <fieldset className="profile-edit__menu">
+          <legend>What would you like to change?</legend>
+          {EDIT_OPTIONS.map((entry) => (
+            <label key={entry.id} className="profile-edit__option">
+              <input
+                type="radio"
+                name="edit-profile-option"
+                value={entry.id}
+                checked={option === entry.id}
+                onChange={() => setOption(entry.id)}
+              />
+              {entry.label}
+            </label>
+          ))}
+        </fieldset>
+        {option && uid ? (
+          <SelectedOption
+            // A fresh form per option, prefilled from the profile as it is now.
+            key={`${option}-${profile.status}`}
+            option={option}
+            uid={uid}
+            profile={profile.status === 'ready' ? profile.data : null}
+            notify={show}
+          />
+        ) : null}
+        <StatusMessage status={status} />
+      </div>
     </section>
   );
 }

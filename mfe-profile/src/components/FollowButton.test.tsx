@@ -1,0 +1,98 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setFollowing, useFollowStatus } from 'shared-firebase';
+import { FollowButton } from './FollowButton';
+
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase'),
+  useFollowStatus: jest.fn(),
+  setFollowing: jest.fn(),
+}));
+
+const mockedStatus = jest.mocked(useFollowStatus);
+const mockedSetFollowing = jest.mocked(setFollowing);
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+afterEach(() => {
+  jest.clearAllMocks();
+  jest.restoreAllMocks();
+});
+
+describe('FollowButton', () => {
+  it('shows Follow when not following and follows on click', async () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    mockedSetFollowing.mockResolvedValue(undefined);
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    const button = screen.getByRole('button', { name: 'Follow' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(button);
+    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', true);
+  });
+
+  it('shows Followed when following and unfollows on click', async () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    mockedSetFollowing.mockResolvedValue(undefined);
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    const button = screen.getByRole('button', { name: 'Followed' });
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(button);
+    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', false);
+  });
+
+  it('follows the live state', () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    const { rerender } = render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    rerender(<FollowButton me="me" target="ann" targetName="Ann" />);
+    expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
+  });
+
+  it('is disabled until the state is known', () => {
+    mockedStatus.mockReturnValue({ status: 'loading' });
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeDisabled();
+  });
+
+  it('a double click does one thing, and the button waits for the change', async () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    const change = deferred();
+    mockedSetFollowing.mockReturnValue(change.promise);
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    const button = screen.getByRole('button', { name: 'Follow' });
+    // Two clicks in the same tick, before React re-renders the disabled button.
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    expect(mockedSetFollowing).toHaveBeenCalledTimes(1);
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(mockedSetFollowing).toHaveBeenCalledTimes(1);
+    await act(async () => change.resolve());
+    expect(button).toBeEnabled();
+  });
+
+  it('reports a change that did not finish and retries the same direction', async () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    mockedSetFollowing.mockRejectedValueOnce(new Error('unavailable'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Followed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unfollowing Ann did not finish.');
+
+    mockedSetFollowing.mockResolvedValueOnce(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(mockedSetFollowing).toHaveBeenNthCalledWith(2, 'me', 'ann', false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { useRef, useState } from 'react';
+import { setFollowing, useFollowStatus } from 'shared-firebase';
+import { Button } from 'shared-ui';
+
+export interface FollowButtonProps {
+  me: string;
+  target: string;
+  targetName: string;
+}
+
+/**
+ * The Follow/Followed toggle. Its state is live from `Followers/{target}`; while a change runs the
+ * button is disabled and further clicks are ignored, so a double click does one thing. A change
+ * that could not finish stays reported with a Retry until it does (see README "Follow").
+ */
+export function FollowButton({ me, target, targetName }: FollowButtonProps) {
+  const status = useFollowStatus(me, target);
+  const inFlight = useRef(false);
+  const [pending, setPending] = useState(false);
+  const [unfinished, setUnfinished] = useState<boolean | null>(null);
+
+  const run = (follow: boolean) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setUnfinished(null);
+    setFollowing(me, target, follow)
+      .catch((error: unknown) => {
+        console.error('Follow change failed', error);
+        setUnfinished(follow);
+      })
+      .finally(() => {
+        inFlight.current = false;
+        setPending(false);
+      });
+  };
+
+  if (status.status === 'error') {
+    return <p role="alert">The follow state could not be loaded.</p>;
+  }
+  const following = status.status === 'ready' && status.following;
+  return (
+    <div>
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        aria-pressed={following}
+        aria-busy={pending}
+        disabled={pending || status.status === 'loading'}
+        onClick={() => run(!following)}
+      >
+        {following ? 'Followed' : 'Follow'}
+      </Button>
+      {unfinished !== null && !pending ? (
+        <p className="profile-follow__problem" role="alert">
+          {unfinished ? `Following ${targetName}` : `Unfollowing ${targetName}`} did not finish.
+          <Button variant="secondary" onClick={() => run(unfinished)}>
+            Retry
+          </Button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import type { UserData } from 'shared-firebase';
+import { Avatar } from 'shared-ui';
+import { FollowButton } from './FollowButton';
+
+export interface ProfileHeaderProps {
+  profile: UserData;
+  userId: string;
+  /** The viewer; null while the session is unknown (no action shown). */
+  me: string | null;
+}
+
+const AVATAR_SIZE = 120;
+
+/** Cover (its box reserved before the image arrives), picture, name, about, and the one action. */
+export function ProfileHeader({ profile, userId, me }: ProfileHeaderProps) {
+  const name = profile.userInfo?.userName ?? '';
+  const cover = profile.profilePictures?.profileCover ?? null;
+  const about = profile.userInfo?.userAbout ?? null;
+  return (
+    <header className="ui-card profile-header">
+      {cover ? (
+        <img className="profile-cover" src={cover} alt={`${name}'s cover image`} decoding="async" />
+      ) : (
+        <div className="profile-cover" role="img" aria-label="No cover image" />
+      )}
+      <div className="profile-header__body">
+        <Avatar
+          src={profile.profilePictures?.profilePicture ?? null}
+          alt={`${name}'s profile picture`}
+          size={AVATAR_SIZE}
+          className="profile-header__avatar"
+        />
+        <h1 className="profile-header__name">{name}</h1>
+        {me === null ? null : me === userId ? (
+          <Link to="/edit-profile" className="ui-button ui-button--primary">
+            Edit profile
+          </Link>
+        ) : (
+          <FollowButton me={me} target={userId} targetName={name} />
+        )}
+      </div>
+      {about ? <p className="profile-header__about">{about}</p> : null}
+    </header>
+  );
+}

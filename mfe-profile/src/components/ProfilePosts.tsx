@@ -1,0 +1,56 @@
+import { useCallback, useMemo } from 'react';
+import { isLifecyclesModule, RemoteParcel } from 'shared-ui';
+import type { RemoteAppProps, RemoteLifecycles, RemoteParcelProps, RetryOptions } from 'shared-ui';
+
+/** The post list mfe-feed exposes for other remotes (newest first, paged, 'No Posts'). */
+export const POST_LIST_MODULE = 'feed/post-list';
+
+export interface PostListProps extends RemoteAppProps {
+  authorUid: string;
+}
+
+export interface ProfilePostsProps {
+  authorUid: string;
+  loadRemoteModule: RemoteAppProps['loadRemoteModule'];
+  /** Only where no single-spa parcel context exists (tests); inside the remote the context's. */
+  mountParcel?: RemoteParcelProps<PostListProps>['mountParcel'];
+  retry?: RetryOptions;
+}
+
+/**
+ * The member's posts, mounted at run time from mfe-feed's exposed post list. If feed cannot be
+ * loaded, this area alone shows its fallback with a Retry button.
+ */
+export function ProfilePosts({
+  authorUid,
+  loadRemoteModule,
+  mountParcel,
+  retry,
+}: ProfilePostsProps) {
+  const load = useCallback(async (): Promise<RemoteLifecycles<PostListProps>> => {
+    if (!loadRemoteModule) throw new Error('No remote loader was passed to this remote.');
+    const module = await loadRemoteModule(POST_LIST_MODULE);
+    if (!isLifecyclesModule(module)) {
+      throw new Error(`${POST_LIST_MODULE} does not export single-spa lifecycles.`);
+    }
+    return module.default as RemoteLifecycles<PostListProps>;
+  }, [loadRemoteModule]);
+  const parcelProps = useMemo(() => ({ authorUid }), [authorUid]);
+
+  return (
+    <section aria-labelledby="profile-posts-heading">
+      <h2 id="profile-posts-heading" className="profile-section-title">
+        Posts
+      </h2>
+      <RemoteParcel<PostListProps>
+        // A new member is a new list: remount rather than rely on the parcel following a prop.
+        key={authorUid}
+        label="The post list"
+        load={load}
+        parcelProps={parcelProps}
+        mountParcel={mountParcel}
+        {...(retry ? { retry } : {})}
+      />
+    </section>
+  );
+}

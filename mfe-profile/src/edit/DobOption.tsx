@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  checkDob,
+  DOB_FIELD_LENGTHS,
+  formatDob,
+  MESSAGES,
+  parseStoredDob,
+  profileUpdates,
+  saveProfileUpdate,
+} from 'shared-firebase';
+import type { DobFields } from 'shared-firebase';
+import { TextField } from 'shared-ui';
+import { EDIT_MESSAGES } from './options';
+import type { OptionProps } from './options';
+import { SubmitButton } from './SubmitButton';
+import { useSend } from './useSend';
+
+const EMPTY: DobFields = { day: '', month: '', year: '' };
+
+function initialFields(stored: string | null | undefined): DobFields {
+  const date = parseStoredDob(stored);
+  if (!date) return EMPTY;
+  return { day: String(date.day), month: String(date.month), year: String(date.year) };
+}
+
+/** Day, month and year as digits; stored as "3rd Jul 1990" (shared-firebase dob.ts). */
+export function DobOption({ uid, profile, notify }: OptionProps) {
+  const [fields, setFields] = useState<DobFields>(() => initialFields(profile?.userInfo?.dob));
+  const { sending, send } = useSend();
+
+  const set = (key: keyof DobFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDob(fields);
+    if (!checked.ok) {
+      notify(checked.message, 'error');
+      return;
+    }
+    void send(async () => {
+      try {
+        await saveProfileUpdate(uid, profileUpdates.dob(formatDob(checked.date)));
+        notify(MESSAGES.dobChanged, 'success');
+      } catch (error) {
+        console.error('Date of birth change failed', error);
+        notify(EDIT_MESSAGES.saveFailed, 'error');
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset className="profile-edit__menu">
+        <legend>Date of birth</legend>
+        <div className="profile-edit__dob">
+          <TextField
+            label="Day"
+            value={fields.day}
+            maxLength={DOB_FIELD_LENGTHS.day}
+            inputMode="numeric"
+            placeholder="DD"
+            autoComplete="bday-day"
+            onChange={set('day')}
+          />
+          <TextField
+            label="Month"
+            value={fields.month}
+            maxLength={DOB_FIELD_LENGTHS.month}
+            inputMode="numeric"
+            placeholder="MM"
+            autoComplete="bday-month"
+            onChange={set('month')}
+          />
+          <TextField
+            label="Year"
+            value={fields.year}
+            maxLength={DOB_FIELD_LENGTHS.year}
+            inputMode="numeric"
+            placeholder="YYYY"
+            autoComplete="bday-year"
+            onChange={set('year')}
+          />
+        </div>
+      </fieldset>
+      <SubmitButton sending={sending} />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import type { UserData } from 'shared-firebase';
+import type { StatusTone } from 'shared-ui';
+import { ABOUT_MAX_LENGTH, USERNAME_MAX_LENGTH } from 'shared-firebase';
+
+/** The six edit options of /edit-profile, in menu order. */
+export const EDIT_OPTIONS = [
+  { id: 'picture', label: 'Change profile picture' },
+  { id: 'cover', label: 'Change cover picture' },
+  { id: 'username', label: 'Change username' },
+  { id: 'about', label: 'Change about' },
+  { id: 'dob', label: 'Change date of birth' },
+  { id: 'country', label: 'Change country of birth' },
+] as const;
+
+export type EditOptionId = (typeof EDIT_OPTIONS)[number]['id'];
+
+export interface OptionProps {
+  uid: string;
+  /** The member's current profile (prefills the fields), null while it loads. */
+  profile: UserData | null;
+  notify: (text: string, tone: StatusTone) => void;
+}
+
+/** Messages SPEC.md leaves to us (its own are MESSAGES in shared-firebase). */
+export const EDIT_MESSAGES = {
+  saveFailed: 'Your change could not be saved. Please try again.',
+  usernameTooLong: `Username can be at most ${USERNAME_MAX_LENGTH} characters`,
+  aboutTooLong: `About can be at most ${ABOUT_MAX_LENGTH} characters`,
+  chooseCountry: 'Please choose a country',
+} as const;

@@ -1,0 +1,120 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { useFollowStatus, useProfile, useSession } from 'shared-firebase';
+import { placeholderAvatar } from 'shared-ui';
+import { signedIn } from '../testing/fakeSession';
+import { profileOf } from '../testing/profiles';
+import { ProfilePage } from './ProfilePage';
+
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase'),
+  useSession: jest.fn(),
+  useProfile: jest.fn(),
+  useFollowStatus: jest.fn(),
+}));
+
+const mockedUseSession = jest.mocked(useSession);
+const mockedUseProfile = jest.mocked(useProfile);
+const mockedFollowStatus = jest.mocked(useFollowStatus);
+
+/** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
+const loadNever = () => new Promise<never>(() => {});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={['/elsewhere', path]} initialIndex={1}>
+      <Routes>
+        <Route path="/profile/:userId" element={<ProfilePage loadRemoteModule={loadNever} />} />
+        <Route path="/404" element={<p>not found page</p>} />
+        <Route path="/edit-profile" element={<p>edit page</p>} />
+        <Route path="/elsewhere" element={<p>previous page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  mockedUseSession.mockReturnValue(signedIn('me'));
+  mockedFollowStatus.mockReturnValue({ status: 'ready', following: false });
+});
+
+afterEach(() => jest.clearAllMocks());
+
+describe('ProfilePage', () => {
+  it("shows the viewer's own profile with Edit profile and no Follow button", () => {
+    mockedUseProfile.mockReturnValue({
+      status: 'ready',
+      data: profileOf('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
+    });
+    renderAt('/profile/me');
+    expect(mockedUseProfile).toHaveBeenCalledWith('me');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
+      'src',
+      placeholderAvatar,
+    );
+    expect(screen.getByRole('img', { name: 'No cover image' })).toBeInTheDocument();
+    expect(screen.getByText('Maps <b>!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+      'href',
+      '/edit-profile',
+    );
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+
+    const intro = screen.getByRole('region', { name: 'Intro' });
+    const terms = within(intro)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(intro)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['From', 'Lives in', 'Date of birth']);
+    expect(values).toEqual(['Kenya', 'Kenya', '3rd Jul 1990']);
+    expect(screen.getByRole('heading', { name: 'Posts' })).toBeInTheDocument();
+  });
+
+  it("shows another member's pictures and a Follow toggle instead of Edit profile", () => {
+    mockedUseProfile.mockReturnValue({
+      status: 'ready',
+      data: profileOf(
+        'Bob',
+        {},
+        {
+          profilePicture: 'https://example.test/bob.png',
+          profileCover: 'https://example.test/c.png',
+        },
+      ),
+    });
+    renderAt('/profile/bob');
+    expect(screen.getByRole('img', { name: "Bob's profile picture" })).toHaveAttribute(
+      'src',
+      'https://example.test/bob.png',
+    );
+    expect(screen.getByRole('img', { name: "Bob's cover image" })).toHaveAttribute(
+      'src',
+      'https://example.test/c.png',
+    );
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(mockedFollowStatus).toHaveBeenCalledWith('me', 'bob');
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+    const intro = screen.getByRole('region', { name: 'Intro' });
+    expect(
+      within(intro)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Not given', 'Not given', 'Not given']);
+  });
+
+  it('sends an unknown member to /404, replacing the history entry', async () => {
+    mockedUseProfile.mockReturnValue({ status: 'missing' });
+    renderAt('/profile/ghost');
+    expect(await screen.findByText('not found page')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the profile loads', () => {
+    mockedUseProfile.mockReturnValue({ status: 'loading' });
+    renderAt('/profile/bob');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
+    expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+  });
+});
