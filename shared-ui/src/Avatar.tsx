@@ -1,3 +1,5 @@
+// Apps type-check this package from source, so its asset module types must travel with it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./assets.d.ts" />
 import placeholderAvatar from './assets/placeholder-avatar.svg';
 

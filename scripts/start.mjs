@@ -1,0 +1,86 @@
+// `npm start`: the whole product locally — the backend (data under .data/) and every app's dev
+// server on its fixed port. Prints the URL once everything answers; Ctrl-C stops every process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { LOCAL_BACKEND } from '../tooling/runtime-config.cjs';
+import { REMOTES, SHELL_PORT } from '../tooling/federation.cjs';
+import { ROOT, startBackend } from './lib/backend.mjs';
+import { waitForHttp } from './lib/ports.mjs';
+
+const dataDir = path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data');
+const apps = [
+  { name: 'shell', folder: 'shell', port: SHELL_PORT },
+  ...Object.entries(REMOTES).map(([name, remote]) => ({
+    name,
+    folder: remote.folder,
+    port: remote.port,
+  })),
+];
+
+const children = [];
+let backend = null;
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  for (const child of children) child.kill('SIGINT');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve() : child.once('exit', resolve),
+        ),
+    ),
+  );
+  await backend?.stop();
+  process.exit(code);
+}
+process.once('SIGINT', () => void stopAll(0));
+process.once('SIGTERM', () => void stopAll(0));
+
+try {
+  console.log('Starting the local backend…');
+  backend = await startBackend({
+    projectId: LOCAL_BACKEND.projectId,
+    ports: {
+      auth: LOCAL_BACKEND.authPort,
+      firestore: LOCAL_BACKEND.firestorePort,
+      storage: LOCAL_BACKEND.storagePort,
+    },
+    dataDir,
+    quiet: true,
+  });
+  console.log(
+    `Backend ready: auth ${backend.authUrl}, firestore ${backend.firestoreUrl}, storage ${backend.storageUrl} (data in ${path.relative(ROOT, dataDir)})`,
+  );
+
+  console.log(`Starting ${apps.length} dev servers (the first compile takes a minute)…`);
+  for (const app of apps) {
+    const child = spawn('npx', ['webpack', 'serve', '--mode', 'development'], {
+      cwd: path.join(ROOT, app.folder),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const forward = (chunk) => {
+      const text = String(chunk);
+      if (/error/i.test(text)) process.stderr.write(text.replace(/^/gm, `[${app.name}] `));
+    };
+    child.stdout.on('data', forward);
+    child.stderr.on('data', forward);
+    child.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`[${app.name}] dev server exited with code ${code}`);
+        void stopAll(1);
+      }
+    });
+    children.push(child);
+  }
+  await Promise.all(apps.map((app) => waitForHttp(`http://127.0.0.1:${app.port}/`, 300_000)));
+  console.log(`\nReady: open http://127.0.0.1:${SHELL_PORT}/  (Ctrl-C stops everything)`);
+  for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://127.0.0.1:${app.port}/`);
+} catch (error) {
+  console.error(error);
+  await stopAll(1);
+}
