@@ -325,6 +325,47 @@ describe('array-contains index', () => {
     expect(run(feed('u1'))).toEqual(['p7']);
   });
 
+  it('combines the index with the other filters of an AND, and scans for map needles', async () => {
+    const engine = await memoryEngine();
+    seed(engine, {
+      'posts/a': { followers: ['u1', { k: 1 }], createdAt: 1, kind: 'text' },
+      'posts/b': { followers: ['u1'], createdAt: 2, kind: 'photo' },
+      'posts/c': { followers: ['u1'], createdAt: 3, kind: 'photo' },
+      'posts/d': { followers: ['u2'], createdAt: 4, kind: 'photo' },
+    });
+    const and = (...filters: unknown[]) => ({ compositeFilter: { op: 'AND', filters } });
+    const run = (w: unknown, extra: object = {}) =>
+      ids(
+        engine.runQuery(ROOT, { from: [{ collectionId: 'posts' }], where: w, ...extra }).documents,
+      );
+    expect(
+      run(and(where('followers', 'ARRAY_CONTAINS', 'u1'), where('kind', 'EQUAL', 'photo'))),
+    ).toEqual(['b', 'c']);
+    expect(
+      run(
+        and(
+          where('kind', 'EQUAL', 'photo'),
+          where('followers', 'ARRAY_CONTAINS', 'u1'),
+          where('createdAt', 'GREATER_THAN', 2),
+        ),
+      ),
+    ).toEqual(['c']);
+    expect(
+      run(and(where('followers', 'ARRAY_CONTAINS', 'u1')), {
+        orderBy: [desc('createdAt')],
+        limit: 2,
+      }),
+    ).toEqual(['c', 'b']);
+    expect(run(where('followers', 'ARRAY_CONTAINS', { k: 1 }))).toEqual(['a']);
+    expect(run(where('followers', 'ARRAY_CONTAINS', { k: 2 }))).toEqual([]);
+    const q = engine.compileQuery(ROOT, {
+      from: [{ collectionId: 'posts' }],
+      where: and(where('followers', 'ARRAY_CONTAINS', 'u2'), where('kind', 'EQUAL', 'photo')),
+    });
+    expect(q.matches(engine.getDocument(docName('posts/d'))!)).toBe(true);
+    expect(q.matches(engine.getDocument(docName('posts/c'))!)).toBe(false);
+  });
+
   it('matches numbers across int and double, as a scan would', async () => {
     const engine = await memoryEngine();
     seed(engine, {

@@ -9,6 +9,7 @@ import {
   compareReferences,
   compareValues,
   equalityTester,
+  indexKey,
   isArrayValue,
   isNaNValue,
   isNullValue,
@@ -355,7 +356,9 @@ export class Query implements CompiledQuery {
   private readonly database: string;
   private readonly collectionPath: string;
   /** An array-contains condition every result must meet, answerable from an index. */
-  private readonly arrayHint: { path: string[]; value: Value } | null;
+  private readonly arrayHint: ArrayHint | null;
+  /** `predicate` minus the hinted array-contains filter, for documents taken from the index. */
+  private readonly indexedPredicate: Predicate;
 
   constructor(
     private readonly store: DocumentStore,
@@ -397,26 +400,33 @@ export class Query implements CompiledQuery {
     const filter = q['where'] === undefined ? null : compileFilter(q['where'], database);
     this.arrayHint = findArrayHint(q['where']);
     this.orders = compileOrders(q['orderBy'], filter?.inequalityPaths ?? []);
-    const filterPredicate = filter?.predicate ?? null;
     const orderPaths = this.orders.map((o) => o.path).filter((p): p is string[] => p !== null);
     this.startAt = compileBound(q['startAt'], this.orders, database, 'startAt');
     this.endAt = compileBound(q['endAt'], this.orders, database, 'endAt');
     const startAt = this.startAt;
     const endAt = this.endAt;
-    this.predicate = (doc) => {
-      // Documents missing an ordered field are not in the result (as in Firestore).
-      for (const p of orderPaths) if (getField(doc.fields, p) === undefined) return false;
-      if (filterPredicate !== null && !filterPredicate(doc)) return false;
-      if (startAt !== null) {
-        const c = this.compareToBound(doc, startAt);
-        if (c < 0 || (c === 0 && !startAt.before)) return false;
-      }
-      if (endAt !== null) {
-        const c = this.compareToBound(doc, endAt);
-        if (c > 0 || (c === 0 && endAt.before)) return false;
-      }
-      return true;
+    const withBounds = (filterPredicate: Predicate | null): Predicate => {
+      return (doc) => {
+        // Documents missing an ordered field are not in the result (as in Firestore).
+        for (const p of orderPaths) if (getField(doc.fields, p) === undefined) return false;
+        if (filterPredicate !== null && !filterPredicate(doc)) return false;
+        if (startAt !== null) {
+          const c = this.compareToBound(doc, startAt);
+          if (c < 0 || (c === 0 && !startAt.before)) return false;
+        }
+        if (endAt !== null) {
+          const c = this.compareToBound(doc, endAt);
+          if (c > 0 || (c === 0 && endAt.before)) return false;
+        }
+        return true;
+      };
     };
+    this.predicate = withBounds(filter?.predicate ?? null);
+    const residual = this.arrayHint?.residualWhere;
+    this.indexedPredicate =
+      this.arrayHint === null
+        ? this.predicate
+        : withBounds(residual === undefined ? null : compileFilter(residual, database).predicate);
     this.offset = readInt(q['offset'], 'offset') ?? 0;
     const limit = readInt(q['limit'], 'limit');
     if (limit !== undefined) this.limit = limit;
@@ -491,8 +501,19 @@ export class Query implements CompiledQuery {
   /** All matching documents in order, before offset and limit. */
   private matching(): StoredDocument[] {
     const out: StoredDocument[] = [];
-    // Index candidates span the whole collection group.
-    const checkScope = this.arrayHint !== null || this.prefix !== `${this.database}/documents`;
+    if (this.arrayHint !== null) {
+      // The index answers the array-contains filter exactly but spans the collection group.
+      const { path, value } = this.arrayHint;
+      const docs = this.store.arrayContainsCandidates(
+        this.database,
+        this.collectionId,
+        path,
+        value,
+      );
+      for (const doc of docs) if (this.inScope(doc) && this.indexedPredicate(doc)) out.push(doc);
+      return out;
+    }
+    const checkScope = this.prefix !== `${this.database}/documents`;
     for (const doc of this.candidates()) {
       if (checkScope && !this.inScope(doc)) continue;
       if (this.predicate(doc)) out.push(doc);
@@ -540,22 +561,40 @@ export class Query implements CompiledQuery {
   }
 }
 
-/** The top-level (or top-level AND) array-contains filter, if any; input already validated. */
-function findArrayHint(where: unknown): { path: string[]; value: Value } | null {
+interface ArrayHint {
+  path: string[];
+  value: Value;
+  /** The `where` without that filter: what candidates from the index must still meet. */
+  residualWhere: unknown;
+}
+
+/**
+ * The top-level (or top-level AND) array-contains filter on a scalar, if any, which the store's
+ * index answers exactly. Input already validated.
+ */
+function findArrayHint(where: unknown): ArrayHint | null {
   if (!isObject(where)) return null;
-  const candidates: unknown[] = [];
-  if (isObject(where['fieldFilter'])) candidates.push(where['fieldFilter']);
-  const composite = where['compositeFilter'];
-  if (isObject(composite) && composite['op'] === 'AND' && Array.isArray(composite['filters'])) {
-    for (const f of composite['filters'])
-      if (isObject(f) && isObject(f['fieldFilter'])) candidates.push(f['fieldFilter']);
-  }
-  for (const f of candidates) {
-    const filter = f as Record<string, unknown>;
-    if (filter['op'] !== 'ARRAY_CONTAINS') continue;
+  const hintOf = (wrapper: unknown): { path: string[]; value: Value } | null => {
+    const filter = isObject(wrapper) ? wrapper['fieldFilter'] : undefined;
+    if (!isObject(filter) || filter['op'] !== 'ARRAY_CONTAINS') return null;
     const path = fieldRef(filter['field'], 'a field filter');
-    if (path === null) continue;
-    return { path, value: normalizeValue(filter['value']) };
+    const value = normalizeValue(filter['value']);
+    return path === null || indexKey(value) === null ? null : { path, value };
+  };
+  const direct = hintOf(where);
+  if (direct !== null) return { ...direct, residualWhere: undefined };
+  const composite = where['compositeFilter'];
+  if (!isObject(composite) || composite['op'] !== 'AND' || !Array.isArray(composite['filters'])) {
+    return null;
+  }
+  const filters = composite['filters'] as unknown[];
+  for (let i = 0; i < filters.length; i++) {
+    const hint = hintOf(filters[i]);
+    if (hint === null) continue;
+    const rest = filters.filter((_, j) => j !== i);
+    const residualWhere =
+      rest.length === 0 ? undefined : { compositeFilter: { op: 'AND', filters: rest } };
+    return { ...hint, residualWhere };
   }
   return null;
 }

@@ -62,17 +62,17 @@ export class DocumentStore {
   }
 
   /**
-   * Documents of the collection group whose array at `path` may contain `needle` (a superset is
-   * fine: the query still applies its filter), or null when the value cannot be indexed.
+   * Documents of the collection group whose array at `path` contains an element equal to
+   * `needle`, a scalar (see `indexKey`). The index is built on first use and kept up to date.
    */
   arrayContainsCandidates(
     database: string,
     collectionId: string,
     path: string[],
     needle: Value,
-  ): StoredDocument[] | null {
+  ): Iterable<StoredDocument> {
     const key = indexKey(needle);
-    if (key === null) return null;
+    if (key === null) throw new Error('arrayContainsCandidates needs a scalar value');
     const group = groupKey(database, collectionId);
     let indexes = this.arrayIndexes.get(group);
     if (!indexes) {
@@ -86,13 +86,7 @@ export class DocumentStore {
       for (const doc of this.group(database, collectionId)) idx.add(doc);
       indexes.set(pathKey, idx);
     }
-    const names = idx.lookup(key);
-    const docs: StoredDocument[] = [];
-    for (const name of names) {
-      const doc = this.byName.get(name);
-      if (doc) docs.push(doc);
-    }
-    return docs;
+    return idx.lookup(key);
   }
 
   all(): IterableIterator<StoredDocument> {
@@ -147,9 +141,9 @@ function unindex(map: Map<string, Map<string, StoredDocument>>, key: string, nam
   if (bucket.size === 0) map.delete(key);
 }
 
-/** Element key → names of the documents whose array at `path` holds such an element. */
+/** Element key → the documents whose array at `path` holds such an element. */
 class ArrayIndex {
-  private readonly entries = new Map<string, Set<string>>();
+  private readonly entries = new Map<string, Set<StoredDocument>>();
 
   constructor(private readonly path: string[]) {}
 
@@ -166,25 +160,26 @@ class ArrayIndex {
 
   add(doc: StoredDocument): void {
     for (const key of this.keysOf(doc)) {
-      let names = this.entries.get(key);
-      if (!names) {
-        names = new Set();
-        this.entries.set(key, names);
+      let docs = this.entries.get(key);
+      if (!docs) {
+        docs = new Set();
+        this.entries.set(key, docs);
       }
-      names.add(doc.name);
+      docs.add(doc);
     }
   }
 
+  /** `doc` must be the very object that was added (stored documents are immutable). */
   remove(doc: StoredDocument): void {
     for (const key of this.keysOf(doc)) {
-      const names = this.entries.get(key);
-      if (!names) continue;
-      names.delete(doc.name);
-      if (names.size === 0) this.entries.delete(key);
+      const docs = this.entries.get(key);
+      if (!docs) continue;
+      docs.delete(doc);
+      if (docs.size === 0) this.entries.delete(key);
     }
   }
 
-  lookup(key: string): Iterable<string> {
+  lookup(key: string): Iterable<StoredDocument> {
     return this.entries.get(key) ?? [];
   }
 }
