@@ -17,7 +17,12 @@ require.extensions['.ts'] = (module, filename) => {
   try {
     code = fs.readFileSync(cached, 'utf8');
   } catch {
-    code = babel.transformSync(source, { filename, rootMode: 'upward', envName: 'test' }).code;
+    code = babel.transformSync(source, {
+      filename,
+      cwd: __dirname,
+      rootMode: 'upward',
+      envName: 'test',
+    }).code;
     const tmp = `${cached}.${process.pid}`;
     fs.writeFileSync(tmp, code);
     fs.renameSync(tmp, cached);
