@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { MESSAGES } from '../../shared-firebase/src/messages';
+import { test, expect, signIn } from '../fixtures';
+import type { Member } from '../fixtures';
+import type { FirestoreAdmin, Plain } from '../support/firestore-rest';
+
+// ---- test data ----
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG of `width`×`height` in one colour, made here rather than read from disk. */
+function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A 1×1 PNG as a data URL: a photo URL for posts written directly with the admin token. */
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
+
+// ---- helpers ----
+
+async function signedInPage(browser: Browser, baseURL: string, member: Member) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 900, height: 800 },
+  });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return { context, page };
+}
+
+const composerCaption = (page: Page) => page.getByLabel("What's on your mind?");
+const photoInput = (page: Page) => page.getByLabel('Photo', { exact: true });
+const postButton = (page: Page) => page.getByRole('button', { name: 'Post', exact: true });
+const feed = (page: Page) => page.getByRole('list', { name: 'Your feed' });
+const cardWith = (page: Page, text: string) =>
+  page.getByRole('article', { name: 'Post' }).filter({ hasText: text });
+
+async function makeTextPost(page: Page, caption: string) {
+  await composerCaption(page).fill(caption);
+  await postButton(page).click();
+  await expect(page.getByText(MESSAGES.postCreated)).toBeVisible();
+  await expect(cardWith(page, caption)).toBeVisible();
+}
+
+/** The follow batch of docs/DATA_MODEL.md, written with the admin token (the profile remote's job in the product). */
+async function follow(admin: FirestoreAdmin, follower: Member, target: Member) {
+  const followers = (await admin.get(`Followers/${target.uid}`))!.data.Followers as string[];
+  const following = (await admin.get(`Following/${follower.uid}`))!.data.Following as string[];
+  const posts = await admin.list('posts', { field: 'uid', equals: target.uid });
+  await admin.write([
+    { path: `Followers/${target.uid}`, data: { Followers: [...followers, follower.uid] } },
+    { path: `Following/${follower.uid}`, data: { Following: [...following, target.uid] } },
+    ...posts.map((post) => ({
+      path: post.path,
+      data: { ...post.data, followers: [...(post.data.followers as string[]), follower.uid] },
+    })),
+  ]);
+}
+
+async function postIdOf(admin: FirestoreAdmin, author: Member, caption: string): Promise<string> {
+  let id = '';
+  await expect(async () => {
+    const posts = await admin.list('posts', { field: 'uid', equals: author.uid });
+    const match = posts.find((post) => post.data.postCaption === caption);
+    expect(match).toBeDefined();
+    id = match!.id;
+  }).toPass();
+  return id;
+}
+
+async function comment(card: Locator, text: string) {
+  const field = card.getByRole('textbox', { name: 'Write a comment' });
+  await field.fill(text);
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+}
+
+const commentTexts = (card: Locator) => card.locator('.feed-comment__text');
+
+// ---- specs ----
+
+test.describe('feed', () => {
+  test('two members: posts appear only after following; likes and comments show live; delete removes everything', async ({
+    browser,
+    stack,
+    members,
+    admin,
+  }) => {
+    const ann = await members.create({ username: unique('Ann') });
+    const ben = await members.create({ username: unique('Ben') });
+    const a = await signedInPage(browser, stack.shellUrl, ann);
+    const b = await signedInPage(browser, stack.shellUrl, ben);
+
+    // Ann posts words, then a photo (a real file upload).
+    const words = unique('Words from Ann');
+    await makeTextPost(a.page, words);
+    const photoCaption = unique('Sunset');
+    await composerCaption(a.page).fill(photoCaption);
+    await photoInput(a.page).setInputFiles({
+      name: 'sunset.png',
+      mimeType: 'image/png',
+      buffer: makePng(64, 48, [250, 120, 30]),
+    });
+    await expect(a.page.getByAltText('Preview of the chosen photo')).toBeVisible();
+    await postButton(a.page).click();
+    await expect(a.page.getByText(MESSAGES.postCreated)).toBeVisible();
+    const photoCard = cardWith(a.page, photoCaption);
+    // The uploaded file comes back through its download URL.
+    const photo = photoCard.getByRole('img', { name: `Photo: ${photoCaption}` });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect(a.page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
+    // Newest first.
+    await expect(feed(a.page).getByRole('article')).toHaveCount(2);
+    await expect(feed(a.page).getByRole('article').first()).toContainText(photoCaption);
+
+    // The stored shapes (docs/DATA_MODEL.md "New post").
+    const photoId = await postIdOf(admin, ann, photoCaption);
+    const stored = (await admin.get(`posts/${photoId}`))!.data;
+    expect(stored).toMatchObject({
+      postCaption: photoCaption,
+      uid: ann.uid,
+      postId: photoId,
+      followers: [ann.uid],
+      likes: [],
+    });
+    expect(stored.postImage).toMatch(new RegExp(`/o/${ann.uid}%2Fposts%2F.+\\.png\\?alt=media`));
+    expect((await admin.get(`explorePosts/${photoId}`))!.data.postImage).toBe(stored.postImage);
+    const wordsId = await postIdOf(admin, ann, words);
+    expect(await admin.get(`explorePosts/${wordsId}`)).toBeNull();
+    expect((await admin.get(`usersData/${ann.uid}`))!.data.posts).toEqual([wordsId, photoId]);
+
+    // Ben sees none of it until he follows Ann; then both arrive live, without a reload.
+    await expect(b.page.getByText(MESSAGES.noPosts)).toBeVisible();
+    await expect(cardWith(b.page, words)).toHaveCount(0);
+    await follow(admin, ben, ann);
+    await expect(feed(b.page).getByRole('article')).toHaveCount(2);
+    const benPhotoCard = cardWith(b.page, photoCaption);
+    await expect(benPhotoCard.getByRole('link', { name: ann.username })).toHaveAttribute(
+      'href',
+      `/profile/${ann.uid}`,
+    );
+
+    // Ben likes and comments; Ann sees both live.
+    await benPhotoCard.getByRole('button', { name: 'Like 0' }).click();
+    await expect(benPhotoCard.getByRole('button', { name: 'Liked 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(photoCard.getByRole('button', { name: 'Like 1' })).toBeVisible();
+    expect((await admin.get(`posts/${photoId}`))!.data.likes).toEqual([ben.uid]);
+
+    await photoCard.getByRole('button', { name: 'Comments' }).click();
+    await expect(photoCard.getByText('No comments yet.')).toBeVisible();
+    await benPhotoCard.getByRole('button', { name: 'Comments' }).click();
+    await comment(benPhotoCard, 'Lovely colours');
+    // Whitespace only: ignored, nothing is saved (counted below).
+    await benPhotoCard.getByRole('textbox', { name: 'Write a comment' }).fill('   ');
+    await benPhotoCard.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await comment(benPhotoCard, 'Where was this?');
+    // Newest first, whitespace ignored, live on Ann's side with Ben's name.
+    await expect(commentTexts(photoCard)).toHaveText(['Where was this?', 'Lovely colours']);
+    await expect(commentTexts(benPhotoCard)).toHaveText(['Where was this?', 'Lovely colours']);
+    await expect(
+      photoCard.locator('.feed-comment').first().getByRole('link', { name: ben.username }),
+    ).toBeVisible();
+    expect(await admin.list('comments', { field: 'postId', equals: photoId })).toHaveLength(2);
+
+    // Ann replies; Ben sees the reply under its comment.
+    const question = photoCard.locator('.feed-comment').first();
+    await question.getByRole('button', { name: 'Reply' }).click();
+    await question.getByRole('textbox', { name: 'Write a reply' }).fill('At the beach');
+    await question.getByRole('button', { name: 'Send reply' }).click();
+    await expect(benPhotoCard.locator('.feed-reply__text')).toHaveText(['At the beach']);
+
+    // Ben cannot delete Ann's posts; Ann can, after confirming.
+    await expect(benPhotoCard.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await photoCard.getByRole('button', { name: 'Delete' }).click();
+    await photoCard.getByRole('button', { name: 'Delete post' }).click();
+    await expect(cardWith(a.page, photoCaption)).toHaveCount(0);
+    await expect(cardWith(b.page, photoCaption)).toHaveCount(0);
+    await expect(cardWith(b.page, words)).toBeVisible();
+
+    expect(await admin.get(`posts/${photoId}`)).toBeNull();
+    expect(await admin.get(`explorePosts/${photoId}`)).toBeNull();
+    expect(await admin.list('comments', { field: 'postId', equals: photoId })).toEqual([]);
+    expect((await admin.get(`usersData/${ann.uid}`))!.data.posts).toEqual([wordsId]);
+    const image = await fetch(stored.postImage as string);
+    expect(image.status).toBe(404);
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('composer messages: empty post, non-image, oversize image, and the success message for 3000 ms', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    const member = await members.create();
+    await signIn(page, member);
+
+    await postButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.emptyPost);
+    await composerCaption(page).fill('   ');
+    await postButton(page).click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.emptyPost);
+
+    await expect(photoInput(page)).toHaveAttribute('accept', 'image/*');
+    await photoInput(page).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect(page.getByRole('alert')).toHaveText('Please choose an image file.');
+    await photoInput(page).setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await expect(page.getByRole('alert')).toHaveText('The image is too large: the limit is 5 MB.');
+    await expect(page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
+    expect(await admin.list('posts', { field: 'uid', equals: member.uid })).toEqual([]);
+
+    // The success message: shown when the post is made, gone 3000 ms later (measured in the page).
+    await page.evaluate((text) => {
+      const times: { shown?: number; hidden?: number } = {};
+      (window as unknown as { statusTimes: typeof times }).statusTimes = times;
+      const present = () =>
+        [...document.querySelectorAll('[role="status"] p')].some((p) => p.textContent === text);
+      new MutationObserver(() => {
+        if (times.shown === undefined && present()) times.shown = performance.now();
+        if (times.shown !== undefined && times.hidden === undefined && !present()) {
+          times.hidden = performance.now();
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, MESSAGES.postCreated);
+    await composerCaption(page).fill('Timed');
+    await postButton(page).click();
+    await expect(page.getByText(MESSAGES.postCreated)).toBeVisible();
+    await expect(page.getByText(MESSAGES.postCreated)).toHaveCount(0, { timeout: 6000 });
+    const times = await page.evaluate(
+      () => (window as unknown as { statusTimes: { shown: number; hidden: number } }).statusTimes,
+    );
+    expect(times.hidden - times.shown).toBeGreaterThanOrEqual(2950);
+    expect(times.hidden - times.shown).toBeLessThan(3500);
+
+    // A double click makes one post.
+    await composerCaption(page).fill('Only once');
+    await postButton(page).dblclick();
+    await expect(page.getByText(MESSAGES.postCreated)).toBeVisible();
+    const once = (await admin.list('posts', { field: 'uid', equals: member.uid })).filter(
+      (post) => post.data.postCaption === 'Only once',
+    );
+    expect(once).toHaveLength(1);
+  });
+
+  test.describe('paging', () => {
+    test.use({ viewport: { width: 900, height: 700 } });
+
+    test('seven posts page in by three, newest first, to an end marker', async ({
+      page,
+      members,
+      admin,
+    }) => {
+      const member = await members.create();
+      const base = Date.UTC(2020, 0, 1);
+      const captions: string[] = [];
+      for (let n = 1; n <= 7; n += 1) {
+        const postId = randomUUID().replace(/-/g, '').slice(0, 20);
+        const caption = `Paged post ${n}`;
+        captions.unshift(caption);
+        const data: Record<string, Plain> = {
+          postImage: PNG_DATA_URL,
+          postCaption: caption,
+          uid: member.uid,
+          postId,
+          followers: [member.uid],
+          likes: [],
+          createdAt: new Date(base + n * 60_000),
+        };
+        await admin.write([{ path: `posts/${postId}`, data }]);
+      }
+      await signIn(page, member);
+      const cards = feed(page).getByRole('article');
+      const end = page.getByText('You have reached the end.');
+
+      await expect(cards).toHaveCount(3);
+      await expect(end).toHaveCount(0);
+      await expect(cards.locator('.feed-post__caption')).toHaveText(captions.slice(0, 3));
+      // The photo frame is reserved before the picture arrives.
+      const frame = await cards
+        .first()
+        .getByRole('img', { name: /^Photo/ })
+        .boundingBox();
+      expect(frame!.height).toBeGreaterThan(200);
+
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(6);
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect(cards).toHaveCount(7);
+      await expect(end).toBeVisible();
+      await expect(cards.locator('.feed-post__caption')).toHaveText(captions);
+    });
+  });
+
+  test('single post page: no delete for the author, likes and comments work, unknown ids are not found; user text stays text', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    const member = await members.create();
+    await signIn(page, member);
+    const attack = `<img src=x onerror="window.__xss=1"> ${randomUUID().slice(0, 4)}`;
+    await makeTextPost(page, attack);
+    const card = cardWith(page, attack);
+    await expect(card.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await card.getByRole('button', { name: 'Comments' }).click();
+    await comment(card, '<script>window.__xss=2</script><b>bold</b>');
+    await expect(commentTexts(card)).toHaveText(['<script>window.__xss=2</script><b>bold</b>']);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBe(
+      undefined,
+    );
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    await expect(card.locator('b')).toHaveCount(0);
+
+    const postId = await postIdOf(admin, member, attack);
+    await page.goto(`/post/${postId}`);
+    const single = cardWith(page, attack);
+    await expect(single).toBeVisible();
+    await expect(single.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await single.getByRole('button', { name: 'Like 0' }).click();
+    await expect(single.getByRole('button', { name: 'Liked 1' })).toBeVisible();
+    await single.getByRole('button', { name: 'Comments' }).click();
+    await expect(commentTexts(single)).toHaveText(['<script>window.__xss=2</script><b>bold</b>']);
+    await comment(single, 'From the post page');
+    await expect(commentTexts(single)).toHaveText([
+      'From the post page',
+      '<script>window.__xss=2</script><b>bold</b>',
+    ]);
+
+    await page.goto('/post/no-such-post');
+    await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+    await expect(page.getByText(MESSAGES.pageNotFound)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,230 @@
+import {
+  createPost,
+  deletePost,
+  feedQuery,
+  authorPostsQuery,
+  setLiked,
+  singlePostQuery,
+} from './posts';
+import { uploadImage } from '../upload';
+import { deleteObject } from 'firebase/storage';
+import { getDoc, getDocs } from 'firebase/firestore';
+
+/**
+ * firebase/firestore and firebase/storage faked at their boundary: references are plain paths,
+ * field values are tagged objects, and every batch records its operations in order, so the tests
+ * compare the exact write shapes of docs/DATA_MODEL.md.
+ */
+type MockOp = [string, string, unknown?];
+
+jest.mock('firebase/firestore', () => {
+  const commits: MockOp[][] = [];
+  const failures: Error[] = [];
+  return {
+    doc: (parent: { path: string }, id?: string) => ({
+      path: `${parent.path}/${id ?? 'NEW_ID'}`,
+      id: id ?? 'NEW_ID',
+    }),
+    collection: (_db: unknown, name: string) => ({
+      path: name,
+      withConverter: () => ({ path: name }),
+    }),
+    query: (base: { path: string }, ...constraints: unknown[]) => ({
+      path: base.path,
+      constraints,
+    }),
+    where: (field: string, op: string, value: unknown) => ['where', field, op, value],
+    orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
+    serverTimestamp: () => 'SERVER_TIME',
+    arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
+    arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
+    getDoc: jest.fn(),
+    getDocs: jest.fn(),
+    updateDoc: jest.fn(async (ref: { path: string }, data: unknown) => {
+      commits.push([['update', ref.path, data]]);
+    }),
+    writeBatch: () => {
+      const ops: MockOp[] = [];
+      return {
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+        commit: async () => {
+          const failure = failures.shift();
+          if (failure) throw failure;
+          commits.push(ops);
+        },
+      };
+    },
+    __commits: commits,
+    __failNextCommit: (error: Error) => failures.push(error),
+  };
+});
+jest.mock('firebase/storage', () => ({
+  ref: (_storage: unknown, pathOrUrl: string) => ({ ref: pathOrUrl }),
+  deleteObject: jest.fn(async () => undefined),
+}));
+jest.mock('../app', () => ({ getFirebase: () => ({ db: 'DB', storage: 'STORAGE' }) }));
+jest.mock('../upload', () => ({ uploadImage: jest.fn() }));
+
+const firestore = jest.requireMock('firebase/firestore') as {
+  __commits: MockOp[][];
+  __failNextCommit: (error: Error) => void;
+};
+const ME = 'me';
+
+beforeEach(() => {
+  firestore.__commits.length = 0;
+  jest
+    .mocked(getDoc)
+    .mockReset()
+    .mockResolvedValue({
+      data: () => ({ Followers: ['f1', 'f2'] }),
+    } as never);
+  jest.mocked(deleteObject).mockClear();
+  jest.mocked(uploadImage).mockReset();
+});
+
+describe('post queries', () => {
+  it('reads the feed, an author and one post as SPEC section 7 says', () => {
+    expect(feedQuery(ME)).toEqual({
+      path: 'posts',
+      constraints: [
+        ['where', 'followers', 'array-contains', ME],
+        ['orderBy', 'createdAt', 'desc'],
+      ],
+    });
+    expect(authorPostsQuery('ann')).toEqual({
+      path: 'posts',
+      constraints: [
+        ['where', 'uid', '==', 'ann'],
+        ['orderBy', 'createdAt', 'desc'],
+      ],
+    });
+    expect(singlePostQuery('p1')).toEqual({
+      path: 'posts',
+      constraints: [['where', 'postId', '==', 'p1']],
+    });
+  });
+});
+
+describe('createPost', () => {
+  it('writes a text post and the author’s post list in one batch', async () => {
+    await expect(createPost({ authorUid: ME, caption: '  Hello  ', image: null })).resolves.toBe(
+      'NEW_ID',
+    );
+    expect(uploadImage).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          {
+            postImage: null,
+            postCaption: 'Hello',
+            uid: ME,
+            postId: 'NEW_ID',
+            followers: [ME, 'f1', 'f2'],
+            likes: [],
+            createdAt: 'SERVER_TIME',
+          },
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+  });
+
+  it('uploads the photo to {uid}/posts first, then adds the explore entry in the same batch', async () => {
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    const onProgress = jest.fn();
+    jest.mocked(uploadImage).mockReturnValue({
+      task: {} as never,
+      done: Promise.resolve({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' }),
+    });
+    await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
+    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', file, onProgress);
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          expect.objectContaining({ postImage: 'https://files/1.png', postCaption: null }),
+        ],
+        [
+          'set',
+          'explorePosts/NEW_ID',
+          { postImage: 'https://files/1.png', uid: ME, postId: 'NEW_ID', createdAt: 'SERVER_TIME' },
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+  });
+
+  it('removes the uploaded file when the batch fails, leaving no half post', async () => {
+    jest.mocked(uploadImage).mockReturnValue({
+      task: {} as never,
+      done: Promise.resolve({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' }),
+    });
+    firestore.__failNextCommit(new Error('permission-denied'));
+    await expect(
+      createPost({ authorUid: ME, caption: '', image: new File(['x'], 'p.png') }),
+    ).rejects.toThrow('permission-denied');
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.png` });
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('refuses an empty or over-long post without writing anything', async () => {
+    await expect(createPost({ authorUid: ME, caption: ' \n ', image: null })).rejects.toThrow();
+    await expect(
+      createPost({ authorUid: ME, caption: 'x'.repeat(2001), image: null }),
+    ).rejects.toThrow();
+    expect(firestore.__commits).toEqual([]);
+    expect(getDoc).not.toHaveBeenCalled();
+  });
+});
+
+describe('setLiked', () => {
+  it('adds or removes only the viewer', async () => {
+    await setLiked('p1', ME, true);
+    await setLiked('p1', ME, false);
+    expect(firestore.__commits).toEqual([
+      [['update', 'posts/p1', { likes: { arrayUnion: [ME] } }]],
+      [['update', 'posts/p1', { likes: { arrayRemove: [ME] } }]],
+    ]);
+  });
+});
+
+describe('deletePost', () => {
+  it('deletes comments in batches of 10, then the post, its explore entry and list entry, then the file', async () => {
+    const comments = Array.from({ length: 23 }, (_, i) => ({ ref: { path: `comments/c${i}` } }));
+    jest.mocked(getDocs).mockResolvedValue({ docs: comments } as never);
+    await deletePost({ postId: 'p1', uid: ME, postImage: 'https://files/1.png' });
+
+    expect(jest.mocked(getDocs).mock.calls[0]![0]).toEqual({
+      path: 'comments',
+      constraints: [['where', 'postId', '==', 'p1']],
+    });
+    const sizes = firestore.__commits.map((ops) => ops.length);
+    expect(sizes).toEqual([10, 10, 3, 3]);
+    expect(firestore.__commits.slice(0, 3).flat()).toEqual(
+      comments.map((c) => ['delete', c.ref.path]),
+    );
+    expect(firestore.__commits[3]).toEqual([
+      ['delete', 'posts/p1'],
+      ['delete', 'explorePosts/p1'],
+      ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
+    ]);
+    expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
+  });
+
+  it('deletes no file for a text post and stops before the post when a comment batch fails', async () => {
+    jest.mocked(getDocs).mockResolvedValue({ docs: [{ ref: { path: 'comments/c1' } }] } as never);
+    firestore.__failNextCommit(new Error('unavailable'));
+    await expect(deletePost({ postId: 'p1', uid: ME, postImage: null })).rejects.toThrow();
+    expect(firestore.__commits).toEqual([]);
+
+    await deletePost({ postId: 'p1', uid: ME, postImage: null });
+    expect(firestore.__commits).toHaveLength(2);
+    expect(deleteObject).not.toHaveBeenCalled();
+  });
+});
