@@ -4,7 +4,10 @@ const path = require('node:path');
 /** @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], testTimeout?: number }} options */
 module.exports = function jestConfig(options = {}) {
   return {
-    testEnvironment: options.environment ?? 'jsdom',
+    testEnvironment:
+      (options.environment ?? 'jsdom') === 'jsdom'
+        ? path.join(__dirname, 'jest-environment-dom.cjs')
+        : 'node',
     transform: {
       '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { rootMode: 'upward' }],
     },

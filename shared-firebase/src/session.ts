@@ -117,9 +117,9 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** For tests: forget the state and listeners between cases. */
+/** For tests: stop following Firebase and put the session in a given state (subscribers see it). */
 export function resetSessionForTests(next: SessionState = { status: 'loading' }): void {
   stopWatching?.();
   stopWatching = null;
-  state = next;
+  setState(next);
 }

@@ -1,0 +1,84 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { resetSessionForTests } from 'shared-firebase';
+import type { SessionState } from 'shared-firebase';
+import { App } from './App';
+import { scriptedRuntime } from './testing/fakeRuntime';
+
+jest.mock('./TopBar', () => ({ TopBar: () => <nav aria-label="top bar" /> }));
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const neverLoads = () => scriptedRuntime([new Promise(() => undefined)]).runtime;
+
+function renderAt(path: string, session: SessionState) {
+  resetSessionForTests(session);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App registry={{}} runtime={neverLoads()} />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const member: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'u1@example.test' } };
+
+describe('route guard', () => {
+  it.each([
+    '/',
+    '/post/p1',
+    '/profile/u2',
+    '/edit-profile',
+    '/explore',
+    '/members',
+    '/404',
+    '/nope',
+  ])('sends a signed-out visitor of %s to /login without rendering it', (path) => {
+    renderAt(path, { status: 'signedOut' });
+    const expected = path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
+    expect(screen.getByLabelText('location')).toHaveTextContent(expected);
+    expect(screen.queryByLabelText('top bar')).not.toBeInTheDocument();
+    expect(screen.queryByText('PAGE NOT FOUND')).not.toBeInTheDocument();
+  });
+
+  it('renders nothing protected while the session is still loading', () => {
+    renderAt('/members', { status: 'loading' });
+    expect(screen.getByLabelText('location')).toHaveTextContent('/members');
+    expect(screen.queryByLabelText('top bar')).not.toBeInTheDocument();
+    expect(document.querySelector('.shell-remote')).toBeNull();
+  });
+
+  it('lets visitors see /login and /signUp', () => {
+    renderAt('/signUp', { status: 'signedOut' });
+    expect(screen.getByLabelText('location')).toHaveTextContent('/signUp');
+    expect(document.querySelector('.shell-remote--auth')).not.toBeNull();
+  });
+
+  it('sends a member who arrives at /login to /', () => {
+    renderAt('/login', member);
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('leaves a member who just signed in on /signUp to the auth remote', () => {
+    renderAt('/signUp', { status: 'signedOut' });
+    act(() => {
+      resetSessionForTests(member);
+    });
+    expect(screen.getByLabelText('top bar')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent('/signUp');
+  });
+
+  it('shows the top bar and the 404 page to members', () => {
+    renderAt('/nope', member);
+    expect(screen.getByLabelText('top bar')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeInTheDocument();
+  });
+
+  it('mounts the remote that owns the route', () => {
+    renderAt('/explore', member);
+    expect(document.querySelector('.shell-remote--explore')).not.toBeNull();
+  });
+});
