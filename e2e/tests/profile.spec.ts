@@ -151,6 +151,51 @@ test.describe('follow and unfollow', () => {
     await expect(page.getByText('No Posts')).toBeVisible();
     await expect(page.getByText('Bob says one')).toHaveCount(0);
   });
+
+  test('a member with more than 500 posts: the fan-out spans several batches', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    const [ann, bob] = await Promise.all([
+      members.create({ username: 'Batch Ann' }),
+      members.create({ username: 'Prolific Bob' }),
+    ]);
+    const POSTS = 620; // 2 connection writes + 620 post writes = batches of 500 and 122
+    const ids = Array.from({ length: POSTS }, (_, i) => `e2e-bulk-${bob.uid}-${i}`);
+    for (let start = 0; start < ids.length; start += 250) {
+      await admin.write(
+        ids.slice(start, start + 250).map((postId, i) => ({
+          path: `posts/${postId}`,
+          data: {
+            postImage: null,
+            postCaption: `Bulk ${start + i}`,
+            uid: bob.uid,
+            postId,
+            followers: [bob.uid],
+            likes: [],
+          },
+          serverTime: ['createdAt'],
+        })),
+      );
+    }
+    await signIn(page, ann);
+    await page.goto(`/profile/${bob.uid}`);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Followed' })).toBeEnabled({ timeout: 30_000 });
+    const followedPosts = async () =>
+      (await admin.list('posts', { field: 'uid', equals: bob.uid })).filter((post) =>
+        (post.data.followers as string[]).includes(ann.uid),
+      ).length;
+    expect(await followedPosts()).toBe(POSTS);
+
+    await page.getByRole('button', { name: 'Followed' }).click();
+    await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeEnabled({
+      timeout: 30_000,
+    });
+    expect(await followedPosts()).toBe(0);
+    expect(await listOf(admin, `Followers/${bob.uid}`, 'Followers')).toEqual([]);
+  });
 });
 
 test.describe('edit profile', () => {
