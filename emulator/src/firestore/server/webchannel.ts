@@ -41,7 +41,7 @@ export interface WebChannelOptions {
 const SERVER_KEEPALIVE_MS = 30000;
 const PROTOCOL_VERSION = 8;
 const SERVER_VERSION = 14;
-const MAX_UNACKED_ARRAYS = 5000;
+const MAX_UNACKED_ARRAYS = 1000;
 
 interface OutgoingArray {
   id: number;
