@@ -223,7 +223,7 @@ describe('HTTP surface', () => {
   test('GET / answers Ok and /healthz answers JSON', async () => {
     const root = await request(`${wire.url}/`);
     expect(root.status).toBe(200);
-    expect(root.text.trim()).toBe('Ok');
+    expect(root.text).toBe('Ok');
     const health = await request(`${wire.url}/healthz`);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toEqual(expect.objectContaining({ status: 'ok' }));

@@ -87,7 +87,7 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
 
     if (method === 'GET' && pathname === '/') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Ok\n');
+      res.end('Ok');
       return;
     }
     if (method === 'GET' && pathname === '/healthz') {
