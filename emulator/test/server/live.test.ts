@@ -139,3 +139,52 @@ test('a write shows up in the other client quickly', async () => {
   await alice.waitFor((fb) => fb.vars['pingAt'] === 42);
   expect(Date.now() - started).toBeLessThan(1000);
 });
+
+test('one batch touching several targets of one tab gives each listener exactly one snapshot', async () => {
+  await bobWrites([
+    ['set', 'multi/a', { v: 0 }],
+    ['set', 'multiPosts/x', { uid: 'bob', followers: ['alice'], createdAt: 1 }],
+  ]);
+  await alice.run(async (fb) => {
+    const f = fb.fs;
+    // Every snapshot, from cache or not: the SDK may show a target's first result from the cache
+    // another target filled, and then stays silent when the server confirms it.
+    const log: Record<string, string[]> = { doc: [], byBob: [], feed: [] };
+    fb.vars['multi'] = log;
+    f.onSnapshot(f.doc(fb.db, 'multi/a'), (s) => log['doc']!.push(String(s.data()?.['v'])));
+    f.onSnapshot(f.query(f.collection(fb.db, 'multiPosts'), f.where('uid', '==', 'bob')), (s) =>
+      log['byBob']!.push(s.docs.map((d) => d.id).join(',')),
+    );
+    f.onSnapshot(
+      f.query(
+        f.collection(fb.db, 'multiPosts'),
+        f.where('followers', 'array-contains', 'alice'),
+        f.orderBy('createdAt', 'desc'),
+        f.limit(2),
+      ),
+      (s) => log['feed']!.push(s.docs.map((d) => d.id).join(',')),
+    );
+  });
+  const lastAre = (want: Record<string, string>) =>
+    alice.waitFor((fb, w) => {
+      const log = fb.vars['multi'] as Record<string, string[]>;
+      return Object.keys(w).every((k) => log[k]!.at(-1) === w[k]);
+    }, want);
+  await lastAre({ doc: '0', byBob: 'x', feed: 'x' });
+  await new Promise((r) => setTimeout(r, 300));
+  const before = await alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
+
+  await bobWrites([
+    ['set', 'multi/a', { v: 1 }],
+    ['set', 'multiPosts/y', { uid: 'bob', followers: ['alice'], createdAt: 2 }],
+    ['set', 'multiPosts/z', { uid: 'bob', followers: ['alice'], createdAt: 3 }],
+  ]);
+  await lastAre({ doc: '1', byBob: 'x,y,z', feed: 'z,y' });
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
+  expect(after).toEqual({
+    doc: [...before['doc']!, '1'],
+    byBob: [...before['byBob']!, 'x,y,z'],
+    feed: [...before['feed']!, 'z,y'],
+  });
+});
