@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FirestoreError } from './errors';
+import { acquireLock, releaseLock } from './lock';
 import type { StoredDocument } from './types';
 
 /**
@@ -79,31 +80,37 @@ export class Persistence {
   ): { persistence: Persistence; lastTime: string; replayed: number } {
     const dir = path.join(dataDir, 'firestore');
     fs.mkdirSync(dir, { recursive: true });
-    let lastTime = readClock(dir);
+    acquireLock(dir);
+    try {
+      let lastTime = readClock(dir);
 
-    const snapshotPath = path.join(dir, SNAPSHOT);
-    if (fs.existsSync(snapshotPath)) {
-      const snapshotTime = readSnapshotFile(snapshotPath, (doc) => sink.put(doc));
-      if (snapshotTime > lastTime) lastTime = snapshotTime;
-    }
+      const snapshotPath = path.join(dir, SNAPSHOT);
+      if (fs.existsSync(snapshotPath)) {
+        const snapshotTime = readSnapshotFile(snapshotPath, (doc) => sink.put(doc));
+        if (snapshotTime > lastTime) lastTime = snapshotTime;
+      }
 
-    const journalPath = path.join(dir, JOURNAL);
-    let validBytes = 0;
-    let replayed = 0;
-    if (fs.existsSync(journalPath)) {
-      const replay = replayJournal(journalPath, sink);
-      validBytes = replay.validBytes;
-      replayed = replay.entries;
-      if (replay.lastTime > lastTime) lastTime = replay.lastTime;
+      const journalPath = path.join(dir, JOURNAL);
+      let validBytes = 0;
+      let replayed = 0;
+      if (fs.existsSync(journalPath)) {
+        const replay = replayJournal(journalPath, sink);
+        validBytes = replay.validBytes;
+        replayed = replay.entries;
+        if (replay.lastTime > lastTime) lastTime = replay.lastTime;
+      }
+      const fd = fs.openSync(journalPath, 'a+');
+      // A torn last line was never acknowledged: cut it off so later appends start cleanly.
+      if (fs.fstatSync(fd).size !== validBytes) {
+        fs.ftruncateSync(fd, validBytes);
+        fs.fdatasyncSync(fd);
+      }
+      const persistence = new Persistence(dir, fd, validBytes, policy, compactAtBytes);
+      return { persistence, lastTime, replayed };
+    } catch (error) {
+      releaseLock(dir);
+      throw error;
     }
-    const fd = fs.openSync(journalPath, 'a+');
-    // A torn last line was never acknowledged: cut it off so later appends start cleanly.
-    if (fs.fstatSync(fd).size !== validBytes) {
-      fs.ftruncateSync(fd, validBytes);
-      fs.fdatasyncSync(fd);
-    }
-    const persistence = new Persistence(dir, fd, validBytes, policy, compactAtBytes);
-    return { persistence, lastTime, replayed };
   }
 
   /** Appends one commit; with 'always' it is on disk when this returns. */
@@ -191,6 +198,7 @@ export class Persistence {
   async close(): Promise<void> {
     while (this.syncInFlight) await new Promise((resolve) => setImmediate(resolve));
     fs.closeSync(this.fd);
+    releaseLock(this.dir);
   }
 }
 
