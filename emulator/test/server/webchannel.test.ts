@@ -1,3 +1,4 @@
+import net from 'node:net';
 import {
   DATABASE,
   DOCS,
@@ -227,5 +228,28 @@ describe('HTTP surface', () => {
     const health = await request(`${wire.url}/healthz`);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toEqual(expect.objectContaining({ status: 'ok' }));
+  });
+
+  test('a client hanging up in the middle of a body is dropped quietly; others are served', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { port } = new URL(wire.url);
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST /v1/${DOCS}:commit HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"writes":`,
+          );
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => undefined);
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const health = await request(`${wire.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

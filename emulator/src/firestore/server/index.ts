@@ -138,6 +138,15 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
 
   const server = http.createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
+      // A client that hung up mid-request needs no answer (and is no server error).
+      if (
+        (err as NodeJS.ErrnoException).code === 'ECONNRESET' ||
+        !res.socket ||
+        res.socket.destroyed
+      ) {
+        res.destroy();
+        return;
+      }
       const { httpStatus, body } = restError(err);
       if (res.headersSent) {
         res.destroy();
