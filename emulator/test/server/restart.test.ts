@@ -36,7 +36,7 @@ test('listeners and writers recover after a server restart in the middle of a se
         return JSON.stringify(seen[seen.length - 1]) === JSON.stringify(w);
       },
       want,
-      30_000,
+      45_000,
     );
   await sees(['before']);
   const readTimeBefore = stack.emulator.engine.currentReadTime();
@@ -64,4 +64,4 @@ test('listeners and writers recover after a server restart in the middle of a se
   });
   expect(aliceWrite).toBe('edited');
   await sees(['edited', 'after']);
-}, 60_000);
+}, 100_000);
