@@ -104,6 +104,15 @@ async function postIdOf(admin: FirestoreAdmin, author: Member, caption: string):
   return id;
 }
 
+/** The Storage object behind a download URL, read with the emulators' owner token: 200 or 404. */
+async function storedFileStatus(storageUrl: string, downloadUrl: string): Promise<number> {
+  const { pathname } = new URL(downloadUrl);
+  const response = await fetch(`${storageUrl}${pathname}`, {
+    headers: { Authorization: 'Firebase owner' },
+  });
+  return response.status;
+}
+
 async function comment(card: Locator, text: string) {
   const field = card.getByRole('textbox', { name: 'Write a comment' });
   await field.fill(text);
@@ -161,6 +170,7 @@ test.describe('feed', () => {
     });
     expect(stored.postImage).toMatch(new RegExp(`/o/${ann.uid}%2Fposts%2F.+\\.png\\?alt=media`));
     expect((await admin.get(`explorePosts/${photoId}`))!.data.postImage).toBe(stored.postImage);
+    expect(await storedFileStatus(stack.storageUrl, stored.postImage as string)).toBe(200);
     const wordsId = await postIdOf(admin, ann, words);
     expect(await admin.get(`explorePosts/${wordsId}`)).toBeNull();
     expect((await admin.get(`usersData/${ann.uid}`))!.data.posts).toEqual([wordsId, photoId]);
@@ -220,8 +230,7 @@ test.describe('feed', () => {
     expect(await admin.get(`explorePosts/${photoId}`)).toBeNull();
     expect(await admin.list('comments', { field: 'postId', equals: photoId })).toEqual([]);
     expect((await admin.get(`usersData/${ann.uid}`))!.data.posts).toEqual([wordsId]);
-    const image = await fetch(stored.postImage as string);
-    expect(image.status).toBe(404);
+    expect(await storedFileStatus(stack.storageUrl, stored.postImage as string)).toBe(404);
 
     await a.context.close();
     await b.context.close();
