@@ -65,8 +65,8 @@ export class FirestoreEngine {
       new VersionClock(opened.lastTime),
       store,
     );
-    // Fold a replayed journal into the snapshot so the journal only holds this run's commits.
-    if (opened.replayed > 0) opened.persistence.compact(store.all(), engine.clock.lastIssued());
+    // A replayed journal stays until it is big (or the engine closes): start-up stays fast.
+    engine.maybeCompact();
     return engine;
   }
 
