@@ -172,6 +172,33 @@ describe('group commit', () => {
     }
   });
 
+  it('commitDurably resolves in commit order and rejects like commit', async () => {
+    const dir = tempDir();
+    try {
+      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+      const order: number[] = [];
+      const pending = Array.from({ length: 20 }, (_, i) =>
+        engine.commitDurably(DB, [setWrite(`c/${i}`, { i })]).then((r) => {
+          order.push(i);
+          return r;
+        }),
+      );
+      // Commits happened synchronously, in call order.
+      expect(engine.getDocument(docName('c/19'))).not.toBeNull();
+      const results = await Promise.all(pending);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(results.map((r) => r.commitTime)).toEqual(
+        [...results.map((r) => r.commitTime)].sort(),
+      );
+      await expect(
+        engine.commitDurably(DB, [setWrite('c/0', {}, { currentDocument: { exists: false } })]),
+      ).rejects.toMatchObject({ status: 'ALREADY_EXISTS' });
+      await engine.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('flush() is immediate in memory', async () => {
     const engine = await FirestoreEngine.open({ dataDir: null });
     engine.commit(DB, [setWrite('c/a', {})]);

@@ -121,6 +121,21 @@ export class FirestoreEngine {
   }
 
   /**
+   * `commit` that resolves only once the commit is on disk, for servers that open the engine
+   * with `fsync: 'group'`. The commit itself happens synchronously (so calls keep their order)
+   * and its result promises resolve in commit order.
+   */
+  async commitDurably(
+    database: string,
+    writes: unknown[],
+    options: CommitOptions = {},
+  ): Promise<CommitResult> {
+    const result = this.commit(database, writes, options);
+    await this.flush();
+    return result;
+  }
+
+  /**
    * Resolves when every commit returned so far is on disk. Only needed with `fsync: 'group'`
    * (await it before acknowledging); immediate otherwise and in memory.
    */
