@@ -141,7 +141,7 @@ export async function startBackend(options) {
 
   try {
     await Promise.race([
-      Promise.all([emulatorReady, waitForHttp(`http://${host}:${options.ports.auth}/`, 90_000)]),
+      Promise.all([emulatorReady, waitForHttp(`http://${host}:${options.ports.auth}/`, 240_000)]),
       authExited,
     ]);
   } catch (error) {

@@ -6,7 +6,6 @@ import {
 import type { UserCredential } from 'firebase/auth';
 import {
   ACCOUNT_DOCUMENTS_TIMEOUT_MS,
-  AUTH_MESSAGES,
   AccountDocumentsError,
   authErrorCode,
   completeSignUp,
@@ -62,7 +61,7 @@ describe('error messages (SPEC section 8)', () => {
   it.each([
     ['auth/wrong-password', MESSAGES.incorrectPassword],
     ['auth/user-not-found', MESSAGES.incorrectEmail],
-    ['auth/invalid-credential', AUTH_MESSAGES.incorrectCredentials],
+    ['auth/invalid-credential', MESSAGES.incorrectCredentials],
     ['auth/email-already-in-use', null],
     ['auth/too-many-requests', null],
     ['auth/network-request-failed', null],

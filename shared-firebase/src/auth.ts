@@ -9,17 +9,6 @@ import { createAccountDocuments, ensureAccountDocuments } from './data/accounts'
 import { MESSAGES } from './messages';
 import { signOut } from './session';
 
-/**
- * Messages the sign-in and sign-up screens need beyond SPEC's catalogue (proposed for MESSAGES;
- * kept here until the coordinator moves them).
- */
-export const AUTH_MESSAGES = {
-  /** `auth/invalid-credential`: a project with e-mail enumeration protection cannot say which. */
-  incorrectCredentials: 'Incorrect Email or Password',
-  usernameTooLong: `Username can't be longer than ${USERNAME_MAX_LENGTH} characters`,
-  accountDocumentsFailed: 'Your account was created, but your profile could not be saved.',
-} as const;
-
 /** How long a sign-up or repair write may take before the member is told it failed. */
 export const ACCOUNT_DOCUMENTS_TIMEOUT_MS = 15_000;
 
@@ -38,7 +27,7 @@ export function signInErrorMessage(error: unknown): string | null {
     case 'auth/user-not-found':
       return MESSAGES.incorrectEmail;
     case 'auth/invalid-credential':
-      return AUTH_MESSAGES.incorrectCredentials;
+      return MESSAGES.incorrectCredentials;
     default:
       return null;
   }

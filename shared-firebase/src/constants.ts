@@ -4,6 +4,7 @@ export const PROFILE_PAGE_SIZE = 3;
 export const EXPLORE_PAGE_SIZE = 9;
 export const MEMBERS_PAGE_SIZE = 20;
 export const USERNAME_MAX_LENGTH = 32;
+export const ABOUT_MAX_LENGTH = 500;
 export const CAPTION_MAX_LENGTH = 2000;
 export const COMMENT_MAX_LENGTH = 1000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { checkDob, daysInMonth, DOB_MESSAGES, formatDob, ordinalDay, parseStoredDob } from './dob';
+import { checkDob, daysInMonth, formatDob, ordinalDay, parseStoredDob } from './dob';
 import { MESSAGES } from './messages';
 
 const TODAY = new Date(2026, 10, 21); // 21 Nov 2026, local time
@@ -72,7 +72,7 @@ describe('checkDob', () => {
     [{ day: '3', month: '13', year: '1990' }],
     [{ day: '1', month: '1', year: '0000' }],
   ])('refuses %j as not a real date', (fields) => {
-    expect(checkDob(fields, TODAY)).toEqual({ ok: false, message: DOB_MESSAGES.notARealDate });
+    expect(checkDob(fields, TODAY)).toEqual({ ok: false, message: MESSAGES.dobNotARealDate });
   });
 
   it('accepts 29 February of a leap year', () => {
@@ -84,11 +84,11 @@ describe('checkDob', () => {
     expect(checkDob({ day: '21', month: '11', year: '2026' }, TODAY).ok).toBe(true);
     expect(checkDob({ day: '22', month: '11', year: '2026' }, TODAY)).toEqual({
       ok: false,
-      message: DOB_MESSAGES.inTheFuture,
+      message: MESSAGES.dobInTheFuture,
     });
     expect(checkDob({ day: '1', month: '1', year: '2027' }, TODAY)).toEqual({
       ok: false,
-      message: DOB_MESSAGES.inTheFuture,
+      message: MESSAGES.dobInTheFuture,
     });
   });
 });

@@ -18,12 +18,6 @@ export interface CalendarDate {
   year: number;
 }
 
-/** Why a date of birth is refused, beyond SPEC's "fill all fields". */
-export const DOB_MESSAGES = {
-  notARealDate: 'Please enter a real date of birth',
-  inTheFuture: "The date of birth can't be in the future",
-} as const;
-
 export const MONTH_ABBREVIATIONS = [
   'Jan',
   'Feb',
@@ -82,11 +76,11 @@ export function checkDob(fields: DobFields, today: Date = new Date()): DobCheck 
     date.day < 1 ||
     date.day > daysInMonth(date.month, date.year)
   ) {
-    return { ok: false, message: DOB_MESSAGES.notARealDate };
+    return { ok: false, message: MESSAGES.dobNotARealDate };
   }
   const todayValue = today.getFullYear() * 10000 + (today.getMonth() + 1) * 100 + today.getDate();
   if (date.year * 10000 + date.month * 100 + date.day > todayValue) {
-    return { ok: false, message: DOB_MESSAGES.inTheFuture };
+    return { ok: false, message: MESSAGES.dobInTheFuture };
   }
   return { ok: true, date };
 }

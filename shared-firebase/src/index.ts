@@ -50,7 +50,6 @@ export {
   parseStoredDob,
   ordinalDay,
   daysInMonth,
-  DOB_MESSAGES,
   MONTH_ABBREVIATIONS,
 } from './dob';
 export type { DobFields, CalendarDate, DobCheck } from './dob';
@@ -60,7 +59,6 @@ export {
   saveProfileUpdate,
   usernameProblem,
   changeProfileImage,
-  ABOUT_MAX_LENGTH,
 } from './data/profile';
 export type { ProfileUpdate, ProfileImageKind } from './data/profile';
 export {
@@ -82,7 +80,6 @@ export type {
   FollowStatus,
 } from './data/follows';
 export {
-  AUTH_MESSAGES,
   ACCOUNT_DOCUMENTS_TIMEOUT_MS,
   authErrorCode,
   signInErrorMessage,

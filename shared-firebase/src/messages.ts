@@ -1,4 +1,9 @@
-/** Every user-facing message of SPEC.md sections 5 and 8, defined once. */
+import { ABOUT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
+
+/**
+ * Every user-facing message, defined once: first those of SPEC.md sections 5 and 8 (word for
+ * word), then the ones the project chose where SPEC is silent.
+ */
 export const MESSAGES = {
   fillAllFields: 'Please fill all input fields',
   incorrectPassword: 'Incorrect Password',
@@ -17,6 +22,16 @@ export const MESSAGES = {
   countryChanged: 'Country of birth has been changed successfully',
   pageNotFound: 'PAGE NOT FOUND',
   noPosts: 'No Posts',
+
+  /** `auth/invalid-credential`: a project with e-mail enumeration protection cannot say which. */
+  incorrectCredentials: 'Incorrect Email or Password',
+  usernameTooLong: `Username can't be longer than ${USERNAME_MAX_LENGTH} characters`,
+  aboutTooLong: `About can't be longer than ${ABOUT_MAX_LENGTH} characters`,
+  accountDocumentsFailed: 'Your account was created, but your profile could not be saved.',
+  dobNotARealDate: 'Please enter a real date of birth',
+  dobInTheFuture: "The date of birth can't be in the future",
+  chooseCountry: 'Please choose a country',
+  saveFailed: 'Your change could not be saved. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

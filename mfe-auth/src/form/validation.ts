@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
 
 export type FieldName = 'userName' | 'email' | 'password';
 
@@ -34,7 +34,7 @@ export function checkSignUp(input: SignUpValues): Check<SignUpValues> {
   if (blank.length > 0) return { ok: false, message: MESSAGES.fillAllFields, fields: blank };
   const userName = input.userName.trim();
   if (userName.length > USERNAME_MAX_LENGTH) {
-    return { ok: false, message: AUTH_MESSAGES.usernameTooLong, fields: ['userName'] };
+    return { ok: false, message: MESSAGES.usernameTooLong, fields: ['userName'] };
   }
   return {
     ok: true,

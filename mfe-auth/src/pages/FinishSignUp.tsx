@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUTH_MESSAGES, completeSignUp } from 'shared-firebase';
+import { MESSAGES, completeSignUp } from 'shared-firebase';
 import { Button } from 'shared-ui';
 
 export interface FinishSignUpProps {
@@ -35,7 +35,7 @@ export function FinishSignUp({ headingId, uid, userName, onFinished }: FinishSig
       <h1 id={headingId}>Sign up</h1>
       <div role="alert">
         <p key={failures} className="ui-status__message ui-status__message--error">
-          {AUTH_MESSAGES.accountDocumentsFailed}
+          {MESSAGES.accountDocumentsFailed}
         </p>
       </div>
       <Button className="auth-form__submit" disabled={pending} onClick={() => void retry()}>

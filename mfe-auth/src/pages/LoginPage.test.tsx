@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccountDocumentsError, AUTH_MESSAGES, MESSAGES, signInMember } from 'shared-firebase';
+import { AccountDocumentsError, MESSAGES, signInMember } from 'shared-firebase';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
@@ -70,7 +70,7 @@ describe('LoginPage', () => {
   it.each([
     ['auth/wrong-password', MESSAGES.incorrectPassword, ['Password']],
     ['auth/user-not-found', MESSAGES.incorrectEmail, ['Email']],
-    ['auth/invalid-credential', AUTH_MESSAGES.incorrectCredentials, ['Email', 'Password']],
+    ['auth/invalid-credential', MESSAGES.incorrectCredentials, ['Email', 'Password']],
   ])('shows %s as %p', async (code, message, invalid) => {
     const user = userEvent.setup();
     signIn.mockRejectedValue(firebaseError(code));

@@ -1,12 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AccountDocumentsError,
-  AUTH_MESSAGES,
-  completeSignUp,
-  MESSAGES,
-  signUpMember,
-} from 'shared-firebase';
+import { AccountDocumentsError, MESSAGES, completeSignUp, signUpMember } from 'shared-firebase';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
@@ -93,8 +87,8 @@ describe('SignUpPage', () => {
   it('refuses a username over 32 characters, counted after trimming', async () => {
     const { button, user, userName } = await fill({ ...VALID, userName: 'a'.repeat(33) });
     await user.click(button);
-    expect(alertText()).toBe(AUTH_MESSAGES.usernameTooLong);
-    expect(AUTH_MESSAGES.usernameTooLong).toBe("Username can't be longer than 32 characters");
+    expect(alertText()).toBe(MESSAGES.usernameTooLong);
+    expect(MESSAGES.usernameTooLong).toBe("Username can't be longer than 32 characters");
     expectInvalid(['Username']);
     expect(signUp).not.toHaveBeenCalled();
 
@@ -160,7 +154,7 @@ describe('SignUpPage', () => {
       signUp.mockRejectedValue(new AccountDocumentsError('u9', 'Ann Lee', new Error('offline')));
       const { button, user } = await fill(VALID);
       await user.click(button);
-      await screen.findByText(AUTH_MESSAGES.accountDocumentsFailed);
+      await screen.findByText(MESSAGES.accountDocumentsFailed);
       return user;
     }
 
@@ -168,7 +162,7 @@ describe('SignUpPage', () => {
 
     it('tells the member, in an alert, and offers a retry instead of the form', async () => {
       await failBatch();
-      expect(alertText()).toBe(AUTH_MESSAGES.accountDocumentsFailed);
+      expect(alertText()).toBe(MESSAGES.accountDocumentsFailed);
       expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
       expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
@@ -193,7 +187,7 @@ describe('SignUpPage', () => {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
 
       expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();
-      expect(alertText()).toBe(AUTH_MESSAGES.accountDocumentsFailed);
+      expect(alertText()).toBe(MESSAGES.accountDocumentsFailed);
       expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
     });
   });

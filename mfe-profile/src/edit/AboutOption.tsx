@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ABOUT_MAX_LENGTH, MESSAGES, profileUpdates, saveProfileUpdate } from 'shared-firebase';
 import { TextAreaField } from 'shared-ui';
-import { EDIT_MESSAGES } from './options';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -16,7 +15,7 @@ export function AboutOption({ uid, profile, notify }: OptionProps) {
     event.preventDefault();
     const text = about.trim();
     if (text.length > ABOUT_MAX_LENGTH) {
-      notify(EDIT_MESSAGES.aboutTooLong, 'error');
+      notify(MESSAGES.aboutTooLong, 'error');
       return;
     }
     void send(async () => {
@@ -25,7 +24,7 @@ export function AboutOption({ uid, profile, notify }: OptionProps) {
         notify(text === '' ? MESSAGES.aboutRemoved : MESSAGES.aboutChanged, 'success');
       } catch (error) {
         console.error('About change failed', error);
-        notify(EDIT_MESSAGES.saveFailed, 'error');
+        notify(MESSAGES.saveFailed, 'error');
       }
     });
   };

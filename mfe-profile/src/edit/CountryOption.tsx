@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MESSAGES, profileUpdates, saveProfileUpdate } from 'shared-firebase';
 import { COUNTRY_NAMES } from '../countries';
-import { EDIT_MESSAGES } from './options';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -17,7 +16,7 @@ export function CountryOption({ uid, profile, notify }: OptionProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!COUNTRY_NAMES.includes(country)) {
-      notify(EDIT_MESSAGES.chooseCountry, 'error');
+      notify(MESSAGES.chooseCountry, 'error');
       return;
     }
     void send(async () => {
@@ -26,7 +25,7 @@ export function CountryOption({ uid, profile, notify }: OptionProps) {
         notify(MESSAGES.countryChanged, 'success');
       } catch (error) {
         console.error('Country change failed', error);
-        notify(EDIT_MESSAGES.saveFailed, 'error');
+        notify(MESSAGES.saveFailed, 'error');
       }
     });
   };

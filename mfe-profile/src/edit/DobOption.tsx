@@ -11,7 +11,6 @@ import {
 } from 'shared-firebase';
 import type { DobFields } from 'shared-firebase';
 import { TextField } from 'shared-ui';
-import { EDIT_MESSAGES } from './options';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -45,7 +44,7 @@ export function DobOption({ uid, profile, notify }: OptionProps) {
         notify(MESSAGES.dobChanged, 'success');
       } catch (error) {
         console.error('Date of birth change failed', error);
-        notify(EDIT_MESSAGES.saveFailed, 'error');
+        notify(MESSAGES.saveFailed, 'error');
       }
     });
   };

@@ -3,7 +3,6 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { changeProfileImage, checkImageFile, MESSAGES } from 'shared-firebase';
 import type { ProfileImageKind } from 'shared-firebase';
 import { ProgressBar } from 'shared-ui';
-import { EDIT_MESSAGES } from './options';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -68,7 +67,7 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
         setInputKey((key) => key + 1);
       } catch (error) {
         console.error('Profile image change failed', error);
-        notify(EDIT_MESSAGES.saveFailed, 'error');
+        notify(MESSAGES.saveFailed, 'error');
       } finally {
         setProgress(null);
       }

@@ -8,7 +8,6 @@ import {
   usernameProblem,
 } from 'shared-firebase';
 import { TextField } from 'shared-ui';
-import { EDIT_MESSAGES } from './options';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -21,7 +20,7 @@ export function UsernameOption({ uid, profile, notify }: OptionProps) {
     event.preventDefault();
     const problem = usernameProblem(name);
     if (problem) {
-      notify(problem === 'empty' ? MESSAGES.usernameEmpty : EDIT_MESSAGES.usernameTooLong, 'error');
+      notify(problem === 'empty' ? MESSAGES.usernameEmpty : MESSAGES.usernameTooLong, 'error');
       return;
     }
     void send(async () => {
@@ -30,7 +29,7 @@ export function UsernameOption({ uid, profile, notify }: OptionProps) {
         notify(MESSAGES.usernameChanged, 'success');
       } catch (error) {
         console.error('Username change failed', error);
-        notify(EDIT_MESSAGES.saveFailed, 'error');
+        notify(MESSAGES.saveFailed, 'error');
       }
     });
   };

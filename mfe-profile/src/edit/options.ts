@@ -1,6 +1,5 @@
 import type { UserData } from 'shared-firebase';
 import type { StatusTone } from 'shared-ui';
-import { ABOUT_MAX_LENGTH, USERNAME_MAX_LENGTH } from 'shared-firebase';
 
 /** The six edit options of /edit-profile, in menu order. */
 export const EDIT_OPTIONS = [
@@ -20,11 +19,3 @@ export interface OptionProps {
   profile: UserData | null;
   notify: (text: string, tone: StatusTone) => void;
 }
-
-/** Messages SPEC.md leaves to us (its own are MESSAGES in shared-firebase). */
-export const EDIT_MESSAGES = {
-  saveFailed: 'Your change could not be saved. Please try again.',
-  usernameTooLong: `Username can be at most ${USERNAME_MAX_LENGTH} characters`,
-  aboutTooLong: `About can be at most ${ABOUT_MAX_LENGTH} characters`,
-  chooseCountry: 'Please choose a country',
-} as const;

@@ -2,13 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   changeProfileImage,
-  DOB_MESSAGES,
   MESSAGES,
   saveProfileUpdate,
   useProfile,
   useSession,
 } from 'shared-firebase';
-import { EDIT_MESSAGES } from '../edit/options';
 import { signedIn } from '../testing/fakeSession';
 import { profileOf } from '../testing/profiles';
 import { EditProfilePage } from './EditProfilePage';
@@ -158,7 +156,7 @@ describe.each([
     await choose(option);
     await user.upload(screen.getByLabelText(fieldName), png());
     await save();
-    expect(alert()).toHaveTextContent(EDIT_MESSAGES.saveFailed);
+    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
     expect(status()).toBeEmptyDOMElement();
   });
 });
@@ -223,7 +221,7 @@ describe('Change username', () => {
     await save();
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await act(async () => write.reject(new Error('permission-denied')));
-    expect(alert()).toHaveTextContent(EDIT_MESSAGES.saveFailed);
+    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 });
@@ -302,10 +300,10 @@ describe('Change date of birth', () => {
     await choose('Change date of birth');
     await fillDob(user, '31', '4', '1990');
     await save();
-    expect(alert()).toHaveTextContent(DOB_MESSAGES.notARealDate);
+    expect(alert()).toHaveTextContent(MESSAGES.dobNotARealDate);
     await fillDob(user, '1', '1', String(new Date().getFullYear() + 1));
     await save();
-    expect(alert()).toHaveTextContent(DOB_MESSAGES.inTheFuture);
+    expect(alert()).toHaveTextContent(MESSAGES.dobInTheFuture);
     expect(mockedSave).not.toHaveBeenCalled();
   });
 
@@ -338,7 +336,7 @@ describe('Change country of birth', () => {
     const { choose, save } = setup();
     await choose('Change country of birth');
     await save();
-    expect(alert()).toHaveTextContent(EDIT_MESSAGES.chooseCountry);
+    expect(alert()).toHaveTextContent(MESSAGES.chooseCountry);
     expect(mockedSave).not.toHaveBeenCalled();
   });
 

@@ -15,8 +15,6 @@ export function useProfile(uid: string | null): LiveDocument<UserData> {
   return useLiveDocument(ref);
 }
 
-export const ABOUT_MAX_LENGTH = 500;
-
 /**
  * The exact dotted-path updates of docs/DATA_MODEL.md "Profile edits", one per edit option. The
  * rules accept no other shape.
