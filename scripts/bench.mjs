@@ -1,0 +1,83 @@
+// `npm run bench`: the performance figures of docs/PERFORMANCE.md in one run. Production builds
+// (built first when missing or stale; BENCH_BUILD=1 forces a rebuild) served as a CDN would, a
+// fresh in-memory backend, Debian's Chromium. Prints the report and writes it into the doc.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ensureBuilds, SINGLE_BUNDLE_DIR } from './bench/builds.mjs';
+import { startBenchStack } from './bench/stack.mjs';
+import { createMember, createPost } from './bench/seed.mjs';
+import { launchChromium } from './bench/browser.mjs';
+import { measureRouteBytes } from './bench/route-bytes.mjs';
+import { measureDuplicates } from './bench/duplicates.mjs';
+import { measureTimings } from './bench/timings.mjs';
+import { measureRemoteStart } from './bench/remote-start.mjs';
+import { checkBuilds } from './bench/build-checks.mjs';
+import { runEmulatorBench } from './bench/emulator-figures.mjs';
+import { describeMachine } from './bench/machine.mjs';
+import { renderReport, writePerformanceDoc } from './bench/report.mjs';
+import { kb } from './bench/js-collector.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const log = (line) => console.log(`[bench] ${line}`);
+
+function singleBundleSize() {
+  const main = fs.readdirSync(SINGLE_BUNDLE_DIR).find((f) => /^main\..*\.js$/.test(f));
+  const body = fs.readFileSync(path.join(SINGLE_BUNDLE_DIR, main));
+  return { raw: kb(body.length), gzip: kb(zlib.gzipSync(body, { level: 6 }).length) };
+}
+
+async function main() {
+  const started = Date.now();
+  ensureBuilds({ force: process.env.BENCH_BUILD === '1', log });
+  const machine = describeMachine();
+  // The emulator's figures run first, alone, so the browser measurements do not disturb them.
+  log('emulator figures (npm run bench -w emulator)…');
+  const emulator = await runEmulatorBench();
+  log('starting backend and servers…');
+  const stack = await startBenchStack();
+  const browser = await launchChromium();
+  try {
+    const member = await createMember(stack);
+    await createPost(stack, member, 'The first post of the benchmark feed');
+    log('build checks…');
+    const builds = await checkBuilds(stack);
+    log('JS bytes per route…');
+    const routeBytes = await measureRouteBytes(browser, stack, member);
+    log('duplicated shared libraries…');
+    const duplicates = await measureDuplicates(browser, stack, member);
+    log(`federated vs single bundle, ${RUNS} runs each…`);
+    const timings = await measureTimings(
+      browser,
+      [
+        { name: 'federated', url: stack.shellUrl },
+        { name: 'single', url: stack.singleBundleUrl },
+      ],
+      member,
+      RUNS,
+    );
+    log('remote start cost…');
+    const remoteStart = await measureRemoteStart(browser, stack, member);
+    const report = renderReport({
+      machine,
+      seconds: Math.round((Date.now() - started) / 1000),
+      routeBytes,
+      duplicates,
+      timings,
+      singleBundleKb: singleBundleSize(),
+      remoteStart,
+      builds,
+      emulator,
+    });
+    console.log(`\n${report}\n`);
+    log(`written to ${writePerformanceDoc(report)}`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
