@@ -1,7 +1,4 @@
 module.exports = require('../tooling/jest.base.cjs')({
   environment: 'jsdom',
-  setupFiles: [
-    require.resolve('../tooling/jest-setup-dom.cjs'),
-    require.resolve('./jest.setup.cjs'),
-  ],
+  setupFiles: [require.resolve('../tooling/jest-setup-dom.cjs')],
 });

@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, usePostAuthor } from 'shared-firebase';

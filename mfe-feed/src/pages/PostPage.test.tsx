@@ -1,4 +1,3 @@
-import '../testing/domPolyfills';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { useComments, usePostAuthor, useSession, useSinglePost } from 'shared-firebase';
