@@ -83,7 +83,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   loadInitialRules(firestoreRules, rulesFiles.firestore);
   loadInitialRules(storageRules, rulesFiles.storage);
 
-  const engine = await FirestoreEngine.open({ dataDir: options.dataDir });
+  const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;

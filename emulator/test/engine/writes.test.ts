@@ -354,7 +354,8 @@ describe('authorize hook', () => {
     let seen: PlannedWrite[] = [];
     let afterLookup: unknown;
     let beforeLookup: unknown;
-    engine.commit(
+    let requestTime: string | undefined;
+    const result = engine.commit(
       DB,
       [
         { verify: docName('c/a'), currentDocument: { exists: true } },
@@ -367,10 +368,12 @@ describe('authorize hook', () => {
           seen = planned;
           beforeLookup = before(docName('c/a'));
           afterLookup = after(docName('c/a'));
-          expect(time).toBeInstanceOf(Date);
+          requestTime = time;
         },
       },
     );
+    // Rules compare serverTimestamp() values with request.time: both are the commit time.
+    expect(requestTime).toBe(result.commitTime);
     expect(seen.map((p) => [p.name.split('/').pop(), p.method])).toEqual([
       ['a', 'update'],
       ['b', 'create'],

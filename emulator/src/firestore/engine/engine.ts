@@ -13,7 +13,6 @@ import {
 } from './persistence';
 import { Query } from './query';
 import { DocumentStore } from './store';
-import { parseTimestamp } from './timestamps';
 import type {
   BatchGetResult,
   ChangeEvent,
@@ -94,12 +93,7 @@ export class FirestoreEngine {
     if (options.authorize) {
       const lookupBefore: DocLookup = (name) => this.store.get(name);
       const lookupAfter: DocLookup = current;
-      options.authorize(
-        planned,
-        lookupBefore,
-        lookupAfter,
-        new Date(Number(parseTimestamp(commitTime) / 1000n)),
-      );
+      options.authorize(planned, lookupBefore, lookupAfter, commitTime);
     }
 
     const changes: ChangeEvent['changes'] = [];

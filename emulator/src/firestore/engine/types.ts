@@ -49,7 +49,8 @@ export interface CommitOptions {
     planned: PlannedWrite[],
     lookupBefore: DocLookup,
     lookupAfter: DocLookup,
-    requestTime: Date,
+    /** The commit time (RFC 3339, microseconds): what serverTimestamp() stores. */
+    requestTime: string,
   ) => void;
 }
 

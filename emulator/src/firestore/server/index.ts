@@ -81,7 +81,7 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
 
     if (rest.matches(pathname)) {
       const body = method === 'POST' ? await jsonBody(req) : undefined;
-      const reply = rest.handle({ method, pathname, body, req });
+      const reply = await rest.handle({ method, pathname, body, req });
       return sendJson(res, reply.status, reply.body);
     }
 

@@ -47,7 +47,7 @@ export class RestApi {
     return REST_PATH.test(pathname);
   }
 
-  handle({ method, pathname, body, req }: RestRequest): RestReply {
+  handle({ method, pathname, body, req }: RestRequest): RestReply | Promise<RestReply> {
     const match = REST_PATH.exec(pathname);
     if (!match) throw new HttpError(404, 'NOT_FOUND', `Unknown path: ${pathname}`);
     const resource = match[1]!;
@@ -78,14 +78,14 @@ export class RestApi {
     }
   }
 
-  private commit(
+  private async commit(
     principal: Principal,
     database: string,
     request: Record<string, unknown>,
-  ): RestReply {
+  ): Promise<RestReply> {
     const writes = request['writes'] ?? [];
     if (!Array.isArray(writes)) throw invalidArgument('Invalid commit request: writes.');
-    const result = this.engine.commit(database, writes, {
+    const result = await this.engine.commitDurably(database, writes, {
       authorize: this.access.writeHook(principal, database),
     });
     return {

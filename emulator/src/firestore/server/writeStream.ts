@@ -25,6 +25,20 @@ export function createWriteStream(
   let database: string | null = null;
   let tokenCounter = 0;
   let failed = false;
+  // Replies leave in commit order: a commit is acknowledged once it is on disk, and a later
+  // error must not overtake an earlier acknowledgement still waiting for its fsync.
+  let replies: Promise<void> = Promise.resolve();
+  const reply = (message: () => unknown, after: Promise<unknown> = Promise.resolve()) => {
+    replies = replies
+      .then(() => after)
+      .then(
+        () => session.send(message()),
+        (err: unknown) => {
+          failed = true;
+          session.send(streamError(err));
+        },
+      );
+  };
   const nextToken = (): string => Buffer.from(`${streamId}:${++tokenCounter}`).toString('base64');
 
   return {
@@ -45,15 +59,18 @@ export function createWriteStream(
         const result = engine.commit(database, writes, {
           authorize: access.writeHook(principal, database),
         });
-        session.send({
-          streamToken: nextToken(),
-          commitTime: result.commitTime,
-          writeResults: result.writeResults,
-        });
+        reply(
+          () => ({
+            streamToken: nextToken(),
+            commitTime: result.commitTime,
+            writeResults: result.writeResults,
+          }),
+          engine.flush(),
+        );
       } catch (err) {
         // The SDK closes the stream on an error message and opens a new one.
         failed = true;
-        session.send(streamError(err));
+        reply(() => streamError(err));
       }
     },
     onClose() {},
