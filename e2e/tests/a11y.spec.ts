@@ -67,6 +67,19 @@ test.describe('axe: signed out', () => {
   }
 });
 
+test('the axe check reports a real violation (an unlabelled field)', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.className = 'a11y-probe';
+    document.querySelector('main')?.append(field);
+  });
+  const found = await blockingViolations(page);
+  expect(found.map((violation) => violation.rule)).toContain('label');
+  expect(found.flatMap((violation) => violation.targets)).toContain('.a11y-probe');
+});
+
 test.describe('axe: signed in', () => {
   const ROUTES: Array<{
     name: string;
@@ -157,7 +170,6 @@ test.describe('keyboard', () => {
     }
     await tabTo(page, page.getByRole('button', { name: 'Account menu' }), 5);
     await tabTo(page, page.getByLabel("What's on your mind?"));
-    await page.keyboard.press('Shift+Tab');
     await page.goto('/');
     await tabTo(page, nav.getByRole('link', { name: 'Explore' }));
     await page.keyboard.press('Enter');

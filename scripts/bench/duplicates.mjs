@@ -32,7 +32,7 @@ export async function measureDuplicates(browser, stack, member) {
   const appsPerPackage = {};
   for (const url of js.files.keys()) {
     const provider = providers.get(url);
-    if (!provider) continue;
+    if (!provider?.single) continue;
     appsPerPackage[provider.pkg] = [
       ...new Set([...(appsPerPackage[provider.pkg] ?? []), provider.app]),
     ];

@@ -30,7 +30,7 @@ export async function measureRouteBytes(browser, stack, member) {
       const byOrigin = {};
       const byPackage = {};
       for (const file of files) {
-        const pkg = providers.get(file.url)?.pkg ?? `${originName(stack, file.url)} own code`;
+        const pkg = providers.get(file.url)?.pkg ?? ownCodeLabel(stack, file);
         byPackage[pkg] = (byPackage[pkg] ?? 0) + file.gzip;
         const origin = originName(stack, file.url);
         byOrigin[origin] = (byOrigin[origin] ?? 0) + file.gzip;
@@ -57,6 +57,24 @@ export async function measureRouteBytes(browser, stack, member) {
     await context.close();
   }
   return results;
+}
+
+// Chunks a shared package pulls in that the manifests do not list under it, recognised by text
+// only that library contains.
+const LIBRARY_SIGNATURES = [
+  ['react-router (dependent chunk)', 'useHref() may be used only'],
+  ['firebase/app (dependent chunk)', '"@firebase/app-compat"'],
+];
+
+/** Files no shared entry lists: a library's dependent chunk, the container's entry, or app code. */
+function ownCodeLabel(stack, file) {
+  const { url } = file;
+  const app = originName(stack, url);
+  const library = LIBRARY_SIGNATURES.find(([, text]) => file.text.includes(text));
+  if (library && !/\/main\.[0-9a-f]{10}\.js$/.test(url)) return library[0];
+  if (url.endsWith('/remoteEntry.js')) return `${app} remoteEntry.js`;
+  if (/\/main\.[0-9a-f]{10}\.js$/.test(url)) return `${app} main`;
+  return `${app} own code`;
 }
 
 export function originName(stack, url) {
