@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
 import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMemberName } from 'shared-firebase';
-import { installFakeIntersectionObserver } from '../testing/fakeIntersectionObserver';
-import type { FakeIntersection } from '../testing/fakeIntersectionObserver';
-import { staticPagedQuery, useFakePagedQuery } from '../testing/fakePagedQuery';
+import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
+import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
+import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/src/testing/fakePagedQuery';
 import { ExplorePage } from './ExplorePage';
 
 // The data layer is faked at its boundary; its plain constants stay real.

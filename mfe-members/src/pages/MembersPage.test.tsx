@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { PagedQuery, UserData, WithId } from 'shared-firebase';
 import { MEMBERS_PAGE_SIZE, useMembers } from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
-import { installFakeIntersectionObserver } from '../testing/fakeIntersectionObserver';
-import type { FakeIntersection } from '../testing/fakeIntersectionObserver';
-import { staticPagedQuery, useFakePagedQuery } from '../testing/fakePagedQuery';
+import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
+import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
+import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/src/testing/fakePagedQuery';
 import { MembersPage } from './MembersPage';
 
 // The data layer is faked at its boundary; its plain constants stay real.

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { PagedQuery, WithId } from 'shared-firebase';
+import type { PagedQuery } from '../hooks/usePagedQuery';
+import type { WithId } from '../model';
 
 /**
  * A stand-in for shared-firebase's usePagedQuery over a fixed list: the first `pageSize` items,
