@@ -1,18 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (apt-get install chromium); nothing is downloaded. */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tooling/chromium.cjs';
 
 export default defineConfig({
   testDir: './tests',
@@ -24,7 +11,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    launchOptions: CHROMIUM,
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     trace: 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

@@ -5,7 +5,6 @@
 export {
   startStack,
   idToken,
-  CHROMIUM_ARGS,
   type Stack,
   type StackOptions,
   type HarnessClient,

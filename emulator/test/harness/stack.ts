@@ -9,6 +9,10 @@ import type * as FirestoreSdk from 'firebase/firestore';
 import type * as StorageSdk from 'firebase/storage';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import { sdkBundlePath } from './sdk-bundle';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- tooling is CommonJS
+const { CHROMIUM_LAUNCH_OPTIONS } = require('../../../tooling/chromium.cjs') as {
+  CHROMIUM_LAUNCH_OPTIONS: { executablePath: string; args: string[] };
+};
 
 /** What a function passed to `client.run` receives inside the page. */
 export interface PageFirebase {
@@ -80,16 +84,6 @@ export interface Stack {
   clearFirestore(): Promise<void>;
   stop(): Promise<void>;
 }
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>harness</title>
 <script src="/sdk.js"></script></head><body></body></html>`;
@@ -198,8 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const bundle = await sdkBundlePath();
   const pageServer = await startPageServer(bundle);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    ...CHROMIUM_LAUNCH_OPTIONS,
   });
   const contexts = new Set<BrowserContext>();
   const quiet = () => undefined;
