@@ -1,12 +1,14 @@
 // `npm start`: the whole product locally — the backend (data under .data/) and every app's dev
 // server on its fixed port. Prints the URL once everything answers; Ctrl-C stops every process.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LOCAL_BACKEND } from '../tooling/runtime-config.cjs';
 import { REMOTES, SHELL_PORT } from '../tooling/federation.cjs';
 import { ROOT, startBackend } from './lib/backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
 
+const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
 const dataDir = path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data');
 const apps = [
   { name: 'shell', folder: 'shell', port: SHELL_PORT },
@@ -25,13 +27,15 @@ async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping…');
-  for (const child of children) child.kill('SIGINT');
   await Promise.all(
     children.map(
       (child) =>
-        new Promise((resolve) =>
-          child.exitCode !== null ? resolve() : child.once('exit', resolve),
-        ),
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+        }),
     ),
   );
   await backend?.stop();
@@ -58,7 +62,8 @@ try {
 
   console.log(`Starting ${apps.length} dev servers (the first compile takes a minute)…`);
   for (const app of apps) {
-    const child = spawn('npx', ['webpack', 'serve', '--mode', 'development'], {
+    // webpack-cli itself, not through npx, so that stopping reaches the dev server directly.
+    const child = spawn(process.execPath, [WEBPACK_CLI, 'serve', '--mode', 'development'], {
       cwd: path.join(ROOT, app.folder),
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: '0' },
