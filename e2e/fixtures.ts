@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { newAccountDocuments } from '../shared-firebase/src/data/accountDocuments';
 import { FirestoreAdmin } from './support/firestore-rest';
 import { readStack } from './stack';
 import type { Stack } from './stack';
@@ -16,7 +17,7 @@ export interface Member {
 export interface Members {
   /**
    * A member made through the Auth emulator's REST API, with the documents sign-up writes
-   * (docs/DATA_MODEL.md), written with the admin token.
+   * (shared-firebase's newAccountDocuments), written with the admin token.
    */
   create(options?: { username?: string; email?: string; password?: string }): Promise<Member>;
 }
@@ -63,26 +64,11 @@ export const test = base.extend<{ members: Members; admin: FirestoreAdmin }, { s
         const email = options.email ?? uniqueEmail();
         const password = options.password ?? 'correct-horse-9';
         const { uid, idToken } = await signUpThroughAuthEmulator(stack, email, password);
+        const documents = newAccountDocuments(username);
         await admin.write([
-          {
-            path: `usersData/${uid}`,
-            data: {
-              posts: [],
-              connections: { Followers: [], Following: [] },
-              profilePictures: { profilePicture: null, profileCover: null },
-              userInfo: {
-                From: null,
-                Lives: null,
-                userAbout: null,
-                userAge: null,
-                userName: username,
-                userGender: null,
-                dob: null,
-              },
-            },
-          },
-          { path: `Following/${uid}`, data: { Following: [] } },
-          { path: `Followers/${uid}`, data: { Followers: [] } },
+          { path: `usersData/${uid}`, data: documents.userData },
+          { path: `Following/${uid}`, data: documents.following },
+          { path: `Followers/${uid}`, data: documents.followers },
         ]);
         return { uid, email, password, username, idToken };
       },

@@ -14,7 +14,8 @@ type Value =
 
 export type Plain = null | boolean | number | string | Date | Plain[] | { [key: string]: Plain };
 
-export function toValue(value: Plain): Value {
+/** Any JSON-like value (typed documents included) in the wire shape. */
+export function toValue(value: unknown): Value {
   if (value === null) return { nullValue: null };
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {
@@ -23,10 +24,11 @@ export function toValue(value: Plain): Value {
   if (typeof value === 'string') return { stringValue: value };
   if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(toValue) } };
-  return { mapValue: { fields: toFields(value) } };
+  if (typeof value === 'object') return { mapValue: { fields: toFields(value) } };
+  throw new Error(`Cannot store ${typeof value} in Firestore: ${String(value)}`);
 }
 
-export function toFields(data: Record<string, Plain>): Record<string, Value> {
+export function toFields(data: object): Record<string, Value> {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toValue(value)]));
 }
 
@@ -87,9 +89,7 @@ export class FirestoreAdmin {
    * SDK's serverTimestamp() does.
    */
   async write(
-    writes: Array<
-      { path: string; data: Record<string, Plain>; serverTime?: string[] } | { delete: string }
-    >,
+    writes: Array<{ path: string; data: object; serverTime?: string[] } | { delete: string }>,
   ): Promise<void> {
     await this.call('POST', `${this.database}/documents:commit`, {
       writes: writes.map((write) =>

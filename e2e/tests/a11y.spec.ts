@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
-import type { FirestoreAdmin } from '../support/firestore-rest';
+import { createTextPost } from '../support/posts';
 
 // Accessibility of every route, signed out and signed in: axe-core finds no serious or critical
 // violation (WCAG 2.1 A/AA rules), the main controls are reachable with Tab, the avatar menu works
@@ -23,25 +23,6 @@ async function blockingViolations(page: Page) {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
-}
-
-async function createPost(admin: FirestoreAdmin, author: Member, caption: string) {
-  const postId = randomUUID().replace(/-/g, '').slice(0, 20);
-  await admin.write([
-    {
-      path: `posts/${postId}`,
-      data: {
-        postImage: null,
-        postCaption: caption,
-        uid: author.uid,
-        postId,
-        followers: [author.uid],
-        likes: [],
-      },
-      serverTime: ['createdAt'],
-    },
-  ]);
-  return postId;
 }
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `maxTabs`. */
@@ -131,7 +112,7 @@ test.describe('axe: signed in', () => {
     }) => {
       const me = await members.create({ username: `A11y ${randomUUID().slice(0, 4)}` });
       const other = await members.create({ username: `Other ${randomUUID().slice(0, 4)}` });
-      const postId = await createPost(admin, me, 'A post for the accessibility check');
+      const postId = await createTextPost(admin, me, 'A post for the accessibility check');
       await signIn(page, me);
       await page.goto(route.path(me, other, postId));
       await expect(route.ready(page, me, other)).toBeVisible({ timeout: 20_000 });

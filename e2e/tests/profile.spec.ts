@@ -1,34 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
-import type { Member } from '../fixtures';
 import type { FirestoreAdmin } from '../support/firestore-rest';
+import { createTextPost } from '../support/posts';
 
 /** A real 1×1 PNG (red pixel): the uploads below go through the Storage emulator for real. */
 const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A text post by `author`, written as the app writes it (followers = the author alone). */
-async function createPost(admin: FirestoreAdmin, author: Member, caption: string) {
-  const postId = `e2e-${randomUUID()}`;
-  await admin.write([
-    {
-      path: `posts/${postId}`,
-      data: {
-        postImage: null,
-        postCaption: caption,
-        uid: author.uid,
-        postId,
-        followers: [author.uid],
-        likes: [],
-      },
-      serverTime: ['createdAt'],
-    },
-  ]);
-  return postId;
-}
 
 async function listOf(admin: FirestoreAdmin, path: string, field: string): Promise<unknown[]> {
   const doc = await admin.get(path);
@@ -76,8 +55,8 @@ test.describe('profile page', () => {
       members.create({ username: 'Viewer Ann' }),
       members.create({ username: 'Poster Bob' }),
     ]);
-    await createPost(admin, bob, 'Bob first post');
-    await createPost(admin, bob, 'Bob second post');
+    await createTextPost(admin, bob, 'Bob first post');
+    await createTextPost(admin, bob, 'Bob second post');
     await signIn(page, ann);
     await page.goto(`/profile/${bob.uid}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Poster Bob' })).toBeVisible();
@@ -109,8 +88,8 @@ test.describe('follow and unfollow', () => {
       members.create({ username: 'Followed Bob' }),
     ]);
     const postIds = [
-      await createPost(admin, bob, 'Bob says one'),
-      await createPost(admin, bob, 'Bob says two'),
+      await createTextPost(admin, bob, 'Bob says one'),
+      await createTextPost(admin, bob, 'Bob says two'),
     ];
     await signIn(page, ann);
     await expect(page.getByText('No Posts')).toBeVisible();

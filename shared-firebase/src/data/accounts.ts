@@ -1,37 +1,12 @@
 import { runTransaction, writeBatch } from 'firebase/firestore';
 import { getFirebase } from '../app';
 import { COLLECTIONS } from '../model';
-import type { FollowersDoc, FollowingDoc, UserData } from '../model';
+import { newAccountDocuments } from './accountDocuments';
+import type { AccountDocuments } from './accountDocuments';
 import { followersRef, followingRef, userDataRef } from '../refs';
 
-/** The three documents every member has, as sign-up writes them (docs/DATA_MODEL.md "Sign-up"). */
-export interface AccountDocuments {
-  userData: UserData;
-  following: FollowingDoc;
-  followers: FollowersDoc;
-}
-
-/** A new member's documents: empty lists, no pictures, every profile field null but the name. */
-export function newAccountDocuments(userName: string): AccountDocuments {
-  return {
-    userData: {
-      posts: [],
-      connections: { Followers: [], Following: [] },
-      profilePictures: { profilePicture: null, profileCover: null },
-      userInfo: {
-        From: null,
-        Lives: null,
-        userAbout: null,
-        userAge: null,
-        userName,
-        userGender: null,
-        dob: null,
-      },
-    },
-    following: { Following: [] },
-    followers: { Followers: [] },
-  };
-}
+export { newAccountDocuments };
+export type { AccountDocuments };
 
 /** Sign-up's one batch: the three documents are created together or not at all. */
 export async function createAccountDocuments(uid: string, userName: string): Promise<void> {

@@ -1,0 +1,32 @@
+// Plain data with no SDK import, so test fixtures outside the app can arrange members exactly as
+// sign-up does.
+import type { FollowersDoc, FollowingDoc, UserData } from '../model';
+
+/** The three documents every member has, as sign-up writes them (docs/DATA_MODEL.md "Sign-up"). */
+export interface AccountDocuments {
+  userData: UserData;
+  following: FollowingDoc;
+  followers: FollowersDoc;
+}
+
+/** A new member's documents: empty lists, no pictures, every profile field null but the name. */
+export function newAccountDocuments(userName: string): AccountDocuments {
+  return {
+    userData: {
+      posts: [],
+      connections: { Followers: [], Following: [] },
+      profilePictures: { profilePicture: null, profileCover: null },
+      userInfo: {
+        From: null,
+        Lives: null,
+        userAbout: null,
+        userAge: null,
+        userName,
+        userGender: null,
+        dob: null,
+      },
+    },
+    following: { Following: [] },
+    followers: { Followers: [] },
+  };
+}
