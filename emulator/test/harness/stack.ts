@@ -56,6 +56,7 @@ export interface HarnessClient {
 }
 
 export interface StackOptions {
+  /** Default `demo-test`. Against external emulators, give each test file its own (clearing is per project). */
   projectId?: string;
   /** A data directory (kept across `restartEmulator`); default: in memory. Use `'temp'` for a fresh temp dir. */
   dataDir?: string | null | 'temp';
@@ -69,6 +70,12 @@ export interface StackOptions {
 
 export interface Stack {
   projectId: string;
+  /**
+   * True when FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST name running emulators
+   * (e.g. the official ones under `firebase emulators:exec`): this emulator is not started.
+   */
+  external: boolean;
+  /** This emulator in-process; throws in external mode. */
   emulator: RunningEmulator;
   /** `http://127.0.0.1:<port>` of the Firestore and Storage servers. */
   firestoreUrl: string;
@@ -78,10 +85,13 @@ export interface Stack {
   openClient(options?: ClientOptions): Promise<HarnessClient>;
   /** Stops the emulator and starts it again on the same ports and data directory. */
   restartEmulator(): Promise<void>;
-  /** Replaces the Firestore rules (throws on compile issues). */
-  setFirestoreRules(source: string): void;
-  setStorageRules(source: string): void;
+  /** Replaces the Firestore rules (rejects on compile issues). */
+  setFirestoreRules(source: string): Promise<void>;
+  setStorageRules(source: string): Promise<void>;
+  /** Deletes every document of the project (the emulators' clear-data endpoint). */
   clearFirestore(): Promise<void>;
+  /** Deletes every object of every bucket (`POST /internal/reset`). */
+  clearStorage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,8 +133,9 @@ function assertNoIssues(issues: Array<{ line: number; column: number; message: s
 
 interface PageInit {
   projectId: string;
-  host: string;
+  firestoreHost: string;
   firestorePort: number;
+  storageHost: string;
   storagePort: number;
   uid: string | null;
   claims: Record<string, unknown>;
@@ -160,9 +171,9 @@ function initPage(init: PageInit): void {
       ? { ...init.claims, sub: init.uid, user_id: init.uid }
       : undefined;
   const emulatorOptions = token ? { mockUserToken: token } : {};
-  firestore.connectFirestoreEmulator(db, init.host, init.firestorePort, emulatorOptions);
+  firestore.connectFirestoreEmulator(db, init.firestoreHost, init.firestorePort, emulatorOptions);
   const st = storage.getStorage(firebaseApp);
-  storage.connectStorageEmulator(st, init.host, init.storagePort, emulatorOptions);
+  storage.connectStorageEmulator(st, init.storageHost, init.storagePort, emulatorOptions);
   w.fb = {
     app: firebaseApp,
     db,
@@ -181,22 +192,89 @@ async function makeTempDir(): Promise<string> {
   return fs.mkdtempSync(path.join(base, 'run-'));
 }
 
-/**
- * Starts the emulator in-process on free ports, a page server and headless Chromium. Every
- * `openClient` is a fresh browser context (its own tab, storage and Firebase app).
- */
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const projectId = options.projectId ?? 'demo-test';
-  const ownsDataDir = options.dataDir === 'temp';
-  const dataDir = options.dataDir === 'temp' ? await makeTempDir() : (options.dataDir ?? null);
-  const bundle = await sdkBundlePath();
-  const pageServer = await startPageServer(bundle);
-  const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH_OPTIONS,
-  });
-  const contexts = new Set<BrowserContext>();
-  const quiet = () => undefined;
+interface Endpoint {
+  host: string;
+  port: number;
+}
 
+/** `host:port` as the emulator variables hold it (`127.0.0.1:8080`, `[::1]:8080`). */
+function parseHostPort(value: string, variable: string): Endpoint {
+  const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(value.trim());
+  if (!match) throw new Error(`${variable}=${value} is not host:port`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port: Number(match[2]) };
+}
+
+function urlOf({ host, port }: Endpoint): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Running emulators named by the environment, as `firebase emulators:exec` sets it; null when
+ * neither variable is set. One without the other is refused: the stack needs both services.
+ */
+function externalEndpoints(): { firestore: Endpoint; storage: Endpoint } | null {
+  const firestore = process.env['FIRESTORE_EMULATOR_HOST'];
+  const storage =
+    process.env['FIREBASE_STORAGE_EMULATOR_HOST'] ?? process.env['STORAGE_EMULATOR_HOST'];
+  if (!firestore && !storage) return null;
+  if (!firestore || !storage) {
+    throw new Error(
+      'Set both FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST to test against external emulators.',
+    );
+  }
+  return {
+    firestore: parseHostPort(firestore, 'FIRESTORE_EMULATOR_HOST'),
+    // STORAGE_EMULATOR_HOST may carry a scheme (firebase-admin's form).
+    storage: parseHostPort(storage.replace(/^https?:\/\//, ''), 'FIREBASE_STORAGE_EMULATOR_HOST'),
+  };
+}
+
+/** The two servers the browser talks to, and how rules are installed on them. */
+interface Backend {
+  firestore: Endpoint;
+  storage: Endpoint;
+  setFirestoreRules(source: string): Promise<void>;
+  setStorageRules(source: string): Promise<void>;
+  emulator(): RunningEmulator;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function putRules(url: string, name: string, content: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules: { files: [{ name, content }] } }),
+  });
+  if (!res.ok) throw new Error(`${name} not installed: ${res.status} ${await res.text()}`);
+}
+
+/** Emulators run by someone else (official ones): rules go through their public endpoints. */
+function externalBackend(
+  endpoints: { firestore: Endpoint; storage: Endpoint },
+  projectId: string,
+): Backend {
+  const unavailable = (what: string) => () => {
+    throw new Error(`${what} is not available against external emulators`);
+  };
+  return {
+    ...endpoints,
+    setFirestoreRules: (source) =>
+      putRules(
+        `${urlOf(endpoints.firestore)}/emulator/v1/projects/${projectId}:securityRules`,
+        'firestore.rules',
+        source,
+      ),
+    setStorageRules: (source) =>
+      putRules(`${urlOf(endpoints.storage)}/internal/setRules`, 'storage.rules', source),
+    emulator: unavailable('stack.emulator'),
+    restart: unavailable('restartEmulator()'),
+    stop: async () => undefined,
+  };
+}
+
+/** This emulator in-process on free ports. */
+async function ownBackend(projectId: string, options: StackOptions, dataDir: string | null) {
   const launch = (firestorePort: number, storagePort: number) =>
     startEmulator({
       projectId,
@@ -205,28 +283,81 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       firebaseJsonPath: options.firebaseJsonPath,
       watchRules: false,
-      log: quiet,
+      log: () => undefined,
     });
+  let emulator = await launch(0, 0);
+  const rules: { firestore?: string; storage?: string } = {};
+  const install = () => {
+    if (rules.firestore) assertNoIssues(emulator.setFirestoreRules(rules.firestore));
+    if (rules.storage) assertNoIssues(emulator.setStorageRules(rules.storage));
+  };
+  const backend: Backend = {
+    firestore: { host: '127.0.0.1', port: emulator.firestorePort },
+    storage: { host: '127.0.0.1', port: emulator.storagePort },
+    async setFirestoreRules(source) {
+      assertNoIssues(emulator.setFirestoreRules(source));
+      rules.firestore = source;
+    },
+    async setStorageRules(source) {
+      assertNoIssues(emulator.setStorageRules(source));
+      rules.storage = source;
+    },
+    emulator: () => emulator,
+    async restart() {
+      const { firestorePort, storagePort } = emulator;
+      await emulator.stop();
+      emulator = await launch(firestorePort, storagePort);
+      install();
+    },
+    stop: () => emulator.stop(),
+  };
+  return backend;
+}
 
-  let emulator: RunningEmulator;
+/**
+ * Starts the emulator in-process on free ports (or uses the external emulators the environment
+ * names, see `Stack.external`), a page server and headless Chromium. Every `openClient` is a
+ * fresh browser context (its own tab, storage and Firebase app).
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const projectId = options.projectId ?? 'demo-test';
+  const external = externalEndpoints();
+  const ownsDataDir = !external && options.dataDir === 'temp';
+  const dataDir = external
+    ? null
+    : options.dataDir === 'temp'
+      ? await makeTempDir()
+      : (options.dataDir ?? null);
+  const bundle = await sdkBundlePath();
+  const pageServer = await startPageServer(bundle);
+  const browser = await chromium.launch({
+    ...CHROMIUM_LAUNCH_OPTIONS,
+  });
+  const contexts = new Set<BrowserContext>();
+
+  let backend: Backend;
   try {
-    emulator = await launch(0, 0);
-    if (options.firestoreRules) assertNoIssues(emulator.setFirestoreRules(options.firestoreRules));
-    if (options.storageRules) assertNoIssues(emulator.setStorageRules(options.storageRules));
+    backend = external
+      ? externalBackend(external, projectId)
+      : await ownBackend(projectId, options, dataDir);
+    if (options.firestoreRules) await backend.setFirestoreRules(options.firestoreRules);
+    if (options.storageRules) await backend.setStorageRules(options.storageRules);
   } catch (err) {
     await browser.close();
     await pageServer.close();
     throw err;
   }
-  let currentRules = { firestore: options.firestoreRules, storage: options.storageRules };
 
   const stack: Stack = {
     projectId,
-    emulator,
+    external: external !== null,
+    get emulator() {
+      return backend.emulator();
+    },
     dataDir,
     browser,
-    firestoreUrl: `http://127.0.0.1:${emulator.firestorePort}`,
-    storageUrl: `http://127.0.0.1:${emulator.storagePort}`,
+    firestoreUrl: urlOf(backend.firestore),
+    storageUrl: urlOf(backend.storage),
 
     async openClient(clientOptions: ClientOptions = {}): Promise<HarnessClient> {
       const context = await browser.newContext();
@@ -236,9 +367,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await page.goto(pageServer.url);
       const init: PageInit = {
         projectId,
-        host: '127.0.0.1',
-        firestorePort: stack.emulator.firestorePort,
-        storagePort: stack.emulator.storagePort,
+        firestoreHost: backend.firestore.host,
+        firestorePort: backend.firestore.port,
+        storageHost: backend.storage.host,
+        storagePort: backend.storage.port,
         uid: clientOptions.uid ?? null,
         claims: clientOptions.claims ?? {},
         admin: clientOptions.admin ?? false,
@@ -276,25 +408,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return client;
     },
 
-    async restartEmulator() {
-      const { firestorePort, storagePort } = stack.emulator;
-      await stack.emulator.stop();
-      stack.emulator = await launch(firestorePort, storagePort);
-      if (currentRules.firestore)
-        assertNoIssues(stack.emulator.setFirestoreRules(currentRules.firestore));
-      if (currentRules.storage)
-        assertNoIssues(stack.emulator.setStorageRules(currentRules.storage));
-    },
-
-    setFirestoreRules(source: string) {
-      assertNoIssues(stack.emulator.setFirestoreRules(source));
-      currentRules = { ...currentRules, firestore: source };
-    },
-
-    setStorageRules(source: string) {
-      assertNoIssues(stack.emulator.setStorageRules(source));
-      currentRules = { ...currentRules, storage: source };
-    },
+    restartEmulator: () => backend.restart(),
+    setFirestoreRules: (source) => backend.setFirestoreRules(source),
+    setStorageRules: (source) => backend.setStorageRules(source),
 
     async clearFirestore() {
       const res = await fetch(
@@ -304,11 +420,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (!res.ok) throw new Error(`clear failed: ${res.status}`);
     },
 
+    async clearStorage() {
+      const res = await fetch(`${stack.storageUrl}/internal/reset`, { method: 'POST' });
+      if (!res.ok) throw new Error(`storage reset failed: ${res.status}`);
+    },
+
     async stop() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
       await pageServer.close();
-      await stack.emulator.stop();
+      await backend.stop();
       if (ownsDataDir && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
