@@ -1,6 +1,6 @@
 /**
  * The product's firestore.rules and storage.rules (repo root) evaluated directly: every rule has
- * allowed and denied cases. The SDK-level versions of these cases live in the e2e suites.
+ * allowed and denied cases. The same rules through the real SDK: product-*.sdk.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

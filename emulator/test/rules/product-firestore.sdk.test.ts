@@ -1,0 +1,573 @@
+/**
+ * firestore.rules through the real browser SDK: the write shapes of docs/DATA_MODEL.md are
+ * allowed, and every clause of every allow statement is broken by at least one denied case, as
+ * members alice, bob and carol and signed out. Tests run in file order and build on each other's
+ * documents (sign-up, then posts, follows, likes, comments, deletes). The last test fails when a
+ * statement, method, clause or `||` branch of the rules has no case here.
+ */
+import {
+  clientTime,
+  deleteField,
+  remove,
+  serverTime,
+  union,
+  type Data,
+  type Op,
+  type Write,
+} from './sdk-ops';
+import { rulesSuiteFor } from './sdk-suite';
+
+const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
+const { allow, deny } = suite;
+
+const x = (n: number) => 'x'.repeat(n);
+const IMAGE =
+  'http://127.0.0.1:9199/v0/b/demo.appspot.com/o/alice%2Fposts%2Fa.png?alt=media&token=t';
+const without = (data: Data, key: string): Data =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => k !== key));
+
+const batch = (...writes: Write[]): Op => ({ batch: writes });
+const set = (path: string, data: Data): Op => batch({ set: path, data });
+const update = (path: string, data: Data): Op => batch({ update: path, data });
+const del = (path: string): Op => batch({ delete: path });
+
+// ---- the product's write shapes (docs/DATA_MODEL.md "Write shapes the app sends") ----
+
+const userInfo = (userName: string): Data => ({
+  From: null,
+  Lives: null,
+  userAbout: null,
+  userAge: null,
+  userName,
+  userGender: null,
+  dob: null,
+});
+const account = (userName: string): Data => ({
+  posts: [],
+  connections: { Followers: [], Following: [] },
+  profilePictures: { profilePicture: null, profileCover: null },
+  userInfo: userInfo(userName),
+});
+const signUp = (uid: string, data: Data): Op =>
+  batch(
+    { set: `usersData/${uid}`, data },
+    { set: `Following/${uid}`, data: { Following: [] } },
+    { set: `Followers/${uid}`, data: { Followers: [] } },
+  );
+
+const post = (uid: string, id: string, fields: Data = {}): Data => ({
+  postImage: null,
+  postCaption: 'Hello',
+  uid,
+  postId: id,
+  followers: [uid],
+  likes: [],
+  createdAt: serverTime(),
+  ...fields,
+});
+const explore = (uid: string, id: string, fields: Data = {}): Data => ({
+  postImage: IMAGE,
+  uid,
+  postId: id,
+  createdAt: serverTime(),
+  ...fields,
+});
+/** The new-post batch: the post, its explore entry for a photo post, the author's post list. */
+const newPost = (uid: string, id: string, postData: Data, exploreData?: Data): Op =>
+  batch(
+    { set: `posts/${id}`, data: postData },
+    ...(exploreData ? [{ set: `explorePosts/${id}`, data: exploreData }] : []),
+    { update: `usersData/${uid}`, data: { posts: union(id) } },
+  );
+
+const comment = (userId: string, postId: string, fields: Data = {}): Data => ({
+  comment: 'Nice',
+  replies: [],
+  postId,
+  userId,
+  createdAt: serverTime(),
+  ...fields,
+});
+const reply = (id: string, text: string, userId: string): Op =>
+  update(`comments/${id}`, { replies: union({ reply: text, userId }) });
+
+// Targets: '<match pattern> <method>' of firestore.rules.
+const USERS = '/usersData/{uid}';
+const FOLLOWING = '/Following/{uid}';
+const FOLLOWERS = '/Followers/{uid}';
+const POSTS = '/posts/{postId}';
+const EXPLORE = '/explorePosts/{postId}';
+const COMMENTS = '/comments/{commentId}';
+
+describe('sign-up: usersData, Following and Followers create', () => {
+  test('a newcomer (carol) cannot create documents of the wrong shape or for someone else', async () => {
+    const t = `${USERS} create`;
+    await deny('signedOut', t, signUp('carol', account('Carol')), { breaks: 'signedIn()' });
+    await deny('bob', t, signUp('carol', account('Carol')), { breaks: 'me() == uid' });
+    await deny('carol', t, signUp('carol', without(account('Carol'), 'posts')), {
+      breaks: 'data.keys().hasAll',
+    });
+    await deny('carol', t, signUp('carol', { ...account('Carol'), admin: true }), {
+      breaks: 'data.keys().hasOnly',
+    });
+    await deny('carol', t, signUp('carol', account(x(33))), { breaks: 'nonBlank(info.userName' });
+    await deny('carol', t, signUp('carol', account('   ')), { breaks: 'nonBlank(info.userName' });
+    await deny(
+      'carol',
+      t,
+      signUp('carol', { ...account('Carol'), userInfo: without(userInfo('Carol'), 'dob') }),
+      { breaks: 'info.keys().hasAll' },
+    );
+
+    for (const [name, target] of [
+      ['Following', FOLLOWING],
+      ['Followers', FOLLOWERS],
+    ] as const) {
+      const c = `${target} create`;
+      await deny('signedOut', c, set(`${name}/carol`, { [name]: [] }), { breaks: 'signedIn()' });
+      await deny('bob', c, set(`${name}/carol`, { [name]: [] }), { breaks: 'me() == uid' });
+      await deny('carol', c, set(`${name}/carol`, { [name]: [], extra: 1 }), {
+        breaks: 'hasOnly',
+      });
+      await deny('carol', c, set(`${name}/carol`, { [name]: ['bob'] }), {
+        breaks: `incoming().${name} == []`,
+      });
+    }
+  });
+
+  test('each member creates their own three documents in one batch', async () => {
+    const targets = [`${USERS} create`, `${FOLLOWING} create`, `${FOLLOWERS} create`];
+    await allow('alice', targets, signUp('alice', account('Alice')), {
+      via: 'info.userAge == null',
+    });
+    await allow('bob', targets, signUp('bob', account('Bob')));
+    await allow('carol', targets, signUp('carol', account(x(32))));
+  });
+});
+
+describe(USERS, () => {
+  test('get and list: signed-in members only', async () => {
+    await allow('bob', `${USERS} get`, { get: 'usersData/alice' });
+    await deny('signedOut', `${USERS} get`, { get: 'usersData/alice' });
+    await allow('bob', `${USERS} list`, { list: 'usersData', byId: 'desc', limit: 20 });
+    await deny('signedOut', `${USERS} list`, { list: 'usersData', byId: 'desc', limit: 20 });
+  });
+
+  test('update: the owner’s profile edits are allowed', async () => {
+    const t = `${USERS} update`;
+    const edits: Data[] = [
+      { 'profilePictures.profilePicture': x(2048) },
+      { 'profilePictures.profileCover': IMAGE },
+      { 'userInfo.userName': 'Ann' },
+      { 'userInfo.userAbout': x(500) },
+      { 'userInfo.userAbout': null },
+      { 'userInfo.dob': '1st Jan 1990' },
+      { 'userInfo.From': 'Norway', 'userInfo.Lives': 'Norway' },
+      { 'userInfo.userGender': 'female' },
+    ];
+    for (const edit of edits) await allow('alice', t, update('usersData/alice', edit));
+    await allow('alice', t, update('usersData/alice', { 'userInfo.userAge': 30 }), {
+      via: 'info.userAge is int',
+    });
+  });
+
+  test('update: nobody else, and every field keeps its shape and limit', async () => {
+    const t = `${USERS} update`;
+    await deny('bob', t, update('usersData/alice', { 'userInfo.userName': 'Hacked' }), {
+      breaks: 'me() == uid',
+    });
+    await deny('signedOut', t, update('usersData/alice', { 'userInfo.userName': 'Hacked' }), {
+      breaks: 'signedIn()',
+    });
+    const cases: Array<[Data, string]> = [
+      [{ 'userInfo.userName': x(33) }, 'nonBlank(info.userName'],
+      [{ 'userInfo.userName': ' ' }, 'nonBlank(info.userName'],
+      [{ posts: deleteField() }, 'data.keys().hasAll'],
+      [{ role: 'admin' }, 'data.keys().hasOnly'],
+      [{ posts: 'p1' }, 'data.posts is list'],
+      [{ connections: [] }, 'data.connections is map'],
+      [{ 'connections.Following': deleteField() }, 'data.connections.keys().hasAll'],
+      [{ 'connections.Blocked': [] }, 'data.connections.keys().hasOnly'],
+      [{ 'connections.Followers': 'bob' }, 'data.connections.Followers is list'],
+      [{ 'connections.Following': 'bob' }, 'data.connections.Following is list'],
+      [{ profilePictures: IMAGE }, 'data.profilePictures is map'],
+      [{ 'profilePictures.profileCover': deleteField() }, 'data.profilePictures.keys().hasAll'],
+      [{ 'profilePictures.banner': null }, 'data.profilePictures.keys().hasOnly'],
+      [{ 'profilePictures.profilePicture': x(2049) }, 'profilePictures.profilePicture, 2048'],
+      [{ 'profilePictures.profileCover': 7 }, 'profilePictures.profileCover, 2048'],
+      [{ userInfo: 'Alice' }, 'info is map'],
+      [{ 'userInfo.isAdmin': true }, 'info.keys().hasOnly'],
+      [{ 'userInfo.From': x(101) }, 'info.From, 100'],
+      [{ 'userInfo.Lives': x(101) }, 'info.Lives, 100'],
+      [{ 'userInfo.userAbout': x(501) }, 'info.userAbout, 500'],
+      [{ 'userInfo.userAge': 'thirty' }, 'info.userAge is int'],
+      [{ 'userInfo.userAge': 30.5 }, 'info.userAge is int'],
+      [{ 'userInfo.userGender': x(101) }, 'info.userGender, 100'],
+      [{ 'userInfo.dob': 19900101 }, 'info.dob, 100'],
+    ];
+    for (const [edit, breaks] of cases) {
+      await deny('alice', t, update('usersData/alice', edit), { breaks });
+    }
+  });
+
+  test('delete: nobody, not even the owner', async () => {
+    await deny('alice', `${USERS} delete`, del('usersData/alice'));
+    await deny('signedOut', `${USERS} delete`, del('usersData/alice'));
+  });
+});
+
+describe(POSTS, () => {
+  test('create: the author’s text and photo posts in the documented shape', async () => {
+    const t = `${POSTS} create`;
+    await allow('alice', t, newPost('alice', 'text', post('alice', 'text')), {
+      via: 'data.postCaption != null',
+    });
+    await allow(
+      'alice',
+      [t, `${EXPLORE} create`],
+      newPost(
+        'alice',
+        'photo',
+        post('alice', 'photo', { postImage: IMAGE, postCaption: null }),
+        explore('alice', 'photo'),
+      ),
+      { via: 'data.postImage != null' },
+    );
+    // A photo post whose explore entry is written later (see the explorePosts tests).
+    await allow('alice', t, newPost('alice', 'late', post('alice', 'late', { postImage: IMAGE })));
+    await allow('bob', t, newPost('bob', 'long', post('bob', 'long', { postCaption: x(2000) })));
+  });
+
+  test('create: nobody posts as someone else, and every field is checked', async () => {
+    const t = `${POSTS} create`;
+    await deny('signedOut', t, set('posts/s', post('alice', 's')), { breaks: 'signedIn()' });
+    await deny('bob', t, newPost('bob', 'as-alice', post('alice', 'as-alice')), {
+      breaks: 'data.uid == me()',
+    });
+    const cases: Array<[Data, string]> = [
+      [post('alice', 'other-id'), 'data.postId == postId'],
+      [without(post('alice', 'p'), 'likes'), 'data.keys().hasAll'],
+      [post('alice', 'p', { pinned: true }), 'data.keys().hasOnly'],
+      [post('alice', 'p', { postImage: x(2049) }), 'optionalString(data.postImage'],
+      [post('alice', 'p', { postCaption: x(2001) }), 'optionalString(data.postCaption'],
+      [post('alice', 'p', { postCaption: null }), 'data.postImage != null ||'],
+      [post('alice', 'p', { postCaption: ' \n ' }), 'data.postImage != null ||'],
+      [post('alice', 'p', { followers: 'alice' }), 'data.followers is list'],
+      [post('alice', 'p', { followers: ['bob'] }), 'me() in data.followers'],
+      [post('alice', 'p', { likes: ['bob'] }), 'data.likes == []'],
+      [post('alice', 'p', { createdAt: clientTime(Date.now()) }), 'createdNow(data)'],
+    ];
+    for (const [data, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 'p', data), { breaks });
+    }
+  });
+
+  test('get and list (feed, profile, single post): signed-in members only', async () => {
+    await allow('bob', `${POSTS} get`, { get: 'posts/text' });
+    await deny('signedOut', `${POSTS} get`, { get: 'posts/text' });
+    const feed = {
+      list: 'posts',
+      where: [['followers', 'array-contains', 'alice']],
+      orderBy: ['createdAt', 'desc'],
+      limit: 3,
+    } satisfies Op;
+    await allow('alice', `${POSTS} list`, feed);
+    await allow('bob', `${POSTS} list`, { ...feed, where: [['uid', '==', 'alice']] });
+    await allow('carol', `${POSTS} list`, { list: 'posts', where: [['postId', '==', 'text']] });
+    await deny('signedOut', `${POSTS} list`, feed);
+  });
+});
+
+describe(`${FOLLOWERS} and ${FOLLOWING}: following`, () => {
+  const followBatch = (me: string, target: string, change: typeof union, posts: string[]) =>
+    batch(
+      { update: `Followers/${target}`, data: { Followers: change(me) } },
+      { update: `Following/${me}`, data: { Following: change(target) } },
+      ...posts.map((id) => ({ update: `posts/${id}`, data: { followers: change(me) } })),
+    );
+  const alicePosts = ['text', 'photo', 'late'];
+  const targets = [`${FOLLOWERS} update`, `${FOLLOWING} update`, `${POSTS} update`];
+
+  test('a member follows and unfollows with their own uid, fanned out to the posts', async () => {
+    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts), {
+      via: "changedOnly(['followers'])",
+    });
+    await allow('bob', targets, followBatch('bob', 'alice', remove, alicePosts));
+    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts));
+    await allow('carol', targets, followBatch('carol', 'alice', union, alicePosts));
+  });
+
+  test('Followers: only others, only their own uid, only the list', async () => {
+    const t = `${FOLLOWERS} update`;
+    await deny('signedOut', t, update('Followers/alice', { Followers: union('bob') }), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, update('Followers/alice', { Followers: union('dave') }), {
+      breaks: 'me() != uid',
+    });
+    await deny('bob', t, update('Followers/carol', { Followers: union('alice') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    await deny('bob', t, update('Followers/alice', { Followers: remove('carol') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    // Already following: a repeated arrayUnion changes nothing, which is not a toggle.
+    await deny('bob', t, update('Followers/alice', { Followers: union('bob') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    await deny('carol', t, update('Followers/bob', { Followers: union('carol'), since: 1 }), {
+      breaks: "changedOnly(['Followers'])",
+    });
+  });
+
+  test('Following: only the owner, a list without themself', async () => {
+    const t = `${FOLLOWING} update`;
+    await deny('signedOut', t, update('Following/bob', { Following: union('carol') }), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, update('Following/bob', { Following: remove('alice') }), {
+      breaks: 'me() == uid',
+    });
+    await deny('bob', t, update('Following/bob', { Following: union('bob') }), {
+      breaks: '!(uid in',
+    });
+    await deny('bob', t, update('Following/bob', { Following: 'alice' }), {
+      breaks: 'Following is list',
+    });
+    await deny('bob', t, update('Following/bob', { muted: [] }), { breaks: 'hasOnly' });
+  });
+
+  test('get and list: signed-in members only; delete: nobody', async () => {
+    for (const [name, target] of [
+      ['Followers', FOLLOWERS],
+      ['Following', FOLLOWING],
+    ] as const) {
+      await allow('carol', `${target} get`, { get: `${name}/alice` });
+      await deny('signedOut', `${target} get`, { get: `${name}/alice` });
+      await allow('carol', `${target} list`, { list: name, limit: 5 });
+      await deny('signedOut', `${target} list`, { list: name, limit: 5 });
+      await deny('alice', `${target} delete`, del(`${name}/alice`));
+      await deny('signedOut', `${target} delete`, del(`${name}/alice`));
+    }
+  });
+});
+
+describe(`${POSTS} update: likes and followers`, () => {
+  const t = `${POSTS} update`;
+  const likes = (id: string, change: Data[string]) => update(`posts/${id}`, { likes: change });
+
+  test('any member likes and unlikes with their own uid, the author too', async () => {
+    await allow('bob', t, likes('text', union('bob')), { via: "changedOnly(['likes'])" });
+    await allow('alice', t, likes('text', union('alice')));
+    await allow('carol', t, likes('photo', union('carol')));
+    await allow('bob', t, likes('text', remove('bob')));
+  });
+
+  test('nobody likes for someone else, twice, or edits anything else', async () => {
+    const breaks = "changedOnly(['likes'])";
+    await deny('signedOut', t, likes('text', union('bob')), { breaks: 'signedIn()' });
+    await deny('bob', t, likes('text', union('carol')), { breaks });
+    await deny('bob', t, likes('text', remove('alice')), { breaks });
+    await deny('carol', t, likes('photo', union('carol')), { breaks });
+    await deny('bob', t, update('posts/text', { postCaption: 'Hacked' }), { breaks });
+    await deny('alice', t, update('posts/text', { postCaption: 'Edited' }), { breaks });
+    await deny('bob', t, update('posts/text', { likes: union('bob'), postCaption: 'Mine' }), {
+      breaks,
+    });
+    // The author is never removed from followers, and others add or remove only themselves.
+    await deny('alice', t, update('posts/text', { followers: remove('alice') }), { breaks });
+    await deny('bob', t, update('posts/text', { followers: union('dave') }), { breaks });
+    await deny('bob', t, update('posts/long', { followers: union('bob') }), { breaks });
+  });
+});
+
+describe(EXPLORE, () => {
+  const t = `${EXPLORE} create`;
+
+  test('create: the author’s entry for their photo post (same batch or later)', async () => {
+    await allow('alice', t, set('explorePosts/late', explore('alice', 'late')));
+  });
+
+  test('create: only with a matching photo post by the same member', async () => {
+    const photo = (id: string) => post('alice', id, { postImage: IMAGE });
+    await deny('signedOut', t, set('explorePosts/late2', explore('alice', 'late2')), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, set('explorePosts/none', explore('alice', 'none')), {
+      breaks: 'existsAfter(',
+    });
+    const cases: Array<[Data, Data, string]> = [
+      [photo('e'), without(explore('alice', 'e'), 'createdAt'), 'keys().hasAll'],
+      [photo('e'), explore('alice', 'e', { caption: 'x' }), 'keys().hasOnly'],
+      [photo('e'), explore('alice', 'e', { uid: 'bob' }), 'incoming().uid == me()'],
+      [photo('e'), explore('alice', 'e', { postId: 'other' }), 'incoming().postId == postId'],
+      [post('alice', 'e'), explore('alice', 'e', { postImage: null }), 'postImage is string'],
+      // The post's own limit already refuses such an image; the entry's is checked as well.
+      [photo('e'), explore('alice', 'e', { postImage: x(2049) }), 'postImage.size() <= 2048'],
+      [photo('e'), explore('alice', 'e', { createdAt: clientTime(0) }), 'createdNow(incoming())'],
+      [photo('e'), explore('alice', 'e', { postImage: `${IMAGE}2` }), 'postAfter().data.postImage'],
+    ];
+    for (const [postData, exploreData, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 'e', postData, exploreData), { breaks });
+    }
+    await allow(
+      'bob',
+      `${POSTS} create`,
+      newPost('bob', 'bobs', post('bob', 'bobs', { postImage: IMAGE })),
+    );
+    await deny('alice', t, set('explorePosts/bobs', explore('alice', 'bobs')), {
+      breaks: 'postAfter().data.uid == me()',
+    });
+  });
+
+  test('get and list: signed-in members only; update: nobody', async () => {
+    const grid = { list: 'explorePosts', orderBy: ['createdAt', 'desc'], limit: 9 } satisfies Op;
+    await allow('carol', `${EXPLORE} get`, { get: 'explorePosts/photo' });
+    await deny('signedOut', `${EXPLORE} get`, { get: 'explorePosts/photo' });
+    await allow('carol', `${EXPLORE} list`, grid);
+    await deny('signedOut', `${EXPLORE} list`, grid);
+    await deny('alice', `${EXPLORE} update`, update('explorePosts/photo', { postImage: IMAGE }));
+    await deny('signedOut', `${EXPLORE} update`, update('explorePosts/photo', { uid: 'bob' }));
+  });
+
+  test('delete: only the author’s entry; a missing entry is a no-op anyone may delete', async () => {
+    const d = `${EXPLORE} delete`;
+    await allow('bob', d, del('explorePosts/text'), { via: 'resource == null' });
+    await deny('bob', d, del('explorePosts/photo'), { breaks: 'existing().uid == me()' });
+    await deny('signedOut', d, del('explorePosts/text'), { breaks: 'signedIn()' });
+    await allow('alice', d, del('explorePosts/late'), { via: 'existing().uid == me()' });
+  });
+});
+
+describe(COMMENTS, () => {
+  test('create: any member comments as themself on an existing post', async () => {
+    const t = `${COMMENTS} create`;
+    await allow('bob', t, set('comments/bob-on-text', comment('bob', 'text')));
+    await allow(
+      'carol',
+      t,
+      set('comments/carol-on-text', comment('carol', 'text', { comment: x(1000) })),
+    );
+    await allow('carol', t, set('comments/carol-on-photo', comment('carol', 'photo')));
+  });
+
+  test('create: every field is checked', async () => {
+    const t = `${COMMENTS} create`;
+    await deny('signedOut', t, set('comments/c', comment('bob', 'text')), { breaks: 'signedIn()' });
+    const cases: Array<[Data, string]> = [
+      [comment('alice', 'text'), 'incoming().userId == me()'],
+      [without(comment('bob', 'text'), 'replies'), 'keys().hasAll'],
+      [comment('bob', 'text', { pinned: true }), 'keys().hasOnly'],
+      [comment('bob', 'text', { comment: ' \t ' }), 'nonBlank(incoming().comment'],
+      [comment('bob', 'text', { comment: x(1001) }), 'nonBlank(incoming().comment'],
+      [comment('bob', 'text', { replies: [{ reply: 'hi', userId: 'bob' }] }), 'replies == []'],
+      [comment('bob', 'text', { postId: 7 }), 'postId is string'],
+      [comment('bob', 'missing'), 'exists('],
+      [comment('bob', 'text', { createdAt: clientTime(Date.now()) }), 'createdNow(incoming())'],
+    ];
+    for (const [data, breaks] of cases) await deny('bob', t, set('comments/c', data), { breaks });
+  });
+
+  test('get and list: signed-in members only', async () => {
+    const thread = {
+      list: 'comments',
+      where: [['postId', '==', 'text']],
+      orderBy: ['createdAt', 'desc'],
+    } satisfies Op;
+    await allow('alice', `${COMMENTS} get`, { get: 'comments/bob-on-text' });
+    await deny('signedOut', `${COMMENTS} get`, { get: 'comments/bob-on-text' });
+    await allow('alice', `${COMMENTS} list`, thread);
+    await deny('signedOut', `${COMMENTS} list`, thread);
+  });
+
+  test('update: any member appends exactly one reply of their own', async () => {
+    const t = `${COMMENTS} update`;
+    await allow('alice', t, reply('bob-on-text', 'Thanks', 'alice'));
+    await allow('carol', t, reply('bob-on-text', x(1000), 'carol'));
+  });
+
+  test('update: nothing else changes, replies are not forged, edited or piled up', async () => {
+    const t = `${COMMENTS} update`;
+    const c = 'comments/bob-on-text';
+    await deny('signedOut', t, reply('bob-on-text', 'Hi', 'bob'), { breaks: 'signedIn()' });
+    await deny('alice', t, reply('bob-on-text', 'As bob', 'bob'), {
+      breaks: 'reply.userId == me()',
+    });
+    await deny('alice', t, reply('bob-on-text', '  ', 'alice'), { breaks: 'nonBlank(reply.reply' });
+    await deny('alice', t, reply('bob-on-text', x(1001), 'alice'), {
+      breaks: 'nonBlank(reply.reply',
+    });
+    await deny('alice', t, update(c, { replies: union('Thanks') }), { breaks: 'reply is map' });
+    await deny('alice', t, update(c, { replies: union({ reply: 'Hi' }) }), {
+      breaks: 'reply.keys().hasAll',
+    });
+    await deny(
+      'alice',
+      t,
+      update(c, { replies: union({ reply: 'Hi', userId: 'alice', pin: 1 }) }),
+      {
+        breaks: 'reply.keys().hasOnly',
+      },
+    );
+    const mine = (text: string) => ({ reply: text, userId: 'alice' });
+    await deny('alice', t, update(c, { replies: union(mine('One'), mine('Two')) }), {
+      breaks: 'size() + 1',
+    });
+    // Same length plus one, but the first reply rewritten.
+    await deny(
+      'bob',
+      t,
+      update(c, {
+        replies: [
+          mine('Edited'),
+          { reply: x(1000), userId: 'carol' },
+          { reply: 'Ok', userId: 'bob' },
+        ],
+      }),
+      { breaks: 'existing().replies.concat' },
+    );
+    await deny(
+      'bob',
+      t,
+      update(c, { comment: 'Edited', replies: union({ reply: 'Hi', userId: 'bob' }) }),
+      {
+        breaks: "changedOnly(['replies'])",
+      },
+    );
+  });
+
+  test('delete: the comment’s author or the post’s author', async () => {
+    const d = `${COMMENTS} delete`;
+    await deny('carol', d, del('comments/bob-on-text'), { breaks: 'existing().userId == me() ||' });
+    await deny('signedOut', d, del('comments/bob-on-text'), { breaks: 'signedIn()' });
+    await allow('bob', d, del('comments/bob-on-text'), { via: 'existing().userId == me()' });
+  });
+});
+
+describe(`${POSTS} delete`, () => {
+  const t = `${POSTS} delete`;
+
+  test('nobody deletes another member’s post', async () => {
+    await deny('bob', t, del('posts/photo'), { breaks: 'existing().uid == me()' });
+    await deny('signedOut', t, del('posts/photo'), { breaks: 'signedIn()' });
+  });
+
+  test('the author deletes a post as the app does: its comments, then post and entry', async () => {
+    await allow('alice', `${COMMENTS} delete`, del('comments/carol-on-photo'), {
+      via: 'exists(postOfComment())',
+    });
+    await allow(
+      'alice',
+      [t, `${EXPLORE} delete`, `${USERS} update`],
+      batch(
+        { delete: 'posts/photo' },
+        { delete: 'explorePosts/photo' },
+        { update: 'usersData/alice', data: { posts: remove('photo') } },
+      ),
+    );
+  });
+});
+
+test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
+  expect(suite.gaps()).toEqual([]);
+});
