@@ -42,9 +42,9 @@ export const COMPACT_AT_BYTES = 64 * 1024 * 1024;
 /**
  * 'always': each commit is fdatasync'ed before `commit()` returns (one sync per commit).
  * 'group': `commit()` returns once the line is written to the kernel (safe against kill -9);
- * one fdatasync then covers every commit appended meanwhile, and `flush()` resolves when the
- * commits made before it are on disk. A server using 'group' must await `flush()` before
- * acknowledging.
+ * one fdatasync at the end of the event loop's turn then covers every commit appended during it,
+ * and `flush()` resolves when the commits made before it are on disk. A server using 'group'
+ * must await `flush()` before acknowledging.
  */
 export type FsyncPolicy = 'always' | 'group';
 
@@ -53,7 +53,8 @@ export class Persistence {
   private journalBytes: number;
   private appended = 0;
   private synced = 0;
-  private syncInFlight = false;
+  private syncScheduled = false;
+  private closed = false;
   private syncError: Error | null = null;
   private waiters: Array<{ upTo: number; resolve: () => void; reject: (e: Error) => void }> = [];
 
@@ -133,7 +134,7 @@ export class Persistence {
     this.journalBytes += line.length;
     this.appended++;
     if (this.policy === 'always') this.synced = this.appended;
-    else this.startSync();
+    else this.scheduleSync();
   }
 
   /** Resolves when every commit appended so far is on disk. */
@@ -142,27 +143,35 @@ export class Persistence {
     if (this.synced >= this.appended) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.waiters.push({ upTo: this.appended, resolve, reject });
-      this.startSync();
     });
   }
 
-  private startSync(): void {
-    if (this.syncInFlight) return; // the running sync starts another one when it ends
-    this.syncInFlight = true;
-    const upTo = this.appended;
-    fs.fdatasync(this.fd, (error) => {
-      this.syncInFlight = false;
-      if (error) {
+  /**
+   * The group sync runs once the current turn of the event loop has handled every request that
+   * was ready, so commits arriving together share it. It runs on the event loop: on an idle disk
+   * fdatasync takes about 0.1 ms, much less than a round trip through the thread pool, whose
+   * worker and completion each wait for a core on a busy machine. Requests that arrive while it
+   * runs wait in the kernel and share the next one.
+   */
+  private scheduleSync(): void {
+    if (this.syncScheduled) return;
+    this.syncScheduled = true;
+    setImmediate(() => {
+      this.syncScheduled = false;
+      if (this.closed || this.syncError !== null || this.synced >= this.appended) return;
+      const upTo = this.appended;
+      try {
+        fs.fdatasyncSync(this.fd);
+      } catch (error) {
         this.syncError = new FirestoreError(
           15,
           'DATA_LOSS',
-          `Journal sync failed: ${error.message}`,
+          `Journal sync failed: ${(error as Error).message}`,
         );
         for (const w of this.waiters.splice(0)) w.reject(this.syncError);
         return;
       }
       this.markSynced(upTo);
-      if (this.appended > this.synced) this.startSync();
     });
   }
 
@@ -196,7 +205,7 @@ export class Persistence {
   }
 
   async close(): Promise<void> {
-    while (this.syncInFlight) await new Promise((resolve) => setImmediate(resolve));
+    this.closed = true;
     fs.closeSync(this.fd);
     releaseLock(this.dir);
   }
