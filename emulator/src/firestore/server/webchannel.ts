@@ -132,11 +132,15 @@ class Session implements ChannelSession {
     this.scheduleFlush();
   }
 
-  /** Several sends in one tick (one commit) go out as one frame. */
+  /**
+   * Everything sent while handling one event (a commit's listen changes, the acknowledgements one
+   * group sync released) goes out as one frame as soon as that handling is done, without waiting
+   * for the rest of the event loop's turn.
+   */
   private scheduleFlush(): void {
     if (this.flushScheduled || !this.backchannel) return;
     this.flushScheduled = true;
-    setImmediate(() => {
+    process.nextTick(() => {
       this.flushScheduled = false;
       this.flush();
     });
@@ -325,8 +329,10 @@ export class WebChannelEndpoint {
     }
     session.acknowledge(parseAid(params));
     const messages = parseForwardBody(new URLSearchParams(body));
-    this.deliver(session, messages);
+    // Answered before the messages are handled: their answers go on the backchannel, and the
+    // client sends nothing else on the forward channel until this POST is answered.
     sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
+    this.deliver(session, messages);
   }
 
   private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
