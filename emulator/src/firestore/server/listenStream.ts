@@ -3,6 +3,7 @@ import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
 import { missingDocumentStub, type AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
 import {
+  CommitChanges,
   DocumentsTarget,
   QueryTarget,
   type ListenMessage,
@@ -147,9 +148,10 @@ class ListenSession {
   /** One consistent snapshot per commit: every affected target's changes, then one global mark. */
   applyCommit(event: ChangeEvent): void {
     if (this.channel.closed || this.targets.size === 0) return;
-    const out: ListenMessage[] = [];
-    for (const target of this.targets.values()) target.applyCommit(event, out);
-    if (out.length === 0) return;
+    const changes = new CommitChanges();
+    for (const target of this.targets.values()) target.applyCommit(event, changes);
+    if (changes.isEmpty) return;
+    const out = changes.messages(event.readTime);
     out.push({
       targetChange: {
         readTime: event.readTime,

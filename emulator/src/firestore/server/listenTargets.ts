@@ -12,28 +12,56 @@ export function wireDocument(doc: StoredDocument): Record<string, unknown> {
   };
 }
 
+type GoneKind = 'documentDelete' | 'documentRemove';
+
+/**
+ * One commit's changes for the targets of one Listen session. A document that changed for
+ * several targets is sent once with all their ids (as Watch does), so a client listening to many
+ * queries decodes it once instead of once per target.
+ */
+export class CommitChanges {
+  private readonly changed = new Map<string, { doc: StoredDocument; targetIds: number[] }>();
+  private readonly gone = new Map<string, { kind: GoneKind; name: string; targetIds: number[] }>();
+
+  /** `doc` (now in the target) is new or changed for the client. */
+  change(doc: StoredDocument, targetId: number): void {
+    const entry = this.changed.get(doc.name);
+    if (entry) entry.targetIds.push(targetId);
+    else this.changed.set(doc.name, { doc, targetIds: [targetId] });
+  }
+
+  /** `name` left the target: deleted, or no longer matching (or pushed out of a limit). */
+  leave(kind: GoneKind, name: string, targetId: number): void {
+    const key = `${kind}/${name}`;
+    const entry = this.gone.get(key);
+    if (entry) entry.targetIds.push(targetId);
+    else this.gone.set(key, { kind, name, targetIds: [targetId] });
+  }
+
+  get isEmpty(): boolean {
+    return this.changed.size === 0 && this.gone.size === 0;
+  }
+
+  /** The commit's messages; the caller adds the global targetChange that ends the snapshot. */
+  messages(readTime: string): ListenMessage[] {
+    const out: ListenMessage[] = [];
+    for (const { kind, name, targetIds } of this.gone.values()) {
+      out.push({ [kind]: { document: name, removedTargetIds: targetIds, readTime } });
+    }
+    for (const { doc, targetIds } of this.changed.values()) {
+      out.push({ documentChange: { document: wireDocument(doc), targetIds } });
+    }
+    return out;
+  }
+}
+
 /** What the client holds for one target, and how one commit changes it. */
 export interface ListenTarget {
   readonly id: number;
   /** The documents the client is told about when the target is (re)added. */
   initialDocuments(): StoredDocument[];
-  /** Appends this commit's changes for the target to `out`; the caller adds the global message. */
-  applyCommit(event: ChangeEvent, out: ListenMessage[]): void;
-}
-
-function changeMessage(doc: StoredDocument, targetId: number): ListenMessage {
-  return {
-    documentChange: { document: wireDocument(doc), targetIds: [targetId] },
-  };
-}
-
-function goneMessage(
-  kind: 'documentDelete' | 'documentRemove',
-  name: string,
-  targetId: number,
-  readTime: string,
-): ListenMessage {
-  return { [kind]: { document: name, removedTargetIds: [targetId], readTime } };
+  /** Records this commit's changes for the target in `out`. */
+  applyCommit(event: ChangeEvent, out: CommitChanges): void;
 }
 
 /** A `documents` target: a fixed set of names (getDoc, onSnapshot of a doc, limbo look-ups). */
@@ -52,14 +80,14 @@ export class DocumentsTarget implements ListenTarget {
     return this.initial;
   }
 
-  applyCommit(event: ChangeEvent, out: ListenMessage[]): void {
+  applyCommit(event: ChangeEvent, out: CommitChanges): void {
     for (const change of event.changes) {
       if (!this.names.has(change.name)) continue;
       if (change.after) {
         this.present.add(change.name);
-        out.push(changeMessage(change.after, this.id));
+        out.change(change.after, this.id);
       } else if (this.present.delete(change.name)) {
-        out.push(goneMessage('documentDelete', change.name, this.id, event.readTime));
+        out.leave('documentDelete', change.name, this.id);
       }
     }
   }
@@ -87,7 +115,7 @@ export class QueryTarget implements ListenTarget {
     return this.view;
   }
 
-  applyCommit(event: ChangeEvent, out: ListenMessage[]): void {
+  applyCommit(event: ChangeEvent, out: CommitChanges): void {
     const relevant = event.changes.filter(
       (c) => this.byName.has(c.name) || (c.after !== null && this.query.matches(c.after)),
     );
@@ -99,12 +127,11 @@ export class QueryTarget implements ListenTarget {
     const deleted = new Set(relevant.filter((c) => c.after === null).map((c) => c.name));
     for (const doc of this.view) {
       if (nextByName.has(doc.name)) continue;
-      const kind = deleted.has(doc.name) ? 'documentDelete' : 'documentRemove';
-      out.push(goneMessage(kind, doc.name, this.id, event.readTime));
+      out.leave(deleted.has(doc.name) ? 'documentDelete' : 'documentRemove', doc.name, this.id);
     }
     for (const doc of next) {
       const before = this.byName.get(doc.name);
-      if (!before || before.updateTime !== doc.updateTime) out.push(changeMessage(doc, this.id));
+      if (!before || before.updateTime !== doc.updateTime) out.change(doc, this.id);
     }
     this.view = next;
     this.byName = nextByName;
