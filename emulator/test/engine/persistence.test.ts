@@ -5,6 +5,12 @@ import * as path from 'node:path';
 import { FirestoreEngine } from '../../src/firestore/engine';
 import { DB, ROOT, docName, setWrite, toFields } from './helpers';
 
+// The real fs, with fdatasyncSync observable (group commit batches syncs).
+jest.mock('node:fs', () => {
+  const real = jest.requireActual<typeof import('node:fs')>('node:fs');
+  return { ...real, fdatasyncSync: jest.fn(real.fdatasyncSync) };
+});
+
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'));
 }
@@ -193,6 +199,26 @@ describe('group commit', () => {
       await expect(
         engine.commitDurably(DB, [setWrite('c/0', {}, { currentDocument: { exists: false } })]),
       ).rejects.toMatchObject({ status: 'ALREADY_EXISTS' });
+      await engine.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('commits made in one turn of the event loop share one fdatasync', async () => {
+    const dir = tempDir();
+    const sync = jest.mocked(fs.fdatasyncSync);
+    try {
+      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+      sync.mockClear();
+      const durable = Array.from({ length: 10 }, (_, i) =>
+        engine.commitDurably(DB, [setWrite(`c/${i}`, { i })]),
+      );
+      expect(sync).not.toHaveBeenCalled();
+      await Promise.all(durable);
+      expect(sync).toHaveBeenCalledTimes(1);
+      await engine.commitDurably(DB, [setWrite('c/next', {})]);
+      expect(sync).toHaveBeenCalledTimes(2);
       await engine.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

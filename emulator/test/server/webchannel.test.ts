@@ -135,6 +135,58 @@ describe('backchannel', () => {
     expect(change.documentChange.targetIds).toEqual([4]);
   });
 
+  test('a document changed for several targets of a session is sent once with all their ids', async () => {
+    const channel = new RawChannel(wire.url, 'Listen');
+    const target = (targetId: number, limit: number) => ({
+      database: DATABASE,
+      addTarget: {
+        query: {
+          parent: DOCS,
+          structuredQuery: {
+            from: [{ collectionId: 'shared' }],
+            orderBy: [{ field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+            limit,
+          },
+        },
+        targetId,
+      },
+    });
+    wire.engine.commit(DATABASE, [write('shared/a', 'a'), write('shared/b', 'b')]);
+    await channel.handshake(target(2, 1));
+    await channel.send([target(4, 2)]);
+    const aid = Math.max(...(await channel.poll(0)).arrays.map(([id]) => id));
+
+    const streamed = channel.stream(aid, (a) =>
+      messagesOf(a).some((m) => m['documentChange'] !== undefined),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    wire.engine.commit(DATABASE, [write('shared/c', 'c')]);
+    const got = messagesOf(await streamed).filter((m) => !Array.isArray(m));
+    expect(got).toEqual([
+      {
+        documentRemove: {
+          document: `${DOCS}/shared/b`,
+          removedTargetIds: [2],
+          readTime: expect.any(String),
+        },
+      },
+      {
+        documentRemove: {
+          document: `${DOCS}/shared/a`,
+          removedTargetIds: [4],
+          readTime: expect.any(String),
+        },
+      },
+      {
+        documentChange: {
+          document: expect.objectContaining({ name: `${DOCS}/shared/c` }),
+          targetIds: [2, 4],
+        },
+      },
+      { targetChange: { readTime: expect.any(String), resumeToken: expect.any(String) } },
+    ]);
+  });
+
   test('keep-alive noops arrive on an idle streaming backchannel', async () => {
     const channel = new RawChannel(wire.url, 'Write');
     const arrays = await channel.handshake({ database: DATABASE });
