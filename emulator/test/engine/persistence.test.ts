@@ -7,7 +7,7 @@ import { DB, ROOT, docName, setWrite, toFields } from './helpers';
 
 // The real fs, with fdatasyncSync observable (group commit batches syncs).
 jest.mock('node:fs', () => {
-  const real = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const real = jest.requireActual<typeof fs>('node:fs');
   return { ...real, fdatasyncSync: jest.fn(real.fdatasyncSync) };
 });
 
