@@ -1,6 +1,9 @@
 // Single-document writes acknowledged per second over the Write stream, with 10 listeners attached:
 // the real browser SDK in Chromium and a durable data directory (acknowledged = on disk).
+import fs from 'node:fs';
+import os from 'node:os';
 import { startStack } from '../test/harness';
+import { sampleCpu } from './cpu';
 
 const WRITES = 2000;
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 10);
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
       }
     }, LISTENERS);
     const writer = await stack.openClient({});
+    const cpuBefore = sampleCpu();
     const elapsedMs = await writer.run(async (fb, count) => {
       const f = fb.fs;
       const start = performance.now();
@@ -41,10 +45,19 @@ async function main(): Promise<void> {
       { last: WRITES - 1, count: LISTENERS },
       60_000,
     );
+    const cpuAfter = sampleCpu();
     const perSecond = Math.round(WRITES / (elapsedMs / 1000));
     process.stdout.write(
       `writes acknowledged over the Write stream (${WRITES} single-document writes, ${LISTENERS} listeners, ${process.env.BENCH_IN_MEMORY ? 'in memory' : "fsync'd"}): ${perSecond}/s (target >= 1000/s)\n`,
     );
+    if (cpuBefore && cpuAfter) {
+      const perWrite = (ms: number) => (ms / WRITES).toFixed(2);
+      process.stdout.write(
+        `  CPU per write: emulator process (with the Playwright driver) ${perWrite(cpuAfter.self - cpuBefore.self)} ms, ` +
+          `browser (all Chromium processes) ${perWrite(cpuAfter.descendants - cpuBefore.descendants)} ms; ` +
+          `load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]} on ${os.cpus().length} cores\n`,
+      );
+    }
   } finally {
     await stack.stop();
   }
