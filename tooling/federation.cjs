@@ -13,6 +13,9 @@ const SINGLETONS = [
   'react-router-dom',
   'firebase/',
   'shared-firebase',
+  // `shared-firebase/session` (app, Auth, session) is its own shared module: pages that need no data
+  // (the sign-in screens, the guard) load it without Firestore.
+  'shared-firebase/',
   'shared-ui',
   'single-spa-react',
   'single-spa-react/',

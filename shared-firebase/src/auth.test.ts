@@ -15,7 +15,7 @@ import {
   signUpErrorMessage,
   signUpMember,
 } from './auth';
-import { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
+import { createAccountDocuments, ensureAccountDocuments } from 'shared-firebase';
 import { MESSAGES } from './messages';
 import { signOut } from './session';
 
@@ -28,7 +28,8 @@ jest.mock('firebase/auth', () => ({
   updateProfile: jest.fn(),
 }));
 jest.mock('./app', () => ({ getFirebase: () => ({ auth: { name: 'fake-auth' } }) }));
-jest.mock('./data/accounts', () => ({
+// The data layer is loaded through the package name (see loadDataLayer in auth.ts).
+jest.mock('shared-firebase', () => ({
   createAccountDocuments: jest.fn(),
   ensureAccountDocuments: jest.fn(),
 }));

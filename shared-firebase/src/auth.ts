@@ -3,11 +3,19 @@ import {
   signInWithEmailAndPassword,
   updateProfile,
 } from 'firebase/auth';
+import type * as DataLayer from 'shared-firebase';
 import { getFirebase } from './app';
 import { USERNAME_MAX_LENGTH } from './constants';
-import { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
 import { MESSAGES } from './messages';
 import { signOut } from './session';
+
+/**
+ * The data layer (and Firestore with it) through the federation share scope: the sign-in and
+ * sign-up screens show without it, and it is fetched only when an account's documents are written.
+ */
+function loadDataLayer(): Promise<typeof DataLayer> {
+  return import('shared-firebase');
+}
 
 /** How long a sign-up or repair write may take before the member is told it failed. */
 export const ACCOUNT_DOCUMENTS_TIMEOUT_MS = 15_000;
@@ -92,6 +100,7 @@ export async function signInMember(email: string, password: string): Promise<str
   const { user } = await signInWithEmailAndPassword(getFirebase().auth, email, password);
   const userName = repairUserName(user);
   try {
+    const { ensureAccountDocuments } = await loadDataLayer();
     await withTimeout(ensureAccountDocuments(user.uid, userName), ACCOUNT_DOCUMENTS_TIMEOUT_MS);
   } catch (reason) {
     await signOut();
@@ -116,6 +125,7 @@ export async function signUpMember(
     console.warn('Could not store the display name', error),
   );
   try {
+    const { createAccountDocuments } = await loadDataLayer();
     await withTimeout(createAccountDocuments(user.uid, userName), ACCOUNT_DOCUMENTS_TIMEOUT_MS);
   } catch (reason) {
     throw new AccountDocumentsError(user.uid, userName, reason);
@@ -129,6 +139,7 @@ export async function signUpMember(
  */
 export async function completeSignUp(uid: string, userName: string): Promise<void> {
   try {
+    const { ensureAccountDocuments } = await loadDataLayer();
     await withTimeout(ensureAccountDocuments(uid, userName), ACCOUNT_DOCUMENTS_TIMEOUT_MS);
   } catch (reason) {
     throw new AccountDocumentsError(uid, userName, reason);

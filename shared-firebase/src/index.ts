@@ -1,23 +1,10 @@
-export { fetchRuntimeConfig, RUNTIME_CONFIG_PATH } from './config';
-export type { RuntimeConfig } from './config';
-export { initFirebase, getFirebase, isFirebaseInitialised } from './app';
-export type { FirebaseHandles } from './app';
-export * from './constants';
-export { MESSAGES } from './messages';
-export type { MessageKey } from './messages';
+// `shared-firebase`: the data layer (Firestore, and Storage on first use) plus everything of
+// `shared-firebase/session`, re-exported through the package name so both entries share one
+// session module on the page.
+export * from 'shared-firebase/session';
+export { getDb } from './db';
 export * from './model';
 export * from './refs';
-export {
-  startSession,
-  useSession,
-  useCurrentUid,
-  getSession,
-  subscribeSession,
-  signOut,
-  readPersistedSession,
-  resetSessionForTests,
-} from './session';
-export type { SessionState, SessionUser, PersistedSession } from './session';
 export { useLiveDocument } from './hooks/useLiveDocument';
 export type { LiveDocument } from './hooks/useLiveDocument';
 export { useLiveQuery } from './hooks/useLiveQuery';
@@ -79,17 +66,6 @@ export type {
   FollowRetry,
   FollowStatus,
 } from './data/follows';
-export {
-  ACCOUNT_DOCUMENTS_TIMEOUT_MS,
-  authErrorCode,
-  signInErrorMessage,
-  signUpErrorMessage,
-  AccountDocumentsError,
-  repairUserName,
-  signInMember,
-  signUpMember,
-  completeSignUp,
-} from './auth';
 export {
   newAccountDocuments,
   createAccountDocuments,

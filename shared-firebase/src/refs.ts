@@ -7,7 +7,7 @@ import type {
   QueryDocumentSnapshot,
   SnapshotOptions,
 } from 'firebase/firestore';
-import { getFirebase } from './app';
+import { getDb } from './db';
 import { COLLECTIONS } from './model';
 import type { Comment, ExplorePost, FollowersDoc, FollowingDoc, Post, UserData } from './model';
 
@@ -21,7 +21,7 @@ function modelConverter<T extends DocumentData>(): FirestoreDataConverter<T, T> 
 }
 
 function typedCollection<T extends DocumentData>(name: string): CollectionReference<T, T> {
-  return collection(getFirebase().db, name).withConverter(modelConverter<T>());
+  return collection(getDb(), name).withConverter(modelConverter<T>());
 }
 
 export const usersDataCollection = (): CollectionReference<UserData, UserData> =>

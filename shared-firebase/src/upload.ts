@@ -1,8 +1,6 @@
-import { getDownloadURL, ref, uploadBytesResumable } from 'firebase/storage';
-import type { UploadTask } from 'firebase/storage';
-import { getFirebase } from './app';
 import { IMAGE_MAX_BYTES } from './constants';
 import type { STORAGE_FOLDERS } from './model';
+import { loadStorage } from './storage';
 
 export type StorageFolder = (typeof STORAGE_FOLDERS)[keyof typeof STORAGE_FOLDERS];
 
@@ -34,33 +32,24 @@ function uniqueName(file: File): string {
   return `${Date.now()}-${crypto.randomUUID()}${extension}`;
 }
 
-/**
- * Uploads a file under `<uid>/<folder>/` and reads its download URL, reporting progress (0–100).
- * The returned task can be cancelled.
- */
-export function uploadImage(
+/** Uploads a file under `<uid>/<folder>/` and reads its download URL, reporting progress (0–100). */
+export async function uploadImage(
   uid: string,
   folder: StorageFolder,
   file: File,
   onProgress: (percent: number) => void,
-): { task: UploadTask; done: Promise<UploadedFile> } {
+): Promise<UploadedFile> {
+  const { sdk, storage } = await loadStorage();
   const path = `${uid}/${folder}/${uniqueName(file)}`;
-  const task = uploadBytesResumable(ref(getFirebase().storage, path), file, {
-    contentType: file.type,
-  });
-  const done = new Promise<UploadedFile>((resolve, reject) => {
+  const task = sdk.uploadBytesResumable(sdk.ref(storage, path), file, { contentType: file.type });
+  await new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',
       (snapshot) =>
         onProgress((snapshot.bytesTransferred / Math.max(1, snapshot.totalBytes)) * 100),
       reject,
-      () => {
-        getDownloadURL(task.snapshot.ref).then(
-          (downloadUrl) => resolve({ path, downloadUrl }),
-          reject,
-        );
-      },
+      resolve,
     );
   });
-  return { task, done };
+  return { path, downloadUrl: await sdk.getDownloadURL(task.snapshot.ref) };
 }

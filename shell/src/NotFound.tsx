@@ -1,4 +1,4 @@
-import { MESSAGES } from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase/session';
 
 export function NotFound() {
   return (

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { SessionState } from 'shared-firebase';
+import type { SessionState } from 'shared-firebase/session';
 import { HOME_PATH, loginRedirectFor, resolveRoute } from './routes';
 
 /**

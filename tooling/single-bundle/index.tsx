@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
-import { fetchRuntimeConfig, initFirebase, startSession } from 'shared-firebase';
+import { fetchRuntimeConfig, initFirebase, startSession } from 'shared-firebase/session';
 import 'shared-ui';
 import { App } from '../../shell/src/App';
 import { PRODUCT_NAME } from '../../shell/src/product';

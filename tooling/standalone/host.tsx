@@ -11,7 +11,7 @@ import {
   signOut,
   startSession,
   useSession,
-} from 'shared-firebase';
+} from 'shared-firebase/session';
 import { Button, RemoteParcel, TextField } from 'shared-ui';
 import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
 import 'shared-ui';

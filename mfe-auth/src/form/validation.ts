@@ -1,4 +1,4 @@
-import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase/session';
 
 export type FieldName = 'userName' | 'email' | 'password';
 

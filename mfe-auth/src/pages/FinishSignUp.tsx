@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES, completeSignUp } from 'shared-firebase';
+import { MESSAGES, completeSignUp } from 'shared-firebase/session';
 import { Button } from 'shared-ui';
 
 export interface FinishSignUpProps {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccountDocumentsError, MESSAGES, signInMember } from 'shared-firebase';
+import { AccountDocumentsError, MESSAGES, signInMember } from 'shared-firebase/session';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
@@ -8,7 +8,9 @@ jest.mock('firebase/app', () => ({}));
 jest.mock('firebase/auth', () => ({}));
 jest.mock('firebase/firestore', () => ({}));
 jest.mock('firebase/storage', () => ({}));
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('shared-firebase/session', () =>
+  jest.requireActual('../testing/sharedFirebaseFake').fake(),
+);
 
 const signIn = jest.mocked(signInMember);
 

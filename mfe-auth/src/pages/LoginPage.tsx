@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase';
+import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
 import '../auth.css';
 import { FormFeedbackView } from '../form/FormFeedbackView';

@@ -1,6 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccountDocumentsError, MESSAGES, completeSignUp, signUpMember } from 'shared-firebase';
+import {
+  AccountDocumentsError,
+  MESSAGES,
+  completeSignUp,
+  signUpMember,
+} from 'shared-firebase/session';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
@@ -8,7 +13,9 @@ jest.mock('firebase/app', () => ({}));
 jest.mock('firebase/auth', () => ({}));
 jest.mock('firebase/firestore', () => ({}));
 jest.mock('firebase/storage', () => ({}));
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('shared-firebase/session', () =>
+  jest.requireActual('../testing/sharedFirebaseFake').fake(),
+);
 
 const signUp = jest.mocked(signUpMember);
 const finish = jest.mocked(completeSignUp);

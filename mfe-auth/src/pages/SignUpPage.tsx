@@ -6,7 +6,7 @@ import {
   authErrorCode,
   signUpErrorMessage,
   signUpMember,
-} from 'shared-firebase';
+} from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
 import '../auth.css';
 import { FormFeedbackView } from '../form/FormFeedbackView';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
-import { explorePostsNewestFirst, getFirebase, initFirebase } from 'shared-firebase';
+import { explorePostsNewestFirst, getDb, initFirebase } from 'shared-firebase';
 
 // Building a query needs the app but no backend: nothing here touches the network.
 beforeAll(() => {
@@ -9,7 +9,7 @@ beforeAll(() => {
 
 describe('explorePostsNewestFirst', () => {
   it('reads explorePosts (never posts), newest first, with no filter', () => {
-    const { db } = getFirebase();
+    const db = getDb();
     const expected = query(collection(db, 'explorePosts'), orderBy('createdAt', 'desc'));
     expect(queryEqual(explorePostsNewestFirst().withConverter(null), expected)).toBe(true);
     const fromPosts = query(collection(db, 'posts'), orderBy('createdAt', 'desc'));

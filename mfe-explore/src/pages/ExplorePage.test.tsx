@@ -5,13 +5,12 @@ import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
 import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMemberName } from 'shared-firebase';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
-import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/src/testing/fakePagedQuery';
+import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { ExplorePage } from './ExplorePage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/src/constants'),
-  ...jest.requireActual('shared-firebase/src/messages'),
+  ...jest.requireActual('shared-firebase/session'),
   useExplorePosts: jest.fn(),
   useMemberName: jest.fn(),
 }));

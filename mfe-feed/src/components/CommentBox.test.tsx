@@ -6,7 +6,6 @@ import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
 
-jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
 
 const addCommentMock = jest.mocked(addComment);

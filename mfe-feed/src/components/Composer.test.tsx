@@ -6,7 +6,6 @@ import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
 
-jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
 
 const createPostMock = createPost as jest.MockedFunction<typeof createPost>;

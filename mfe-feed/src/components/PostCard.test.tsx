@@ -6,7 +6,6 @@ import type { Post, WithId } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 
-jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
 
 const setLikedMock = jest.mocked(setLiked);

@@ -5,7 +5,6 @@ import type { PagedQuery, Post } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostList } from './PostList';
 
-jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
 
 /** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */

@@ -4,7 +4,6 @@ import { useComments, usePostAuthor, useSession, useSinglePost } from 'shared-fi
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
 
-jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
 
 beforeEach(() => {

@@ -1,15 +1,11 @@
 /**
  * What a test gets for `shared-firebase`: the real constants, messages and file check, and jest
  * fakes for every data call and hook the feed uses (the data layer's boundary). Use it as
- *   jest.mock('shared-firebase/src/app', () => ({ getFirebase: jest.fn() }));
  *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
  */
 export function create() {
   return {
-    ...jest.requireActual('shared-firebase/src/constants'),
-    ...jest.requireActual('shared-firebase/src/messages'),
-    ...jest.requireActual('shared-firebase/src/model'),
-    checkImageFile: jest.requireActual('shared-firebase/src/upload').checkImageFile,
+    ...jest.requireActual('shared-firebase'),
     useSession: jest.fn(),
     useFeed: jest.fn(),
     useAuthorPosts: jest.fn(),

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { collection, documentId, orderBy, query, queryEqual } from 'firebase/firestore';
-import { getFirebase, initFirebase, membersInReverseFetchOrder } from 'shared-firebase';
+import { getDb, initFirebase, membersInReverseFetchOrder } from 'shared-firebase';
 
 // Building a query needs the app but no backend: nothing here touches the network.
 beforeAll(() => {
@@ -9,13 +9,13 @@ beforeAll(() => {
 
 describe('membersInReverseFetchOrder', () => {
   it('is the whole of usersData by document id descending: the reverse of a collection read', () => {
-    const { db } = getFirebase();
+    const db = getDb();
     const expected = query(collection(db, 'usersData'), orderBy(documentId(), 'desc'));
     expect(queryEqual(membersInReverseFetchOrder().withConverter(null), expected)).toBe(true);
   });
 
   it('is not the fetch order itself', () => {
-    const { db } = getFirebase();
+    const db = getDb();
     const fetchOrder = query(collection(db, 'usersData'), orderBy(documentId(), 'asc'));
     expect(queryEqual(membersInReverseFetchOrder().withConverter(null), fetchOrder)).toBe(false);
   });

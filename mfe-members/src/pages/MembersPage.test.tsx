@@ -6,12 +6,12 @@ import { MEMBERS_PAGE_SIZE, useMembers } from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
-import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/src/testing/fakePagedQuery';
+import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { MembersPage } from './MembersPage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/src/constants'),
+  ...jest.requireActual('shared-firebase/session'),
   useMembers: jest.fn(),
 }));
 

@@ -61,7 +61,7 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
     void send(async () => {
       setProgress(0);
       try {
-        await changeProfileImage(uid, kind, file, setProgress).done;
+        await changeProfileImage(uid, kind, file, setProgress);
         notify(text.done, 'success');
         setFile(null);
         setInputKey((key) => key + 1);

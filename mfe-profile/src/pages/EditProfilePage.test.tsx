@@ -122,10 +122,7 @@ describe.each([
 
   it('previews the file, shows Sending... while uploading, then the success message', async () => {
     const upload = deferred();
-    mockedChangeImage.mockReturnValue({
-      task: {} as ReturnType<typeof changeProfileImage>['task'],
-      done: upload.promise,
-    });
+    mockedChangeImage.mockReturnValue(upload.promise);
     const { user, choose, save } = setup();
     await choose(option);
     const file = png(kind === 'picture' ? 'me.jpg' : 'cover.png', 'image/jpeg');
@@ -148,10 +145,7 @@ describe.each([
 
   it('reports a failed upload', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedChangeImage.mockReturnValue({
-      task: {} as ReturnType<typeof changeProfileImage>['task'],
-      done: Promise.reject(new Error('storage/unauthorized')),
-    });
+    mockedChangeImage.mockRejectedValue(new Error('storage/unauthorized'));
     const { user, choose, save } = setup();
     await choose(option);
     await user.upload(screen.getByLabelText(fieldName), png());

@@ -5,7 +5,7 @@ import { createAccountDocuments, ensureAccountDocuments, newAccountDocuments } f
 // Firestore is faked at the SDK boundary so the exact write shapes can be asserted; the rules'
 // acceptance of these shapes is proven end to end by e2e/tests/auth.spec.ts (sign-up → documents).
 jest.mock('firebase/firestore', () => ({ writeBatch: jest.fn(), runTransaction: jest.fn() }));
-jest.mock('../app', () => ({ getFirebase: () => ({ db: { name: 'fake-db' } }) }));
+jest.mock('../db', () => ({ getDb: () => ({ name: 'fake-db' }) }));
 jest.mock('../refs', () => ({
   userDataRef: (uid: string) => ({ path: `usersData/${uid}` }),
   followingRef: (uid: string) => ({ path: `Following/${uid}` }),

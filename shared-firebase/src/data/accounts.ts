@@ -1,5 +1,5 @@
 import { runTransaction, writeBatch } from 'firebase/firestore';
-import { getFirebase } from '../app';
+import { getDb } from '../db';
 import { COLLECTIONS } from '../model';
 import { newAccountDocuments } from './accountDocuments';
 import type { AccountDocuments } from './accountDocuments';
@@ -11,7 +11,7 @@ export type { AccountDocuments };
 /** Sign-up's one batch: the three documents are created together or not at all. */
 export async function createAccountDocuments(uid: string, userName: string): Promise<void> {
   const documents = newAccountDocuments(userName);
-  const batch = writeBatch(getFirebase().db);
+  const batch = writeBatch(getDb());
   batch.set(userDataRef(uid), documents.userData);
   batch.set(followingRef(uid), documents.following);
   batch.set(followersRef(uid), documents.followers);
@@ -32,7 +32,7 @@ export async function ensureAccountDocuments(
   userName: string,
 ): Promise<AccountCollection[]> {
   const documents = newAccountDocuments(userName);
-  return runTransaction(getFirebase().db, async (transaction) => {
+  return runTransaction(getDb(), async (transaction) => {
     const [userData, following, followers] = await Promise.all([
       transaction.get(userDataRef(uid)),
       transaction.get(followingRef(uid)),

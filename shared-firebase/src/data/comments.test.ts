@@ -15,7 +15,7 @@ jest.mock('firebase/firestore', () => ({
   addDoc: jest.fn(async () => ({ id: 'c-new' })),
   updateDoc: jest.fn(async () => undefined),
 }));
-jest.mock('../app', () => ({ getFirebase: () => ({ db: 'DB' }) }));
+jest.mock('../db', () => ({ getDb: () => 'DB' }));
 
 beforeEach(() => {
   jest.mocked(addDoc).mockClear();

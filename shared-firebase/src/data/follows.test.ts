@@ -1,5 +1,5 @@
 // The fan-out logic runs against a fake backend; the Firebase app itself is never started here.
-jest.mock('../app', () => ({ getFirebase: jest.fn() }));
+jest.mock('../db', () => ({ getDb: jest.fn() }));
 
 import {
   FollowError,

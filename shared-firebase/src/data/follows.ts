@@ -8,7 +8,7 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { getFirebase } from '../app';
+import { getDb } from '../db';
 import { MAX_BATCH_WRITES } from '../constants';
 import { useLiveDocument } from '../hooks/useLiveDocument';
 import { followersRef, followingRef, postRef, postsCollection } from '../refs';
@@ -106,7 +106,7 @@ export const firestoreFollowBackend: FollowBackend = {
   },
   async commit(me, target, follow, writes) {
     const change = (uid: string) => (follow ? arrayUnion(uid) : arrayRemove(uid));
-    const batch = writeBatch(getFirebase().db);
+    const batch = writeBatch(getDb());
     for (const write of writes) {
       if (write.kind === 'followers') batch.update(followersRef(target), { Followers: change(me) });
       else if (write.kind === 'following') {

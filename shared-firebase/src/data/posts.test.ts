@@ -61,10 +61,14 @@ jest.mock('firebase/firestore', () => {
   };
 });
 jest.mock('firebase/storage', () => ({
+  getStorage: () => ({}),
   ref: (_storage: unknown, pathOrUrl: string) => ({ ref: pathOrUrl }),
   deleteObject: jest.fn(async () => undefined),
 }));
-jest.mock('../app', () => ({ getFirebase: () => ({ db: 'DB', storage: 'STORAGE' }) }));
+jest.mock('shared-firebase/session', () => ({
+  getFirebase: () => ({ app: 'APP', emulatorsToConnect: null }),
+}));
+jest.mock('../db', () => ({ getDb: () => 'DB' }));
 jest.mock('../upload', () => ({ uploadImage: jest.fn() }));
 
 const firestore = jest.requireMock('firebase/firestore') as {
@@ -137,10 +141,9 @@ describe('createPost', () => {
   it('uploads the photo to {uid}/posts first, then adds the explore entry in the same batch', async () => {
     const file = new File(['x'], 'p.png', { type: 'image/png' });
     const onProgress = jest.fn();
-    jest.mocked(uploadImage).mockReturnValue({
-      task: {} as never,
-      done: Promise.resolve({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' }),
-    });
+    jest
+      .mocked(uploadImage)
+      .mockResolvedValue({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' });
     await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
     expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', file, onProgress);
     expect(firestore.__commits).toEqual([
@@ -161,10 +164,9 @@ describe('createPost', () => {
   });
 
   it('removes the uploaded file when the batch fails, leaving no half post', async () => {
-    jest.mocked(uploadImage).mockReturnValue({
-      task: {} as never,
-      done: Promise.resolve({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' }),
-    });
+    jest
+      .mocked(uploadImage)
+      .mockResolvedValue({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' });
     firestore.__failNextCommit(new Error('permission-denied'));
     await expect(
       createPost({ authorUid: ME, caption: '', image: new File(['x'], 'p.png') }),

@@ -12,9 +12,8 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
-import { deleteObject, ref } from 'firebase/storage';
 import { useMemo } from 'react';
-import { getFirebase } from '../app';
+import { getDb } from '../db';
 import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
 import { useLiveDocument } from '../hooks/useLiveDocument';
 import type { LiveDocument } from '../hooks/useLiveDocument';
@@ -32,6 +31,7 @@ import {
   postsCollection,
   userDataRef,
 } from '../refs';
+import { loadStorage } from '../storage';
 import { uploadImage } from '../upload';
 
 /**
@@ -89,6 +89,12 @@ export function usePostAuthor(uid: string): LiveDocument<UserData> {
 
 // ---- writes ----
 
+/** Deletes a stored file named by its path or download URL. */
+async function deleteStoredFile(pathOrUrl: string): Promise<void> {
+  const { sdk, storage } = await loadStorage();
+  await sdk.deleteObject(sdk.ref(storage, pathOrUrl));
+}
+
 export interface NewPost {
   authorUid: string;
   caption: string;
@@ -117,9 +123,8 @@ export async function createPost({
 }: NewPost): Promise<string> {
   const problem = newPostProblem(caption, image);
   if (problem) throw new Error(`The post is ${problem}.`);
-  const { db, storage } = getFirebase();
   const uploaded = image
-    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, image, onProgress ?? (() => {})).done
+    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, image, onProgress ?? (() => {}))
     : null;
   const postImage = uploaded?.downloadUrl ?? null;
   try {
@@ -127,7 +132,7 @@ export async function createPost({
     const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
     const newPostRef = doc(postsCollection());
     const postId = newPostRef.id;
-    const batch = writeBatch(db);
+    const batch = writeBatch(getDb());
     batch.set(newPostRef, {
       postImage,
       postCaption: caption.trim() === '' ? null : caption.trim(),
@@ -150,7 +155,7 @@ export async function createPost({
     return postId;
   } catch (error) {
     // No post refers to the uploaded file: remove it rather than leave an orphan behind.
-    if (uploaded) await deleteObject(ref(storage, uploaded.path)).catch(() => undefined);
+    if (uploaded) await deleteStoredFile(uploaded.path).catch(() => undefined);
     throw error;
   }
 }
@@ -168,7 +173,7 @@ export function setLiked(postId: string, viewerUid: string, liked: boolean): Pro
  * and its id in the author's `usersData.posts` in one batch — and finally its image file.
  */
 export async function deletePost(post: Pick<Post, 'postId' | 'uid' | 'postImage'>): Promise<void> {
-  const { db, storage } = getFirebase();
+  const db = getDb();
   const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
   for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
     const batch = writeBatch(db);
@@ -185,7 +190,7 @@ export async function deletePost(post: Pick<Post, 'postId' | 'uid' | 'postImage'
   if (post.postImage) {
     // The download URL names the object. The post is already gone, so a file that cannot be
     // removed is only logged (a file already gone is not even that).
-    await deleteObject(ref(storage, post.postImage)).catch((error: { code?: string }) => {
+    await deleteStoredFile(post.postImage).catch((error: { code?: string }) => {
       if (error.code !== 'storage/object-not-found') console.error('Post image not deleted', error);
     });
   }

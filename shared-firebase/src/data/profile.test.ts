@@ -1,5 +1,5 @@
 // Only the pure parts are tested here; the Firebase app itself is never started.
-jest.mock('../app', () => ({ getFirebase: jest.fn() }));
+jest.mock('../db', () => ({ getDb: jest.fn() }));
 
 import { profileUpdates, usernameProblem } from './profile';
 

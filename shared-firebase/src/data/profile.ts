@@ -1,5 +1,4 @@
 import { updateDoc } from 'firebase/firestore';
-import type { UploadTask } from 'firebase/storage';
 import { useMemo } from 'react';
 import { USERNAME_MAX_LENGTH } from '../constants';
 import { useLiveDocument } from '../hooks/useLiveDocument';
@@ -51,22 +50,19 @@ export type ProfileImageKind = 'picture' | 'cover';
 
 /**
  * Uploads a profile picture (`{uid}/pfps/`) or cover (`{uid}/pfcovers/`) and stores its download
- * URL in the profile. The task can be cancelled; `done` settles once the profile is written.
+ * URL in the profile; settles once the profile is written.
  */
-export function changeProfileImage(
+export async function changeProfileImage(
   uid: string,
   kind: ProfileImageKind,
   file: File,
   onProgress: (percent: number) => void,
-): { task: UploadTask; done: Promise<void> } {
+): Promise<void> {
   const folder =
     kind === 'picture' ? STORAGE_FOLDERS.profilePictures : STORAGE_FOLDERS.profileCovers;
-  const upload = uploadImage(uid, folder, file, onProgress);
-  const done = upload.done.then(({ downloadUrl }) =>
-    saveProfileUpdate(
-      uid,
-      kind === 'picture' ? profileUpdates.picture(downloadUrl) : profileUpdates.cover(downloadUrl),
-    ),
+  const { downloadUrl } = await uploadImage(uid, folder, file, onProgress);
+  await saveProfileUpdate(
+    uid,
+    kind === 'picture' ? profileUpdates.picture(downloadUrl) : profileUpdates.cover(downloadUrl),
   );
-  return { task: upload.task, done };
 }
