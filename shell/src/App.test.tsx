@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { resetSessionForTests } from 'shared-firebase';
-import type { SessionState } from 'shared-firebase';
+import { resetSessionForTests } from 'shared-firebase/session';
+import type { SessionState } from 'shared-firebase/session';
 import { App } from './App';
 import { scriptedRuntime } from './testing/fakeRuntime';
 
@@ -80,5 +80,37 @@ describe('route guard', () => {
   it('mounts the remote that owns the route', () => {
     renderAt('/explore', member);
     expect(document.querySelector('.shell-remote--explore')).not.toBeNull();
+  });
+});
+
+describe('preload hints', () => {
+  it('preloads the feed once when a visitor starts filling in the sign-in form', () => {
+    resetSessionForTests({ status: 'signedOut' });
+    const { runtime, preloaded } = scriptedRuntime([new Promise(() => undefined)]);
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <App
+          registry={{ auth: 'http://auth/mf-manifest.json', feed: 'http://feed/mf-manifest.json' }}
+          runtime={runtime}
+        />
+      </MemoryRouter>,
+    );
+    expect(preloaded).toEqual([]);
+    const main = screen.getByRole('main');
+    act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    expect(preloaded).toEqual(['feed']);
+  });
+
+  it('never preloads a remote that remotes.json does not list', () => {
+    resetSessionForTests({ status: 'signedOut' });
+    const { runtime, preloaded } = scriptedRuntime([new Promise(() => undefined)]);
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <App registry={{ auth: 'http://auth/mf-manifest.json' }} runtime={runtime} />
+      </MemoryRouter>,
+    );
+    act(() => screen.getByRole('main').dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    expect(preloaded).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
+import { useCallback, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from 'shared-firebase';
+import { useSession } from 'shared-firebase/session';
 import { Spinner } from 'shared-ui';
 import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';
 import { TopBar } from './TopBar';
-import { resolveRoute } from './routes';
+import { NEXT_REMOTE_AFTER_SIGN_IN, resolveRoute } from './routes';
+import type { RemoteName } from './routes';
+import { preloadRemoteApp } from './remotes/federation';
 import type { FederationRuntime } from './remotes/federation';
 import type { RemoteRegistry } from './remotes/registry';
 import { useGuardRedirect } from './useGuardRedirect';
@@ -22,6 +25,15 @@ export function App({ registry, runtime }: AppProps) {
   const session = useSession();
   const location = useLocation();
   const redirect = useGuardRedirect(session);
+  const preloaded = useRef(new Set<RemoteName>());
+  const preload = useCallback(
+    (name: RemoteName) => {
+      if (preloaded.current.has(name)) return;
+      preloaded.current.add(name);
+      preloadRemoteApp(name, registry, runtime);
+    },
+    [registry, runtime],
+  );
 
   if (session.status === 'loading') {
     return (
@@ -35,8 +47,14 @@ export function App({ registry, runtime }: AppProps) {
   const route = resolveRoute(location.pathname);
   return (
     <>
-      {session.status === 'signedIn' ? <TopBar uid={session.user.uid} /> : null}
-      <main className="shell-main">
+      {session.status === 'signedIn' ? <TopBar uid={session.user.uid} onIntent={preload} /> : null}
+      <main
+        className="shell-main"
+        // A visitor who starts filling in the sign-in form will need the feed next.
+        onFocusCapture={
+          route.remote === 'auth' ? () => preload(NEXT_REMOTE_AFTER_SIGN_IN) : undefined
+        }
+      >
         {route.remote ? (
           // Keyed by remote: moving between two routes of one remote keeps it mounted, and its own
           // router follows the URL.

@@ -1,48 +1,65 @@
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signOut, useLiveDocument, userDataRef } from 'shared-firebase';
+import { signOut } from 'shared-firebase/session';
 import { Avatar, Menu } from 'shared-ui';
 import { PRODUCT_NAME } from './product';
 import { LOGIN_PATH } from './routes';
+import type { RemoteName } from './routes';
 import './shell.css';
 
+// The picture is read from Firestore; loading it apart keeps the data layer out of the shell's
+// first chunk, so signed-out pages never fetch Firestore. The placeholder shows meanwhile.
+const MemberAvatar = lazy(() => import('./MemberAvatar'));
+const AVATAR_SIZE = 36;
+
 /** The signed-in member's top bar: product name, Explore, Members and the avatar menu. */
-export function TopBar({ uid }: { uid: string }) {
+export interface TopBarProps {
+  uid: string;
+  /** The member points at or focuses a way to a remote's page: a cue to preload it. */
+  onIntent?: (remote: RemoteName) => void;
+}
+
+export function TopBar({ uid, onIntent }: TopBarProps) {
   const navigate = useNavigate();
-  const profileRef = useMemo(() => userDataRef(uid), [uid]);
-  const profile = useLiveDocument(profileRef);
-  const picture = profile.status === 'ready' ? profile.data.profilePictures?.profilePicture : null;
-  const name = profile.status === 'ready' ? profile.data.userInfo?.userName : undefined;
+  const intentFor = (remote: RemoteName) => ({
+    onPointerEnter: () => onIntent?.(remote),
+    onFocus: () => onIntent?.(remote),
+  });
 
   return (
     <header className="shell-topbar">
       <nav className="shell-topbar__nav" aria-label="Main">
-        <Link to="/" className="shell-topbar__brand">
+        <Link to="/" className="shell-topbar__brand" {...intentFor('feed')}>
           {PRODUCT_NAME}
         </Link>
-        <Link to="/explore" className="shell-topbar__link">
+        <Link to="/explore" className="shell-topbar__link" {...intentFor('explore')}>
           Explore
         </Link>
-        <Link to="/members" className="shell-topbar__link">
+        <Link to="/members" className="shell-topbar__link" {...intentFor('members')}>
           Members
         </Link>
       </nav>
-      <Menu
-        label="Account menu"
-        trigger={
-          <Avatar src={picture} alt={name ? `${name}'s picture` : 'Your picture'} size={36} />
-        }
-        items={[
-          { label: 'Profile', onSelect: () => navigate(`/profile/${uid}`) },
-          { label: 'Settings', onSelect: () => navigate('/edit-profile') },
-          {
-            label: 'Signout',
-            onSelect: () => {
-              void signOut().then(() => navigate(LOGIN_PATH, { replace: true }));
+      {/* The menu leads to the profile remote's two pages. */}
+      <div className="shell-topbar__account" {...intentFor('profile')}>
+        <Menu
+          label="Account menu"
+          trigger={
+            <Suspense fallback={<Avatar src={null} alt="Your picture" size={AVATAR_SIZE} />}>
+              <MemberAvatar uid={uid} size={AVATAR_SIZE} />
+            </Suspense>
+          }
+          items={[
+            { label: 'Profile', onSelect: () => navigate(`/profile/${uid}`) },
+            { label: 'Settings', onSelect: () => navigate('/edit-profile') },
+            {
+              label: 'Signout',
+              onSelect: () => {
+                void signOut().then(() => navigate(LOGIN_PATH, { replace: true }));
+              },
             },
-          },
-        ]}
-      />
+          ]}
+        />
+      </div>
     </header>
   );
 }

@@ -2,12 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
-import { fetchRuntimeConfig, initFirebase, startSession } from 'shared-firebase';
+import {
+  fetchRuntimeConfig,
+  initFirebase,
+  readPersistedSession,
+  startSession,
+} from 'shared-firebase/session';
 import 'shared-ui';
 import { App } from './App';
 import { PRODUCT_NAME } from './product';
 import { fetchRegistry, parseRegistry } from './remotes/registry';
-import { registerRegistry } from './remotes/federation';
+import { preloadRemoteApp, registerRegistry } from './remotes/federation';
+import { firstRemoteFor } from './routes';
 
 // Before any router mounts: every pushState/replaceState then fires popstate, so the shell's router
 // and each remote's own router all see every navigation.
@@ -27,6 +33,13 @@ async function start() {
   initFirebase(config);
   startSession();
   registerRegistry(registry);
+  // Firebase has not restored the session yet; the persisted one tells which remote comes first, so
+  // its files load while the session resolves instead of after.
+  const firstRemote = firstRemoteFor(
+    window.location.pathname,
+    readPersistedSession()?.loginState === true,
+  );
+  if (firstRemote) preloadRemoteApp(firstRemote, registry);
   root.render(
     <StrictMode>
       <BrowserRouter>

@@ -1,4 +1,4 @@
-import { loginRedirectFor, resolveRoute } from './routes';
+import { firstRemoteFor, loginRedirectFor, resolveRoute } from './routes';
 
 describe('route table', () => {
   it.each([
@@ -21,5 +21,22 @@ describe('route table', () => {
   it('remembers where a signed-out visitor was going', () => {
     expect(loginRedirectFor('/')).toBe('/login');
     expect(loginRedirectFor('/profile/u 1?tab=x')).toBe('/login?next=%2Fprofile%2Fu%201%3Ftab%3Dx');
+  });
+});
+
+describe('the remote a visitor sees first (preloaded while the session resolves)', () => {
+  it.each([
+    ['/', false, 'auth'],
+    ['/explore', false, 'auth'],
+    ['/login', false, 'auth'],
+    ['/nowhere', false, 'auth'],
+    ['/', true, 'feed'],
+    ['/login', true, 'feed'],
+    ['/signUp', true, 'feed'],
+    ['/profile/u1', true, 'profile'],
+    ['/members', true, 'members'],
+    ['/nowhere', true, null],
+  ])('%s, signed in %s → %s', (path, signedIn, remote) => {
+    expect(firstRemoteFor(path, signedIn)).toBe(remote);
   });
 });

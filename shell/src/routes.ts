@@ -42,6 +42,20 @@ export function loginRedirectFor(path: string): string {
     : `${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(path)}`;
 }
 
+/**
+ * The remote the visitor of `pathname` will see first, once the guard has decided: the sign-in
+ * screens for a signed-out visitor of a protected page, the feed for a member arriving at them.
+ */
+export function firstRemoteFor(pathname: string, signedIn: boolean): RemoteName | null {
+  const { access, remote } = resolveRoute(pathname);
+  if (access === 'protected' && !signedIn) return 'auth';
+  if (access === 'guestOnly' && signedIn) return 'feed';
+  return remote;
+}
+
+/** The remote a signed-in page is likely to need next, to preload when the member shows intent. */
+export const NEXT_REMOTE_AFTER_SIGN_IN: RemoteName = 'feed';
+
 /** Human names of the remote areas, for loading and fallback messages. */
 export const REMOTE_LABELS: Record<RemoteName, string> = {
   auth: 'Sign-in',

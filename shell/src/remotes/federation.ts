@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isLifecyclesModule } from 'shared-ui';
 import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
 import type { RemoteName } from '../routes';
@@ -11,9 +11,12 @@ export interface FederationRuntime {
     options?: { force?: boolean },
   ) => void;
   loadRemote: (id: string) => Promise<unknown>;
+  preloadRemote: (
+    remotes: Array<{ nameOrAlias: string; exposes: string[]; share: boolean }>,
+  ) => Promise<void>;
 }
 
-export const realRuntime: FederationRuntime = { registerRemotes, loadRemote };
+export const realRuntime: FederationRuntime = { registerRemotes, loadRemote, preloadRemote };
 
 /** Registers every remote of remotes.json with the runtime; nothing loads until a route needs it. */
 export function registerRegistry(
@@ -23,6 +26,23 @@ export function registerRegistry(
   runtime.registerRemotes(
     Object.entries(registry).map(([name, entry]) => ({ name, entry: entry as string })),
   );
+}
+
+/**
+ * A preload hint: fetches the remote's entry and puts `<link rel="preload">` for the chunks of its
+ * `./app`, so that mounting it later waits for nothing. Shared libraries are left to the normal
+ * negotiation (the page's copy wins). Only a hint: failures are logged, and the next real load
+ * retries.
+ */
+export function preloadRemoteApp(
+  name: RemoteName,
+  registry: RemoteRegistry,
+  runtime: FederationRuntime = realRuntime,
+): void {
+  if (!registry[name]) return;
+  runtime
+    .preloadRemote([{ nameOrAlias: name, exposes: ['./app'], share: false }])
+    .catch((error: unknown) => console.warn(`Preloading ${name} failed`, error));
 }
 
 /** One attempt at loading `<name>/app`; the caller retries. */

@@ -22,6 +22,7 @@ export function markerLifecycles(text: string): RemoteLifecycles<RemoteAppProps>
  */
 export function scriptedRuntime(script: Array<unknown>) {
   const calls: string[] = [];
+  const preloaded: string[] = [];
   const registered: Array<{ name: string; entry: string; force?: boolean }> = [];
   const runtime: FederationRuntime = {
     registerRemotes: (remotes, options) =>
@@ -32,6 +33,9 @@ export function scriptedRuntime(script: Array<unknown>) {
       if (next instanceof Error) throw next;
       return next;
     },
+    preloadRemote: async (remotes) => {
+      preloaded.push(...remotes.map((remote) => remote.nameOrAlias));
+    },
   };
-  return { runtime, calls, registered };
+  return { runtime, calls, registered, preloaded };
 }
