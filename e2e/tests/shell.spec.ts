@@ -1,5 +1,6 @@
 import { test, expect, signIn } from '../fixtures';
 import type { Page } from '@playwright/test';
+import { sharedLibraryReport } from '../support/share-scope';
 
 const PROTECTED = [
   '/',
@@ -140,38 +141,14 @@ test('the page holds one Firebase app and one copy of each shared library', asyn
     await page.goto(path);
     await expect(page.locator('.shell-remote').first()).not.toBeEmpty();
   }
-  const report = await page.evaluate(() => {
-    type Entry = { loaded?: boolean; lib?: () => unknown; from?: string };
-    type Share = Record<string, Record<string, Record<string, Entry>>>;
-    const federation = (
-      globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Share> } }
-    ).__FEDERATION__;
-    const loadedCopies: Record<string, string[]> = {};
-    let firebaseApps: number | null = null;
-    for (const instance of Object.values(federation?.__SHARE__ ?? {})) {
-      for (const scope of Object.values(instance)) {
-        for (const [pkg, versions] of Object.entries(scope)) {
-          for (const [version, entry] of Object.entries(versions)) {
-            if (entry.loaded && entry.lib) {
-              const key = `${version} from ${entry.from ?? '?'}`;
-              loadedCopies[pkg] = [...new Set([...(loadedCopies[pkg] ?? []), key])];
-              if (pkg === 'firebase/app') {
-                const app = entry.lib() as { getApps: () => unknown[] };
-                firebaseApps = app.getApps().length;
-              }
-            }
-          }
-        }
-      }
-    }
-    return { loadedCopies, firebaseApps };
-  });
+  const report = await sharedLibraryReport(page);
   for (const pkg of [
     'react',
     'react-dom',
     'react-router',
     'react-router-dom',
     'shared-firebase',
+    'shared-firebase/session',
     'shared-ui',
   ]) {
     expect(report.loadedCopies[pkg], `${pkg}: ${JSON.stringify(report.loadedCopies)}`).toHaveLength(
@@ -185,4 +162,23 @@ test('the page holds one Firebase app and one copy of each shared library', asyn
     expect(copies, pkg).toHaveLength(1);
   }
   expect(report.firebaseApps).toBe(1);
+});
+
+test('the sign-in screens load no Firestore or Storage code; the feed loads Firestore only', async ({
+  page,
+  members,
+}) => {
+  const heavy = async () =>
+    Object.keys((await sharedLibraryReport(page)).loadedCopies).filter(
+      (pkg) => pkg === 'firebase/firestore' || pkg === 'firebase/storage',
+    );
+  for (const path of ['/login', '/signUp']) {
+    await page.goto(path);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(await heavy(), path).toEqual([]);
+  }
+  const member = await members.create();
+  await signIn(page, member);
+  await expect(page.getByRole('form', { name: 'New post' })).toBeVisible();
+  expect(await heavy()).toEqual(['firebase/firestore']);
 });
