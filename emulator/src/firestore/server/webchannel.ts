@@ -331,8 +331,8 @@ export class WebChannelEndpoint {
     const messages = parseForwardBody(new URLSearchParams(body));
     // Answered before the messages are handled: their answers go on the backchannel, and the
     // client sends nothing else on the forward channel until this POST is answered.
-    sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
     this.deliver(session, messages);
+    sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
   }
 
   private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
