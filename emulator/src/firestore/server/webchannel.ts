@@ -329,8 +329,6 @@ export class WebChannelEndpoint {
     }
     session.acknowledge(parseAid(params));
     const messages = parseForwardBody(new URLSearchParams(body));
-    // Answered before the messages are handled: their answers go on the backchannel, and the
-    // client sends nothing else on the forward channel until this POST is answered.
     this.deliver(session, messages);
     sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
   }
