@@ -16,6 +16,7 @@ import {
   type Write,
 } from './sdk-ops';
 import { rulesSuiteFor } from './sdk-suite';
+import { newAccountDocuments } from '../../../shared-firebase/src/data/accountDocuments';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
 const { allow, deny } = suite;
@@ -33,21 +34,11 @@ const del = (path: string): Op => batch({ delete: path });
 
 // ---- the product's write shapes (docs/DATA_MODEL.md "Write shapes the app sends") ----
 
-const userInfo = (userName: string): Data => ({
-  From: null,
-  Lives: null,
-  userAbout: null,
-  userAge: null,
-  userName,
-  userGender: null,
-  dob: null,
-});
-const account = (userName: string): Data => ({
-  posts: [],
-  connections: { Followers: [], Following: [] },
-  profilePictures: { profilePicture: null, profileCover: null },
-  userInfo: userInfo(userName),
-});
+// Sign-up's shapes come from the product itself, so the rules are proven against what it writes.
+const account = (userName: string): Data =>
+  newAccountDocuments(userName).userData as unknown as Data;
+const userInfo = (userName: string): Data =>
+  newAccountDocuments(userName).userData.userInfo as unknown as Data;
 const signUp = (uid: string, data: Data): Op =>
   batch(
     { set: `usersData/${uid}`, data },
