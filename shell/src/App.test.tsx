@@ -3,9 +3,11 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { resetSessionForTests } from 'shared-firebase/session';
 import type { SessionState } from 'shared-firebase/session';
 import { App } from './App';
+import { warmDataLayer } from './warmDataLayer';
 import { scriptedRuntime } from './testing/fakeRuntime';
 
 jest.mock('./TopBar', () => ({ TopBar: () => <nav aria-label="top bar" /> }));
+jest.mock('./warmDataLayer', () => ({ warmDataLayer: jest.fn() }));
 
 function Where() {
   const location = useLocation();
@@ -84,7 +86,7 @@ describe('route guard', () => {
 });
 
 describe('preload hints', () => {
-  it('preloads the feed once when a visitor starts filling in the sign-in form', () => {
+  it('preloads the feed and the data layer when a visitor starts filling in the sign-in form', () => {
     resetSessionForTests({ status: 'signedOut' });
     const { runtime, preloaded } = scriptedRuntime([new Promise(() => undefined)]);
     render(
@@ -96,10 +98,12 @@ describe('preload hints', () => {
       </MemoryRouter>,
     );
     expect(preloaded).toEqual([]);
+    expect(warmDataLayer).not.toHaveBeenCalled();
     const main = screen.getByRole('main');
     act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     expect(preloaded).toEqual(['feed']);
+    expect(warmDataLayer).toHaveBeenCalled();
   });
 
   it('never preloads a remote that remotes.json does not list', () => {

@@ -11,6 +11,7 @@ import { preloadRemoteApp } from './remotes/federation';
 import type { FederationRuntime } from './remotes/federation';
 import type { RemoteRegistry } from './remotes/registry';
 import { useGuardRedirect } from './useGuardRedirect';
+import { warmDataLayer } from './warmDataLayer';
 
 export interface AppProps {
   registry: RemoteRegistry;
@@ -34,6 +35,11 @@ export function App({ registry, runtime }: AppProps) {
     },
     [registry, runtime],
   );
+  // A visitor who starts filling in the sign-in form will need the data layer and the feed next.
+  const prepareForSignIn = useCallback(() => {
+    warmDataLayer();
+    preload(NEXT_REMOTE_AFTER_SIGN_IN);
+  }, [preload]);
 
   if (session.status === 'loading') {
     return (
@@ -50,10 +56,7 @@ export function App({ registry, runtime }: AppProps) {
       {session.status === 'signedIn' ? <TopBar uid={session.user.uid} onIntent={preload} /> : null}
       <main
         className="shell-main"
-        // A visitor who starts filling in the sign-in form will need the feed next.
-        onFocusCapture={
-          route.remote === 'auth' ? () => preload(NEXT_REMOTE_AFTER_SIGN_IN) : undefined
-        }
+        onFocusCapture={route.remote === 'auth' ? prepareForSignIn : undefined}
       >
         {route.remote ? (
           // Keyed by remote: moving between two routes of one remote keeps it mounted, and its own
