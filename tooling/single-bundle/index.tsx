@@ -35,6 +35,8 @@ const bundledRuntime: FederationRuntime = {
     if (!module) throw new Error(`The single bundle has no module "${id}".`);
     return module;
   },
+  // Everything is in the bundle already: nothing to preload.
+  preloadRemote: async () => undefined,
 };
 
 /** Every remote is in the bundle; the registry only has to name them for the shell's checks. */
