@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 interface FieldBase {
   label: string;
@@ -7,9 +7,14 @@ interface FieldBase {
   hideLabel?: boolean;
 }
 
-export type TextFieldProps = FieldBase & InputHTMLAttributes<HTMLInputElement>;
-
-export function TextField({ label, hideLabel, id, className, ...rest }: TextFieldProps) {
+/** The labelled frame both fields share; `control` receives the id the label points at. */
+function Field({
+  label,
+  hideLabel,
+  id,
+  className,
+  control,
+}: FieldBase & { id?: string; className?: string; control: (id: string) => ReactNode }) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
@@ -17,22 +22,35 @@ export function TextField({ label, hideLabel, id, className, ...rest }: TextFiel
       <label htmlFor={inputId} className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'}>
         {label}
       </label>
-      <input id={inputId} className="ui-field__input" {...rest} />
+      {control(inputId)}
     </div>
+  );
+}
+
+export type TextFieldProps = FieldBase & InputHTMLAttributes<HTMLInputElement>;
+
+export function TextField({ label, hideLabel, id, className, ...rest }: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      hideLabel={hideLabel}
+      id={id}
+      className={className}
+      control={(inputId) => <input id={inputId} className="ui-field__input" {...rest} />}
+    />
   );
 }
 
 export type TextAreaFieldProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export function TextAreaField({ label, hideLabel, id, className, ...rest }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
   return (
-    <div className={['ui-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'}>
-        {label}
-      </label>
-      <textarea id={inputId} className="ui-field__input" {...rest} />
-    </div>
+    <Field
+      label={label}
+      hideLabel={hideLabel}
+      id={id}
+      className={className}
+      control={(inputId) => <textarea id={inputId} className="ui-field__input" {...rest} />}
+    />
   );
 }

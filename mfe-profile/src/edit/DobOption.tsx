@@ -23,6 +23,17 @@ function initialFields(stored: string | null | undefined): DobFields {
   return { day: String(date.day), month: String(date.month), year: String(date.year) };
 }
 
+const DOB_PARTS: ReadonlyArray<{
+  key: keyof DobFields;
+  label: string;
+  placeholder: string;
+  autoComplete: string;
+}> = [
+  { key: 'day', label: 'Day', placeholder: 'DD', autoComplete: 'bday-day' },
+  { key: 'month', label: 'Month', placeholder: 'MM', autoComplete: 'bday-month' },
+  { key: 'year', label: 'Year', placeholder: 'YYYY', autoComplete: 'bday-year' },
+];
+
 /** Day, month and year as digits; stored as "3rd Jul 1990" (shared-firebase dob.ts). */
 export function DobOption({ uid, profile, notify }: OptionProps) {
   const [fields, setFields] = useState<DobFields>(() => initialFields(profile?.userInfo?.dob));
@@ -54,33 +65,18 @@ export function DobOption({ uid, profile, notify }: OptionProps) {
       <fieldset className="profile-edit__menu">
         <legend>Date of birth</legend>
         <div className="profile-edit__dob">
-          <TextField
-            label="Day"
-            value={fields.day}
-            maxLength={DOB_FIELD_LENGTHS.day}
-            inputMode="numeric"
-            placeholder="DD"
-            autoComplete="bday-day"
-            onChange={set('day')}
-          />
-          <TextField
-            label="Month"
-            value={fields.month}
-            maxLength={DOB_FIELD_LENGTHS.month}
-            inputMode="numeric"
-            placeholder="MM"
-            autoComplete="bday-month"
-            onChange={set('month')}
-          />
-          <TextField
-            label="Year"
-            value={fields.year}
-            maxLength={DOB_FIELD_LENGTHS.year}
-            inputMode="numeric"
-            placeholder="YYYY"
-            autoComplete="bday-year"
-            onChange={set('year')}
-          />
+          {DOB_PARTS.map((part) => (
+            <TextField
+              key={part.key}
+              label={part.label}
+              value={fields[part.key]}
+              maxLength={DOB_FIELD_LENGTHS[part.key]}
+              inputMode="numeric"
+              placeholder={part.placeholder}
+              autoComplete={part.autoComplete}
+              onChange={set(part.key)}
+            />
+          ))}
         </div>
       </fieldset>
       <SubmitButton sending={sending} />

@@ -211,6 +211,31 @@ function refuseSelf(me: string, target: string): void {
   if (me === target) throw new FollowError('A member cannot follow themselves.', 'self');
 }
 
+type FollowOptions = { backend?: FollowBackend; retry?: FollowRetry };
+
+/** Runs the pair to completion unless it is a self-follow or already running (then joins it). */
+function startRun(
+  me: string,
+  target: string,
+  decide: (state: FollowState) => boolean,
+  options: FollowOptions,
+): Promise<void> {
+  try {
+    refuseSelf(me, target);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return once(me, target, () =>
+    runToCompletion(
+      me,
+      target,
+      decide,
+      options.backend ?? firestoreFollowBackend,
+      options.retry ?? FOLLOW_RETRY,
+    ),
+  );
+}
+
 /**
  * Makes `me` follow (`follow = true`) or unfollow `target`, fanning out to every post by target.
  * Runs are retried from a fresh read; if every attempt fails it rejects with a FollowError
@@ -221,22 +246,9 @@ export function setFollowing(
   me: string,
   target: string,
   follow: boolean,
-  options: { backend?: FollowBackend; retry?: FollowRetry } = {},
+  options: FollowOptions = {},
 ): Promise<void> {
-  try {
-    refuseSelf(me, target);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return once(me, target, () =>
-    runToCompletion(
-      me,
-      target,
-      () => follow,
-      options.backend ?? firestoreFollowBackend,
-      options.retry ?? FOLLOW_RETRY,
-    ),
-  );
+  return startRun(me, target, () => follow, options);
 }
 
 /**
@@ -246,28 +258,15 @@ export function setFollowing(
 export function repairFollow(
   me: string,
   target: string,
-  options: { backend?: FollowBackend; retry?: FollowRetry } = {},
+  options: FollowOptions = {},
 ): Promise<void> {
-  try {
-    refuseSelf(me, target);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return once(me, target, () =>
-    runToCompletion(
-      me,
-      target,
-      (state) => state.followers.includes(me),
-      options.backend ?? firestoreFollowBackend,
-      options.retry ?? FOLLOW_RETRY,
-    ),
-  );
+  return startRun(me, target, (state) => state.followers.includes(me), options);
 }
 
 /** Repairs every pair of `me` left unfinished in this browser; failures stay marked for later. */
 export async function repairUnfinishedFollows(
   me: string,
-  options: { backend?: FollowBackend; retry?: FollowRetry } = {},
+  options: FollowOptions = {},
 ): Promise<void> {
   for (const target of unfinishedFollowTargets(me)) {
     if (target === me) {
