@@ -27,6 +27,11 @@ function readStat(pid: string): ProcStat | null {
   }
 }
 
+/** CPU time (ms, user + system, all threads) used so far by one process; null if unreadable. */
+export function processCpuMs(pid: number): number | null {
+  return readStat(String(pid))?.cpuMs ?? null;
+}
+
 /**
  * Reads /proc (Linux only; null elsewhere). On a small shared machine the throughput figure is
  * bounded by CPU, most of it spent in the browser, so the benchmark prints where it went.
