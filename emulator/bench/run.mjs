@@ -1,6 +1,8 @@
 // `npm run bench -w emulator`: the emulator's figures (a benchmark, not a test). Prints
 // start-up time beside firebase-tools' Auth emulator in the same run, Write-stream throughput with
-// ten listeners, feed-query latency over 10,000 posts and memory with 100,000 documents.
+// ten listeners (end to end through the SDK in Chromium, then the server alone under a Node
+// client of the same wire protocol), feed-query latency over 10,000 posts and memory with
+// 100,000 documents.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -123,4 +125,5 @@ console.log(
 );
 await startup();
 runScript(['test/server/run-ts.cjs', 'bench/write-stream.ts']);
+runScript(['test/server/run-ts.cjs', 'bench/wire/write-stream.ts']);
 runScript(['test/engine/fixtures/engine-bench.cjs']);
