@@ -2,6 +2,7 @@
 // remotes) takes its shared map, share strategy and runtime plugins from here, so the page always
 // negotiates one copy of each shared library.
 const path = require('node:path');
+const { surfaceModule } = require('./shared-surface.cjs');
 
 /** Packages the page must load exactly once. A trailing slash shares every subpath (react/jsx-runtime, firebase/auth). */
 const SINGLETONS = [
@@ -21,23 +22,94 @@ const SINGLETONS = [
   'single-spa-react/',
 ];
 
-function installedVersion(pkg) {
-  const name = pkg.replace(/\/$/, '');
-  const manifest = require.resolve(`${name}/package.json`, { paths: [path.join(__dirname, '..')] });
+/** The names the product's code may import from react-router and react-router-dom. */
+const ROUTER_SURFACE = [
+  'BrowserRouter',
+  'Link',
+  'Navigate',
+  'Route',
+  'Routes',
+  'matchPath',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useSearchParams',
+];
+
+/**
+ * Singletons provided through a surface (tooling/shared-surface.cjs): only these names are shipped,
+ * the same in every app's build, and a build fails when code imports anything else. Each library
+ * is still one shared singleton with its installed version; only its unused exports are left out.
+ * react-router-dom re-exports react-router, so both carry the router's surface.
+ */
+const SHARED_SURFACES = {
+  'react-router': ROUTER_SURFACE,
+  'react-router-dom': ROUTER_SURFACE,
+  'firebase/auth': [
+    'connectAuthEmulator',
+    'createUserWithEmailAndPassword',
+    'getAuth',
+    'onIdTokenChanged',
+    'signInWithEmailAndPassword',
+    'signOut',
+    'updateProfile',
+  ],
+  'firebase/firestore': [
+    'addDoc',
+    'arrayRemove',
+    'arrayUnion',
+    'collection',
+    'connectFirestoreEmulator',
+    'doc',
+    'documentId',
+    'endAt',
+    'getDoc',
+    'getDocs',
+    'getFirestore',
+    'limit',
+    'onSnapshot',
+    'orderBy',
+    'query',
+    'runTransaction',
+    'serverTimestamp',
+    'startAfter',
+    'updateDoc',
+    'where',
+    'writeBatch',
+  ],
+};
+
+/** 'firebase/auth' → 'firebase', 'react/' → 'react', '@scope/name/x' → '@scope/name'. */
+function packageName(shareKey) {
+  const segments = shareKey.split('/');
+  return segments.slice(0, shareKey.startsWith('@') ? 2 : 1).join('/');
+}
+
+function installedVersion(shareKey) {
+  const manifest = require.resolve(`${packageName(shareKey)}/package.json`, {
+    paths: [path.join(__dirname, '..')],
+  });
   return require(manifest).version;
 }
 
-/** The shared map: singletons with an explicit requiredVersion taken from the installed package. */
+/**
+ * The shared map: singletons with an explicit requiredVersion taken from the installed package;
+ * surfaced libraries provide their generated surface module.
+ */
 function sharedMap() {
-  return Object.fromEntries(
-    SINGLETONS.map((pkg) => {
-      const version = installedVersion(pkg);
-      return [
+  const singleton = (pkg) => {
+    const version = installedVersion(pkg);
+    return { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
+  };
+  return {
+    ...Object.fromEntries(SINGLETONS.map((pkg) => [pkg, singleton(pkg)])),
+    ...Object.fromEntries(
+      Object.entries(SHARED_SURFACES).map(([pkg, names]) => [
         pkg,
-        { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false },
-      ];
-    }),
-  );
+        { ...singleton(pkg), import: surfaceModule(pkg, names) },
+      ]),
+    ),
+  };
 }
 
 /** Each remote exposes its single-spa-react lifecycles as `./app`; see docs/CONTRACT.md. */
@@ -93,6 +165,7 @@ function federationOptions({ name, exposes }) {
 
 module.exports = {
   SINGLETONS,
+  SHARED_SURFACES,
   APP_EXPOSE,
   REMOTES,
   SHELL_PORT,

@@ -4,7 +4,8 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { federationOptions, localRemotesJson } = require('./federation.cjs');
+const { SHARED_SURFACES, federationOptions, localRemotesJson } = require('./federation.cjs');
+const { SharedSurfacePlugin, surfaceAliases } = require('./shared-surface.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
 
 /**
@@ -67,6 +68,7 @@ module.exports = function createAppConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: surfaceAliases(SHARED_SURFACES),
       },
       module: {
         rules: [
@@ -88,6 +90,7 @@ module.exports = function createAppConfig(app) {
       },
       plugins: [
         new ModuleFederationPlugin(federationOptions({ name: app.name, exposes: app.exposes })),
+        new SharedSurfacePlugin(SHARED_SURFACES),
         new EmitRuntimeFilesPlugin(),
         ...(app.html === false
           ? []

@@ -1,0 +1,1 @@
+module.exports = require('./jest.base.cjs')({ environment: 'node', testTimeout: 30000 });
