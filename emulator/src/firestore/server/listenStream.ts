@@ -2,13 +2,13 @@ import { principalFromAuthorization, type Principal } from '../../common/auth';
 import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
 import { missingDocumentStub, type AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
+import { CommitEncoding, resumeTokenFor, wireDocument } from './listenEncoding';
 import {
   CommitChanges,
   DocumentsTarget,
   QueryTarget,
   type ListenMessage,
   type ListenTarget,
-  wireDocument,
 } from './listenTargets';
 import { databaseOf } from './names';
 import type { ChannelSession, StreamHandler } from './webchannel';
@@ -19,11 +19,6 @@ interface AddTarget {
   query?: { parent?: unknown; structuredQuery?: unknown };
   resumeToken?: unknown;
   readTime?: unknown;
-}
-
-/** Opaque to the client; a resumed target is answered with RESET and the full set anyway. */
-function resumeTokenFor(readTime: string): string {
-  return Buffer.from(readTime).toString('base64');
 }
 
 class ListenSession {
@@ -146,19 +141,13 @@ class ListenSession {
   }
 
   /** One consistent snapshot per commit: every affected target's changes, then one global mark. */
-  applyCommit(event: ChangeEvent): void {
+  applyCommit(event: ChangeEvent, encoding: CommitEncoding): void {
     if (this.channel.closed || this.targets.size === 0) return;
     const changes = new CommitChanges();
     for (const target of this.targets.values()) target.applyCommit(event, changes);
     if (changes.isEmpty) return;
-    const out = changes.messages(event.readTime);
-    out.push({
-      targetChange: {
-        readTime: event.readTime,
-        resumeToken: resumeTokenFor(event.readTime),
-      },
-    });
-    for (const message of out) this.channel.send(message);
+    for (const json of changes.encode(encoding)) this.channel.sendEncoded(json);
+    this.channel.sendEncoded(encoding.globalChange);
   }
 }
 
@@ -197,9 +186,11 @@ export class ListenHub {
   }
 
   private broadcast(event: ChangeEvent): void {
+    if (this.sessions.size === 0) return;
+    const encoding = new CommitEncoding(event.readTime);
     for (const session of this.sessions) {
       try {
-        session.applyCommit(event);
+        session.applyCommit(event, encoding);
       } catch (err) {
         console.error('[firestore] listen update failed', err);
         this.sessions.delete(session);

@@ -1,16 +1,8 @@
 import type { ChangeEvent, CompiledQuery, StoredDocument } from '../engine';
+import type { CommitEncoding } from './listenEncoding';
 
 /** A message for the Listen stream (proto3 JSON of ListenResponse). */
 export type ListenMessage = Record<string, unknown>;
-
-export function wireDocument(doc: StoredDocument): Record<string, unknown> {
-  return {
-    name: doc.name,
-    fields: doc.fields,
-    createTime: doc.createTime,
-    updateTime: doc.updateTime,
-  };
-}
 
 type GoneKind = 'documentDelete' | 'documentRemove';
 
@@ -42,14 +34,18 @@ export class CommitChanges {
     return this.changed.size === 0 && this.gone.size === 0;
   }
 
-  /** The commit's messages; the caller adds the global targetChange that ends the snapshot. */
-  messages(readTime: string): ListenMessage[] {
-    const out: ListenMessage[] = [];
+  /** The commit's messages as JSON; the caller adds the global targetChange that ends the snapshot. */
+  encode(encoding: CommitEncoding): string[] {
+    const out: string[] = [];
     for (const { kind, name, targetIds } of this.gone.values()) {
-      out.push({ [kind]: { document: name, removedTargetIds: targetIds, readTime } });
+      out.push(
+        `{"${kind}":{"document":${JSON.stringify(name)},"removedTargetIds":[${targetIds.join(',')}],"readTime":${encoding.readTimeJson}}}`,
+      );
     }
     for (const { doc, targetIds } of this.changed.values()) {
-      out.push({ documentChange: { document: wireDocument(doc), targetIds } });
+      out.push(
+        `{"documentChange":{"document":${encoding.document(doc)},"targetIds":[${targetIds.join(',')}]}}`,
+      );
     }
     return out;
   }

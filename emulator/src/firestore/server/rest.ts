@@ -6,7 +6,7 @@ import { FirestoreError, GrpcCode, type FirestoreEngine } from '../engine';
 import { missingDocumentStub, type AccessControl } from './access';
 import { runAggregation } from './aggregate';
 import { invalidArgument } from './errors';
-import { wireDocument } from './listenTargets';
+import { wireDocument } from './listenEncoding';
 import { databaseOf } from './names';
 
 /** `/v1/projects/p/databases/d/documents[/path][:method]` */

@@ -17,6 +17,8 @@ export interface ChannelSession {
   readonly initParams: URLSearchParams;
   /** Queues one message for the client; ids are assigned in call order. */
   send(message: unknown): void;
+  /** `send` of a message already encoded as JSON (one encoding shared by many sessions). */
+  sendEncoded(json: string): void;
   readonly closed: boolean;
 }
 
@@ -122,13 +124,18 @@ class Session implements ChannelSession {
   }
 
   send(message: unknown): void {
-    if (this.closed) return;
-    this.enqueue([message]);
+    this.sendEncoded(JSON.stringify(message) ?? 'null');
   }
 
-  private enqueue(payload: unknown): void {
+  sendEncoded(json: string): void {
+    if (this.closed) return;
+    this.enqueue(json);
+  }
+
+  /** Numbers one message: the array `[id,[message]]`. */
+  private enqueue(messageJson: string): void {
     const id = this.nextArrayId++;
-    this.outbox.push({ id, json: JSON.stringify([id, payload]) });
+    this.outbox.push({ id, json: `[${id},[${messageJson}]]` });
     this.scheduleFlush();
   }
 
@@ -189,9 +196,9 @@ class Session implements ChannelSession {
     res.socket?.setNoDelay(true);
     if (streaming) {
       // An immediate byte keeps the client's buffering-proxy detection on the streaming path.
-      if (!this.hasPending()) this.enqueue(['noop']);
+      if (!this.hasPending()) this.enqueue('"noop"');
       this.flush();
-      backchannel.timer = setInterval(() => this.enqueue(['noop']), this.options.keepAliveMs);
+      backchannel.timer = setInterval(() => this.enqueue('"noop"'), this.options.keepAliveMs);
     } else if (this.hasPending()) {
       this.flush();
     } else {
@@ -200,7 +207,7 @@ class Session implements ChannelSession {
         clientTimeoutMs !== null && clientTimeoutMs > 0
           ? Math.min(this.options.longPollHoldMs, Math.max(100, clientTimeoutMs - 1000))
           : this.options.longPollHoldMs;
-      backchannel.timer = setTimeout(() => this.enqueue(['noop']), hold);
+      backchannel.timer = setTimeout(() => this.enqueue('"noop"'), hold);
     }
   }
 
