@@ -43,7 +43,9 @@ class EmitRuntimeFilesPlugin {
  *   port: number,            // dev server port
  *   exposes?: Record<string, string>,
  *   title: string,
- *   html?: boolean,          // emit index.html (the shell, and each remote's standalone page)
+ *   html?: boolean,          // emit index.html: the shell's, and a remote's standalone page
+ *                            // (development only: a remote's production build has no runtime
+ *                            // core of its own, the shell provides it; see federation.cjs)
  * }} app
  */
 module.exports = function createAppConfig(app) {
@@ -89,10 +91,12 @@ module.exports = function createAppConfig(app) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin(federationOptions({ name: app.name, exposes: app.exposes })),
+        new ModuleFederationPlugin(
+          federationOptions({ name: app.name, exposes: app.exposes, production }),
+        ),
         new SharedSurfacePlugin(SHARED_SURFACES),
         new EmitRuntimeFilesPlugin(),
-        ...(app.html === false
+        ...(app.html === false || (app.exposes && production)
           ? []
           : [
               new HtmlWebpackPlugin({

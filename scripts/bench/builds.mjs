@@ -22,7 +22,7 @@ function newestMtime(dir, skip = /node_modules|dist/) {
 }
 
 function builtAt(dir) {
-  const marker = path.join(dir, 'index.html');
+  const marker = path.join(dir, 'mf-manifest.json');
   return fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 }
 
