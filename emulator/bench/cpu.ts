@@ -33,6 +33,20 @@ export function processCpuMs(pid: number): number | null {
 }
 
 /**
+ * Time (ms) the main thread of a process has spent runnable but waiting for a core (the run
+ * queue, /proc/<pid>/schedstat): on a shared machine, what a busy neighbour costs a server
+ * whose every cycle is serial.
+ */
+export function runQueueWaitMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ');
+    return Number(fields[1]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads /proc (Linux only; null elsewhere). On a small shared machine the throughput figure is
  * bounded by CPU, most of it spent in the browser, so the benchmark prints where it went.
  */

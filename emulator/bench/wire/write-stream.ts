@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { processCpuMs } from '../cpu';
+import { processCpuMs, runQueueWaitMs } from '../cpu';
 import { startEmulatorProcess } from './emulatorProcess';
 import { ListenerGroup } from './listenerGroup';
 import type { ListenerReport } from './listenerProtocol';
@@ -64,6 +64,8 @@ function verifyListeners(reports: ListenerReport[], totalWrites: number): void {
 interface Measured {
   run: WriteRun;
   serverCpuMs: number;
+  /** Time the emulator's event-loop thread was runnable but had no core. */
+  serverWaitMs: number;
   clientCpuMs: number;
   /** From the last acknowledgement until every listener's snapshot holds the last write. */
   listenersLagMs: number;
@@ -78,6 +80,7 @@ function describe(label: string, m: Measured): string {
     `${label}: ${perSecond}/s\n` +
     `  CPU per write: emulator process ${perWrite(m.serverCpuMs)} ms (${busy(m.serverCpuMs)} of one core), ` +
     `load generator (both threads) ${perWrite(m.clientCpuMs)} ms (${busy(m.clientCpuMs)}); ` +
+    `emulator waited for a core ${perWrite(m.serverWaitMs)} ms per write; ` +
     `ack latency median ${percentile(m.run.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(m.run.latencies, 0.99).toFixed(1)} ms; ` +
     `all listeners current ${m.listenersLagMs.toFixed(0)} ms after the last ack; ` +
     `load average ${load} on ${os.cpus().length} cores\n`
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
     const phase = async (count: number, depth: number): Promise<Measured> => {
       const first = written;
       const serverBefore = processCpuMs(emulator.pid);
+      const waitBefore = runQueueWaitMs(emulator.pid);
       const clientBefore = process.cpuUsage();
       const run = await guard(
         runWrites(writer!, count, depth, (i) => setWrite(first + i, uid)),
@@ -135,6 +139,7 @@ async function main(): Promise<void> {
       );
       const ackedAt = performance.now();
       const serverAfter = processCpuMs(emulator.pid);
+      const waitAfter = runQueueWaitMs(emulator.pid);
       const client = process.cpuUsage(clientBefore);
       written += count;
       const last = written - 1;
@@ -143,6 +148,8 @@ async function main(): Promise<void> {
         run,
         serverCpuMs:
           serverBefore !== null && serverAfter !== null ? serverAfter - serverBefore : Number.NaN,
+        serverWaitMs:
+          waitBefore !== null && waitAfter !== null ? waitAfter - waitBefore : Number.NaN,
         clientCpuMs: (client.user + client.system) / 1000,
         listenersLagMs: performance.now() - ackedAt,
       };
