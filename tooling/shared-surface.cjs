@@ -40,10 +40,14 @@ function surfaceAliases(surfaces) {
   );
 }
 
+/** The file each build emits: what its surfaces provide and which names its own code uses. */
+const SURFACES_FILE = 'shared-surfaces.json';
+
 /**
  * Fails the build when the app's own code (anything outside node_modules) imports a name a surface
  * does not provide, or imports a surfaced library as a whole (namespace or dynamic import), which
- * no surface can satisfy.
+ * no surface can satisfy. Emits SURFACES_FILE, so a deployed remote can be checked against the
+ * deployed shell's surfaces (e2e/tests/contract.spec.ts).
  */
 class SharedSurfacePlugin {
   constructor(surfaces) {
@@ -51,13 +55,16 @@ class SharedSurfacePlugin {
   }
 
   apply(compiler) {
-    const { WebpackError } = compiler.webpack;
+    const { WebpackError, Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('SharedSurfacePlugin', (compilation) => {
+      const uses = Object.fromEntries(Object.keys(this.surfaces).map((key) => [key, new Set()]));
       compilation.hooks.finishModules.tap('SharedSurfacePlugin', (modules) => {
         for (const module of modules) {
           const resource = module.resource;
           if (!resource || resource.includes(`${path.sep}node_modules${path.sep}`)) continue;
           for (const dependency of allDependencies(module)) {
+            const name = dependency.ids?.[0];
+            if (uses[dependency.request] && name !== undefined) uses[dependency.request].add(name);
             const problem = this.check(dependency);
             if (!problem) continue;
             const error = new WebpackError(
@@ -69,6 +76,21 @@ class SharedSurfacePlugin {
           }
         }
       });
+      compilation.hooks.processAssets.tap(
+        { name: 'SharedSurfacePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const report = {
+            provides: this.surfaces,
+            uses: Object.fromEntries(
+              Object.entries(uses).map(([key, names]) => [key, [...names].sort()]),
+            ),
+          };
+          compilation.emitAsset(
+            SURFACES_FILE,
+            new sources.RawSource(`${JSON.stringify(report, null, 2)}\n`),
+          );
+        },
+      );
     });
   }
 
@@ -96,4 +118,4 @@ function* allDependencies(module) {
   for (const block of module.blocks) yield* block.dependencies;
 }
 
-module.exports = { surfaceModule, surfaceAliases, SharedSurfacePlugin };
+module.exports = { SURFACES_FILE, surfaceModule, surfaceAliases, SharedSurfacePlugin };

@@ -1,9 +1,11 @@
+import type { SurfacesReport } from '../../tooling/shared-surface.cjs';
 import { test, expect } from '../fixtures';
 
 // The contract between the shell and the remotes (docs/CONTRACT.md). Each served remote must keep
 // exposing the contracted modules, share the contracted singletons at the shell's versions, and
 // default-export single-spa lifecycles from each exposed module, loaded through the shell's own
-// federation runtime in a real page. A remote that breaks any of it fails here.
+// federation runtime in a real page, and import from surfaced libraries only names the shell's
+// surface provides. A remote that breaks any of it fails here.
 
 const EXPOSES: Record<string, string[]> = {
   auth: ['./app'],
@@ -64,6 +66,25 @@ test.describe('shell ↔ remote contract', () => {
       }
     });
   }
+
+  test('every name a remote imports from a surfaced library is in the shell’s surface', async ({
+    stack,
+  }) => {
+    const { SURFACES_FILE } = await import('../../tooling/shared-surface.cjs');
+    const report = async (base: string): Promise<SurfacesReport> => {
+      const response = await fetch(`${base}/${SURFACES_FILE}`);
+      expect(response.ok, `${base}/${SURFACES_FILE}`).toBe(true);
+      return (await response.json()) as SurfacesReport;
+    };
+    const shell = await report(stack.appUrls.shell);
+    for (const remote of Object.keys(EXPOSES)) {
+      const { uses } = await report(stack.appUrls[remote as keyof typeof stack.appUrls]);
+      for (const [library, names] of Object.entries(uses)) {
+        const missing = names.filter((name) => !shell.provides[library]?.includes(name));
+        expect(missing, `${remote} imports from ${library}`).toEqual([]);
+      }
+    }
+  });
 
   test('every exposed module default-exports bootstrap/mount/unmount through the federation runtime', async ({
     page,

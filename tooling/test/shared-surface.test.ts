@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
-import { SharedSurfacePlugin, surfaceAliases, surfaceModule } from '../shared-surface.cjs';
+import {
+  SURFACES_FILE,
+  SharedSurfacePlugin,
+  surfaceAliases,
+  surfaceModule,
+} from '../shared-surface.cjs';
+import type { SurfacesReport } from '../shared-surface.cjs';
 
 const SURFACES = { 'react-router-dom': ['Link', 'useNavigate'] };
 
@@ -17,7 +23,11 @@ afterEach(() => {
 });
 
 /** Builds one module of app code with the plugin and returns the build's error messages. */
-function buildErrors(source: string): Promise<string[]> {
+async function buildErrors(source: string): Promise<string[]> {
+  return (await build(source)).errors;
+}
+
+async function build(source: string): Promise<{ errors: string[]; report: SurfacesReport }> {
   const entry = path.join(workDir, 'entry.js');
   fs.writeFileSync(entry, source);
   const compiler = webpack({
@@ -31,11 +41,17 @@ function buildErrors(source: string): Promise<string[]> {
     externalsType: 'commonjs',
     plugins: [new SharedSurfacePlugin(SURFACES)],
   });
-  return new Promise((resolve, reject) => {
+  return new Promise<{ errors: string[]; report: SurfacesReport }>((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => undefined);
       if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve(stats.compilation.errors.map((e) => e.message));
+      else
+        resolve({
+          errors: stats.compilation.errors.map((e) => e.message),
+          report: JSON.parse(
+            fs.readFileSync(path.join(workDir, 'dist', SURFACES_FILE), 'utf8'),
+          ) as SurfacesReport,
+        });
     });
   });
 }
@@ -79,6 +95,16 @@ describe('SharedSurfacePlugin', () => {
     expect(namespace.join('\n')).toContain('imported as a namespace');
     const dynamic = await buildErrors("import('react-router-dom').then(console.log);\n");
     expect(dynamic.join('\n')).toContain('imported whole (dynamic import)');
+  });
+
+  it('reports what the surfaces provide and which of their names the app uses', async () => {
+    const { report } = await build(
+      "import * as router from 'react-router-dom';\nimport { useNavigate } from 'react-router-dom';\nconsole.log(router.Link, useNavigate);\n",
+    );
+    expect(report).toEqual({
+      provides: SURFACES,
+      uses: { 'react-router-dom': ['Link', 'useNavigate'] },
+    });
   });
 
   it('leaves libraries without a surface alone', async () => {
