@@ -61,7 +61,10 @@ module.exports = function createAppConfig(app) {
         // 'auto' lets one build be served from any origin or path: the deploy decides the URL.
         publicPath: 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        // Hashed in development too: webpack names a chunk after its root modules, and a shared
+        // library's provided and fallback chunks can share a root module (a surface module, see
+        // shared-surface.cjs) while holding different modules besides.
+        chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: production
           ? 'assets/[name].[contenthash:10][ext]'
           : 'assets/[name][ext]',
