@@ -1,4 +1,4 @@
-import { emulatorIdToken } from './idToken';
+import { idToken } from '../../test/harness/id-token';
 import type { TargetView } from './targetView';
 
 /** What the wire benchmark's clients send: the same requests the SDK sends for its calls. */
@@ -15,7 +15,7 @@ export function initHeaders(uid: string): Record<string, string> {
   return {
     'X-Goog-Api-Client': `gl-js/ fire/${SDK_VERSION}`,
     'Content-Type': 'text/plain',
-    Authorization: `Bearer ${emulatorIdToken(uid, PROJECT)}`,
+    Authorization: `Bearer ${idToken(uid, PROJECT)}`,
   };
 }
 

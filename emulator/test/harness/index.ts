@@ -4,7 +4,6 @@
  */
 export {
   startStack,
-  idToken,
   type Stack,
   type StackOptions,
   type HarnessClient,
@@ -12,3 +11,4 @@ export {
   type PageFirebase,
 } from './stack';
 export { sdkBundlePath } from './sdk-bundle';
+export { idToken } from './id-token';
