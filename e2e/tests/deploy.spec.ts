@@ -135,15 +135,6 @@ test.describe('firebase.json hosting', () => {
   const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
     hosting: Site[];
   };
-  const APPS = {
-    shell: 'shell',
-    auth: 'mfe-auth',
-    feed: 'mfe-feed',
-    profile: 'mfe-profile',
-    explore: 'mfe-explore',
-    members: 'mfe-members',
-  };
-
   // Firebase Hosting applies the last matching header rule; globs here are the three shapes used.
   function headerFor(site: Site, urlPath: string, key: string): string | undefined {
     const matches = (rule: HeaderRule) => {
@@ -159,7 +150,8 @@ test.describe('firebase.json hosting', () => {
     return value;
   }
 
-  test('one target per app, with the cache, CORS and SPA rules of serve-apps', () => {
+  test('one target per app, with the cache, CORS and SPA rules of serve-apps', async () => {
+    const { APPS } = await import('../../scripts/lib/serve-apps.mjs');
     expect(config.hosting.map((site) => site.target).sort()).toEqual(Object.keys(APPS).sort());
     for (const site of config.hosting) {
       const folder = APPS[site.target as keyof typeof APPS];
@@ -177,7 +169,8 @@ test.describe('firebase.json hosting', () => {
     expect(shell?.rewrites).toEqual([{ source: '**', destination: '/index.html' }]);
   });
 
-  test('npm run deploy -w <app> builds that app and deploys only its target (dry run)', () => {
+  test('npm run deploy -w <app> builds that app and deploys only its target (dry run)', async () => {
+    const { APPS } = await import('../../scripts/lib/serve-apps.mjs');
     for (const [target, folder] of Object.entries(APPS)) {
       const output = execFileSync('npm', ['run', '--silent', 'deploy', '-w', folder], {
         cwd: ROOT,

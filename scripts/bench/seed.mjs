@@ -1,6 +1,25 @@
 // Members and posts for the measured pages, made through the Auth emulator's REST API and the
 // emulator's Firestore REST API with the `owner` token, in the shapes of docs/DATA_MODEL.md.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import babel from '@babel/core';
+import { ROOT } from '../lib/backend.mjs';
+
+/**
+ * The product's own sign-up shapes (shared-firebase's newAccountDocuments, plain data with only
+ * type imports), compiled with the repo's Babel setup, so seeded members are what sign-up writes.
+ */
+let accountDocuments;
+function loadAccountDocuments() {
+  accountDocuments ??= babel
+    .transformFileAsync(path.join(ROOT, 'shared-firebase/src/data/accountDocuments.ts'), {
+      cwd: ROOT,
+      envName: 'test',
+      caller: { name: 'bench-seed', supportsStaticESM: true, supportsDynamicImport: true },
+    })
+    .then(({ code }) => import(`data:text/javascript,${encodeURIComponent(code)}`));
+  return accountDocuments;
+}
 
 const value = (v) => {
   if (v === null) return { nullValue: null };
@@ -46,26 +65,12 @@ export async function createMember(stack, username = `Bench ${randomUUID().slice
   const body = await response.json();
   if (!response.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   const uid = body.localId;
+  const { newAccountDocuments } = await loadAccountDocuments();
+  const documents = newAccountDocuments(username);
   await commit(stack, [
-    {
-      path: `usersData/${uid}`,
-      data: {
-        posts: [],
-        connections: { Followers: [], Following: [] },
-        profilePictures: { profilePicture: null, profileCover: null },
-        userInfo: {
-          From: null,
-          Lives: null,
-          userAbout: null,
-          userAge: null,
-          userName: username,
-          userGender: null,
-          dob: null,
-        },
-      },
-    },
-    { path: `Following/${uid}`, data: { Following: [] } },
-    { path: `Followers/${uid}`, data: { Followers: [] } },
+    { path: `usersData/${uid}`, data: documents.userData },
+    { path: `Following/${uid}`, data: documents.following },
+    { path: `Followers/${uid}`, data: documents.followers },
   ]);
   return { uid, email, password, username };
 }
