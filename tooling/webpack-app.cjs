@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { SHARED_SURFACES, federationOptions, localRemotesJson } = require('./federation.cjs');
 const { SharedSurfacePlugin, surfaceAliases } = require('./shared-surface.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
+const { NoFirestorePipelinesPlugin, unbundledPipelinesAliases } = require('./firestore-pipelines.cjs');
 
 /**
  * JSON files every app serves beside its bundle: the backend it talks to and where each remote's
@@ -73,7 +74,7 @@ module.exports = function createAppConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: surfaceAliases(SHARED_SURFACES),
+        alias: { ...surfaceAliases(SHARED_SURFACES), ...unbundledPipelinesAliases },
       },
       module: {
         rules: [
@@ -98,6 +99,7 @@ module.exports = function createAppConfig(app) {
           federationOptions({ name: app.name, exposes: app.exposes, production }),
         ),
         new SharedSurfacePlugin(SHARED_SURFACES),
+        new NoFirestorePipelinesPlugin(),
         new EmitRuntimeFilesPlugin(),
         ...(app.html === false || (app.exposes && production)
           ? []

@@ -4,6 +4,7 @@
 // Build: npx webpack -c tooling/webpack-single-bundle.cjs --mode production [--output-path DIR]
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { NoFirestorePipelinesPlugin, unbundledPipelinesAliases } = require('./firestore-pipelines.cjs');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -20,7 +21,10 @@ module.exports = (_env, argv) => ({
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
     clean: true,
   },
-  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+  resolve: {
+    extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    alias: unbundledPipelinesAliases,
+  },
   module: {
     rules: [
       {
@@ -37,6 +41,7 @@ module.exports = (_env, argv) => ({
     ],
   },
   plugins: [
+    new NoFirestorePipelinesPlugin(),
     new HtmlWebpackPlugin({
       template: path.join(__dirname, 'index.html'),
       title: 'Single bundle',
