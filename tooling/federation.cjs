@@ -46,9 +46,11 @@ const SHARED_SURFACES = {
   'react-router': ROUTER_SURFACE,
   'react-router-dom': ROUTER_SURFACE,
   'firebase/auth': [
+    'browserLocalPersistence',
     'connectAuthEmulator',
     'createUserWithEmailAndPassword',
-    'getAuth',
+    'indexedDBLocalPersistence',
+    'initializeAuth',
     'onIdTokenChanged',
     'signInWithEmailAndPassword',
     'signOut',
@@ -174,7 +176,11 @@ function federationOptions({ name, exposes, production = false }) {
     manifest: { fileName: 'mf-manifest.json' },
     dts: false,
     runtimePlugins: [require.resolve('./federation-runtime-plugin.cjs'), ...runtimeCore.plugins],
-    experiments: runtimeCore.experiments ?? {},
+    experiments: {
+      ...runtimeCore.experiments,
+      // Every app runs in the browser: leave out the runtime's Node script loader.
+      optimization: { target: 'web' },
+    },
   };
 }
 

@@ -1,6 +1,11 @@
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
 import type { RuntimeConfig } from './config';
 
@@ -27,7 +32,11 @@ export function initFirebase(config: RuntimeConfig): FirebaseHandles {
   if (handles) return handles;
   const existing = getApps().length > 0;
   const app = existing ? getApp() : initializeApp(config.firebase);
-  const auth = getAuth(app);
+  // getAuth's defaults without the popup/redirect sign-in code the product has no use for (email and
+  // password only): the same persistence order, so members stay signed in across the change.
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
   if (config.emulators && !existing) {
     connectAuthEmulator(auth, config.emulators.auth, { disableWarnings: true });
   }
