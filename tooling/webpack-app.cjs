@@ -3,11 +3,15 @@
 // entry points a deploy switches (remoteEntry.js, mf-manifest.json, index.html, JSON config).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { SHARED_SURFACES, federationOptions, localRemotesJson } = require('./federation.cjs');
 const { SharedSurfacePlugin, surfaceAliases } = require('./shared-surface.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
-const { NoFirestorePipelinesPlugin, unbundledPipelinesAliases } = require('./firestore-pipelines.cjs');
+const {
+  NoFirestorePipelinesPlugin,
+  unbundledPipelinesAliases,
+} = require('./firestore-pipelines.cjs');
 
 /**
  * JSON files every app serves beside its bundle: the backend it talks to and where each remote's
@@ -85,7 +89,12 @@ module.exports = function createAppConfig(app) {
           },
           {
             test: /\.css$/,
-            use: [require.resolve('style-loader'), require.resolve('css-loader')],
+            // Production: CSS in its own hashed files, fetched beside the chunk that needs it, so it
+            // is not JavaScript to parse and run. Development: injected by script, reloads faster.
+            use: [
+              production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+              require.resolve('css-loader'),
+            ],
           },
           {
             test: /\.(png|jpe?g|gif|svg|webp)$/,
@@ -101,6 +110,14 @@ module.exports = function createAppConfig(app) {
         new SharedSurfacePlugin(SHARED_SURFACES),
         new NoFirestorePipelinesPlugin(),
         new EmitRuntimeFilesPlugin(),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:10].css',
+                chunkFilename: '[name].[contenthash:10].css',
+              }),
+            ]
+          : []),
         ...(app.html === false || (app.exposes && production)
           ? []
           : [

@@ -4,7 +4,11 @@
 // Build: npx webpack -c tooling/webpack-single-bundle.cjs --mode production [--output-path DIR]
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { NoFirestorePipelinesPlugin, unbundledPipelinesAliases } = require('./firestore-pipelines.cjs');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const {
+  NoFirestorePipelinesPlugin,
+  unbundledPipelinesAliases,
+} = require('./firestore-pipelines.cjs');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -32,7 +36,7 @@ module.exports = (_env, argv) => ({
         exclude: /node_modules/,
         use: { loader: require.resolve('babel-loader'), options: { rootMode: 'upward' } },
       },
-      { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
       {
         test: /\.(png|jpe?g|gif|svg|webp)$/,
         type: 'asset',
@@ -42,6 +46,7 @@ module.exports = (_env, argv) => ({
   },
   plugins: [
     new NoFirestorePipelinesPlugin(),
+    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({
       template: path.join(__dirname, 'index.html'),
       title: 'Single bundle',
