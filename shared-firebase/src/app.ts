@@ -1,12 +1,6 @@
-import { getApp, getApps, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
+import type * as AuthSdk from './authSdk';
 import type { RuntimeConfig } from './config';
 
 export interface FirebaseHandles {
@@ -19,37 +13,55 @@ export interface FirebaseHandles {
   emulatorsToConnect: RuntimeConfig['emulators'];
 }
 
-let handles: FirebaseHandles | null = null;
+/** The Firebase app and Auth, with the Auth functions the session uses. */
+export interface LoadedFirebase {
+  handles: FirebaseHandles;
+  sdk: typeof AuthSdk;
+}
+
+let config: RuntimeConfig | null = null;
+let loading: Promise<LoadedFirebase> | null = null;
+let loaded: LoadedFirebase | null = null;
 
 /**
- * Creates the page's one Firebase app and its Auth, or returns them if they exist. This module is
- * part of the `shared-firebase/session` federation singleton, so the shell and every remote share
- * the handles made here. Firestore and Storage are not created here: their code loads with the
- * first screen that needs them (`getDb`, `loadStorage` in the data layer), so `/login` needs
- * neither.
+ * Sets the backend the page's one Firebase app will use (the first call wins). Nothing is loaded
+ * yet: `loadFirebase` fetches the SDK when the page first needs it. This module is part of the
+ * `shared-firebase/session` federation singleton, so the shell and every remote share one app.
+ * Firestore and Storage are created later still, by the data layer (`getDb`, `loadStorage`).
  */
-export function initFirebase(config: RuntimeConfig): FirebaseHandles {
-  if (handles) return handles;
-  const existing = getApps().length > 0;
-  const app = existing ? getApp() : initializeApp(config.firebase);
-  // getAuth's defaults without the popup/redirect sign-in code the product has no use for (email and
-  // password only): the same persistence order, so members stay signed in across the change.
-  const auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-  });
-  if (config.emulators && !existing) {
-    connectAuthEmulator(auth, config.emulators.auth, { disableWarnings: true });
+export function initFirebase(runtimeConfig: RuntimeConfig): void {
+  config ??= runtimeConfig;
+}
+
+/** Loads the Firebase app and Auth once (a failed load is tried again at the next call). */
+export function loadFirebaseSdk(): Promise<LoadedFirebase> {
+  if (!loading) {
+    const runtimeConfig = config;
+    if (!runtimeConfig) {
+      return Promise.reject(new Error('Firebase is not set up: call initFirebase(config) first.'));
+    }
+    const attempt = import('./authSdk').then((sdk) => {
+      loaded = { handles: sdk.createFirebase(runtimeConfig), sdk };
+      return loaded;
+    });
+    loading = attempt;
+    attempt.catch(() => {
+      if (loading === attempt) loading = null;
+    });
   }
-  handles = { app, auth, emulatorsToConnect: existing ? null : config.emulators };
-  return handles;
+  return loading;
 }
 
-/** The handles made by initFirebase; the shell (or a remote's standalone page) calls that first. */
+/** The page's Firebase app and Auth, loading their code on first call. */
+export async function loadFirebase(): Promise<FirebaseHandles> {
+  return (await loadFirebaseSdk()).handles;
+}
+
+/**
+ * The handles, once loaded. Every caller runs for a signed-in member, and the session is only
+ * signed in after Firebase has loaded.
+ */
 export function getFirebase(): FirebaseHandles {
-  if (!handles) throw new Error('Firebase is not initialised: call initFirebase(config) first.');
-  return handles;
-}
-
-export function isFirebaseInitialised(): boolean {
-  return handles !== null;
+  if (!loaded) throw new Error('Firebase is not loaded: await loadFirebase() first.');
+  return loaded.handles;
 }

@@ -17,7 +17,7 @@ import {
 } from './auth';
 import { createAccountDocuments, ensureAccountDocuments } from 'shared-firebase';
 import { MESSAGES } from './messages';
-import { signOut } from './session';
+import { followFirebaseSession, signOut } from './session';
 
 // The Firebase SDK and Firestore are faked at the module boundary; the error codes used here are
 // the ones firebase-tools' Auth emulator answers (see mfe-auth/README.md), and e2e/tests/auth.spec.ts
@@ -27,13 +27,18 @@ jest.mock('firebase/auth', () => ({
   signInWithEmailAndPassword: jest.fn(),
   updateProfile: jest.fn(),
 }));
-jest.mock('./app', () => ({ getFirebase: () => ({ auth: { name: 'fake-auth' } }) }));
+jest.mock('./app', () => {
+  const sdk: unknown = jest.requireMock('firebase/auth');
+  return {
+    loadFirebaseSdk: () => Promise.resolve({ handles: { auth: { name: 'fake-auth' } }, sdk }),
+  };
+});
 // The data layer is loaded through the package name (see loadDataLayer in auth.ts).
 jest.mock('shared-firebase', () => ({
   createAccountDocuments: jest.fn(),
   ensureAccountDocuments: jest.fn(),
 }));
-jest.mock('./session', () => ({ signOut: jest.fn() }));
+jest.mock('./session', () => ({ signOut: jest.fn(), followFirebaseSession: jest.fn() }));
 
 const signIn = jest.mocked(signInWithEmailAndPassword);
 const createUser = jest.mocked(createUserWithEmailAndPassword);
@@ -41,6 +46,7 @@ const setProfile = jest.mocked(updateProfile);
 const createDocuments = jest.mocked(createAccountDocuments);
 const ensureDocuments = jest.mocked(ensureAccountDocuments);
 const mockedSignOut = jest.mocked(signOut);
+const followSession = jest.mocked(followFirebaseSession);
 
 function firebaseError(code: string): Error & { code: string } {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
@@ -56,6 +62,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   setProfile.mockResolvedValue(undefined);
   mockedSignOut.mockResolvedValue(undefined);
+  followSession.mockResolvedValue(undefined);
 });
 
 describe('error messages (SPEC section 8)', () => {
@@ -117,6 +124,10 @@ describe('signInMember', () => {
     await expect(signInMember('a@x.test', 'secret1')).resolves.toBe('u1');
 
     expect(signIn).toHaveBeenCalledWith({ name: 'fake-auth' }, 'a@x.test', 'secret1');
+    // The session follows Firebase before the sign-in, so it sees the member at once.
+    expect(followSession.mock.invocationCallOrder[0]).toBeLessThan(
+      signIn.mock.invocationCallOrder[0]!,
+    );
     expect(ensureDocuments).toHaveBeenCalledWith('u1', 'Ann');
     expect(mockedSignOut).not.toHaveBeenCalled();
   });

@@ -1,13 +1,8 @@
-import {
-  createUserWithEmailAndPassword,
-  signInWithEmailAndPassword,
-  updateProfile,
-} from 'firebase/auth';
 import type * as DataLayer from 'shared-firebase';
-import { getFirebase } from './app';
+import { loadFirebaseSdk } from './app';
 import { USERNAME_MAX_LENGTH } from './constants';
 import { MESSAGES } from './messages';
-import { signOut } from './session';
+import { followFirebaseSession, signOut } from './session';
 
 /**
  * The data layer (and Firestore with it) through the federation share scope: the sign-in and
@@ -97,7 +92,10 @@ export function repairUserName(user: { displayName: string | null; email: string
  * documents. Resolves with the uid; rejects with the Firebase error or an AccountDocumentsError.
  */
 export async function signInMember(email: string, password: string): Promise<string> {
-  const { user } = await signInWithEmailAndPassword(getFirebase().auth, email, password);
+  // Followed before signing in, so the session is signed in as soon as Firebase is.
+  await followFirebaseSession();
+  const { handles, sdk } = await loadFirebaseSdk();
+  const { user } = await sdk.signInWithEmailAndPassword(handles.auth, email, password);
   const userName = repairUserName(user);
   try {
     const { ensureAccountDocuments } = await loadDataLayer();
@@ -119,11 +117,13 @@ export async function signUpMember(
   email: string,
   password: string,
 ): Promise<string> {
-  const { user } = await createUserWithEmailAndPassword(getFirebase().auth, email, password);
+  await followFirebaseSession();
+  const { handles, sdk } = await loadFirebaseSdk();
+  const { user } = await sdk.createUserWithEmailAndPassword(handles.auth, email, password);
   // Kept on the Auth account too, so a repair at a later sign-in uses the chosen name.
-  void updateProfile(user, { displayName: userName }).catch((error: unknown) =>
-    console.warn('Could not store the display name', error),
-  );
+  void sdk
+    .updateProfile(user, { displayName: userName })
+    .catch((error: unknown) => console.warn('Could not store the display name', error));
   try {
     const { createAccountDocuments } = await loadDataLayer();
     await withTimeout(createAccountDocuments(user.uid, userName), ACCOUNT_DOCUMENTS_TIMEOUT_MS);

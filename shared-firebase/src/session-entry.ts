@@ -1,15 +1,17 @@
 // `shared-firebase/session`: what a page needs before any data — the runtime config, the Firebase
 // app and Auth, the session, sign-in and sign-up, messages and constants. It loads no Firestore or
-// Storage code, so the shell's guard and the sign-in screens stay small (docs/PERFORMANCE.md).
+// Storage code, so the shell's guard and the sign-in screens stay small, and the Firebase app and
+// Auth load only for a persisted session or a sign-in (docs/PERFORMANCE.md).
 export { fetchRuntimeConfig, RUNTIME_CONFIG_PATH } from './config';
 export type { RuntimeConfig } from './config';
-export { initFirebase, getFirebase, isFirebaseInitialised } from './app';
+export { initFirebase, loadFirebase, getFirebase } from './app';
 export type { FirebaseHandles } from './app';
 export * from './constants';
 export { MESSAGES } from './messages';
 export type { MessageKey } from './messages';
 export {
   startSession,
+  followFirebaseSession,
   useSession,
   useCurrentUid,
   getSession,

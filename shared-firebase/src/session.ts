@@ -1,7 +1,6 @@
-import { onIdTokenChanged, signOut as firebaseSignOut } from 'firebase/auth';
 import type { User } from 'firebase/auth';
 import { useSyncExternalStore } from 'react';
-import { getFirebase } from './app';
+import { loadFirebaseSdk } from './app';
 import { SESSION_STORAGE_KEY } from './constants';
 
 export interface SessionUser {
@@ -24,7 +23,9 @@ type Listener = () => void;
 
 let state: SessionState = { status: 'loading' };
 const listeners = new Set<Listener>();
-let stopWatching: (() => void) | null = null;
+let following: Promise<void> | null = null;
+let stopFollowing: (() => void) | null = null;
+let stopListeningToOtherTabs: (() => void) | null = null;
 
 function setState(next: SessionState): void {
   state = next;
@@ -55,35 +56,54 @@ async function persist(user: User | null): Promise<void> {
 }
 
 /**
- * Starts following Firebase's session: every sign-in, sign-out and token refresh updates the state
- * and the TOKEN entry. Idempotent; the shell calls it once at start.
+ * Loads Firebase (once) and follows its session: every sign-in, sign-out and token refresh updates
+ * the state and the TOKEN entry. Sign-in and sign-up call this first; a failed load is tried again
+ * at the next call.
  */
-export function startSession(): void {
-  if (stopWatching) return;
-  const { auth } = getFirebase();
-  const unsubscribe = onIdTokenChanged(auth, (user) => {
-    void persist(user);
-    setState(
-      user
-        ? { status: 'signedIn', user: { uid: user.uid, email: user.email } }
-        : { status: 'signedOut' },
-    );
-  });
-  // Another tab signing out removes TOKEN; follow it at once rather than at Firebase's next poll.
-  const onStorage = (event: StorageEvent) => {
-    if (
-      event.key === SESSION_STORAGE_KEY &&
-      event.newValue === null &&
-      state.status === 'signedIn'
-    ) {
-      void signOut();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  stopWatching = () => {
-    unsubscribe();
-    window.removeEventListener('storage', onStorage);
-  };
+export function followFirebaseSession(): Promise<void> {
+  if (!following) {
+    const attempt = loadFirebaseSdk().then(({ handles, sdk }) => {
+      stopFollowing = sdk.onIdTokenChanged(handles.auth, (user) => {
+        void persist(user);
+        setState(
+          user
+            ? { status: 'signedIn', user: { uid: user.uid, email: user.email } }
+            : { status: 'signedOut' },
+        );
+      });
+    });
+    following = attempt;
+    attempt.catch(() => {
+      if (following === attempt) following = null;
+    });
+  }
+  return following;
+}
+
+/**
+ * Starts the page's session; the shell calls it once at start. With a session persisted in TOKEN,
+ * Firebase loads at once and the state is 'loading' until it has restored the member. Without one,
+ * nobody is signed in on this browser: the state is 'signedOut' at once, and Firebase's code loads
+ * only when the visitor signs in or up (so the sign-in screens show without it). Rejects when
+ * Firebase's code cannot be loaded for a persisted session.
+ */
+export function startSession(): Promise<void> {
+  if (!stopListeningToOtherTabs) {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_STORAGE_KEY) return;
+      // Another tab signed out: follow it at once rather than at Firebase's next poll.
+      if (event.newValue === null && state.status === 'signedIn') void signOut();
+      // Another tab signed in: Firebase (which this tab may not have loaded yet) has the member.
+      if (event.newValue !== null && state.status === 'signedOut') {
+        followFirebaseSession().catch((error: unknown) => console.error(error));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    stopListeningToOtherTabs = () => window.removeEventListener('storage', onStorage);
+  }
+  if (readPersistedSession()?.loginState === true) return followFirebaseSession();
+  if (state.status === 'loading') setState({ status: 'signedOut' });
+  return Promise.resolve();
 }
 
 export function getSession(): SessionState {
@@ -111,7 +131,8 @@ export function useCurrentUid(): string {
 export async function signOut(): Promise<void> {
   localStorage.removeItem(SESSION_STORAGE_KEY);
   try {
-    await firebaseSignOut(getFirebase().auth);
+    const { handles, sdk } = await loadFirebaseSdk();
+    await sdk.signOut(handles.auth);
   } catch (error) {
     console.error('Sign out failed', error);
   }
@@ -119,7 +140,10 @@ export async function signOut(): Promise<void> {
 
 /** For tests: stop following Firebase and put the session in a given state (subscribers see it). */
 export function resetSessionForTests(next: SessionState = { status: 'loading' }): void {
-  stopWatching?.();
-  stopWatching = null;
+  stopFollowing?.();
+  stopFollowing = null;
+  following = null;
+  stopListeningToOtherTabs?.();
+  stopListeningToOtherTabs = null;
   setState(next);
 }

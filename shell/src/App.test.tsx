@@ -3,11 +3,11 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { resetSessionForTests } from 'shared-firebase/session';
 import type { SessionState } from 'shared-firebase/session';
 import { App } from './App';
-import { warmDataLayer } from './warmDataLayer';
+import { warmSignIn } from './warmSignIn';
 import { scriptedRuntime } from './testing/fakeRuntime';
 
 jest.mock('./TopBar', () => ({ TopBar: () => <nav aria-label="top bar" /> }));
-jest.mock('./warmDataLayer', () => ({ warmDataLayer: jest.fn() }));
+jest.mock('./warmSignIn', () => ({ warmSignIn: jest.fn() }));
 
 function Where() {
   const location = useLocation();
@@ -98,12 +98,12 @@ describe('preload hints', () => {
       </MemoryRouter>,
     );
     expect(preloaded).toEqual([]);
-    expect(warmDataLayer).not.toHaveBeenCalled();
+    expect(warmSignIn).not.toHaveBeenCalled();
     const main = screen.getByRole('main');
     act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     act(() => main.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     expect(preloaded).toEqual(['feed']);
-    expect(warmDataLayer).toHaveBeenCalled();
+    expect(warmSignIn).toHaveBeenCalled();
   });
 
   it('never preloads a remote that remotes.json does not list', () => {

@@ -11,7 +11,7 @@ import { preloadRemoteApp } from './remotes/federation';
 import type { FederationRuntime } from './remotes/federation';
 import type { RemoteRegistry } from './remotes/registry';
 import { useGuardRedirect } from './useGuardRedirect';
-import { warmDataLayer } from './warmDataLayer';
+import { warmSignIn } from './warmSignIn';
 
 export interface AppProps {
   registry: RemoteRegistry;
@@ -35,9 +35,10 @@ export function App({ registry, runtime }: AppProps) {
     },
     [registry, runtime],
   );
-  // A visitor who starts filling in the sign-in form will need the data layer and the feed next.
+  // A visitor who starts filling in the sign-in form will need Firebase, the data layer and the
+  // feed next.
   const prepareForSignIn = useCallback(() => {
-    warmDataLayer();
+    warmSignIn();
     preload(NEXT_REMOTE_AFTER_SIGN_IN);
   }, [preload]);
 

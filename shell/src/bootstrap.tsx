@@ -15,6 +15,8 @@ import { fetchRegistry, parseRegistry } from './remotes/registry';
 import { preloadRemoteApp, registerRegistry } from './remotes/federation';
 import { firstRemoteFor } from './routes';
 
+const START_FAILED = 'The app could not start. Please reload the page.';
+
 // Before any router mounts: every pushState/replaceState then fires popstate, so the shell's router
 // and each remote's own router all see every navigation.
 patchHistoryApi();
@@ -31,7 +33,7 @@ async function start() {
     }),
   ]);
   initFirebase(config);
-  startSession();
+  const session = startSession();
   registerRegistry(registry);
   // Firebase has not restored the session yet; the persisted one tells which remote comes first, so
   // its files load while the session resolves instead of after.
@@ -47,10 +49,15 @@ async function start() {
       </BrowserRouter>
     </StrictMode>,
   );
+  // A persisted session that Firebase's code could not be loaded for: nothing can be shown.
+  session.catch((error: unknown) => {
+    console.error(error);
+    root.render(<p role="alert">{START_FAILED}</p>);
+  });
 }
 
 start().catch((error: unknown) => {
   console.error(error);
   const root = document.getElementById('root');
-  if (root) root.textContent = 'The app could not start. Please reload the page.';
+  if (root) root.textContent = START_FAILED;
 });

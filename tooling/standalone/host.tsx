@@ -6,8 +6,8 @@ import { patchHistoryApi, mountRootParcel } from 'single-spa';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import {
   fetchRuntimeConfig,
-  getFirebase,
   initFirebase,
+  loadFirebase,
   signOut,
   startSession,
   useSession,
@@ -28,7 +28,7 @@ export async function startStandalone(options: {
   patchHistoryApi();
   document.title = `${options.title} (standalone)`;
   initFirebase(await fetchRuntimeConfig());
-  startSession();
+  await startSession();
   const registry = (await (await fetch('/remotes.json', { cache: 'no-cache' })).json()) as Record<
     string,
     string
@@ -57,9 +57,9 @@ function StandaloneBar({ title }: { title: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    signInWithEmailAndPassword(getFirebase().auth, email, password).catch((caught: Error) =>
-      setError(caught.message),
-    );
+    loadFirebase()
+      .then(({ auth }) => signInWithEmailAndPassword(auth, email, password))
+      .catch((caught: Error) => setError(caught.message));
   };
 
   return (

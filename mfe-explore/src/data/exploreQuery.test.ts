@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
-import { explorePostsNewestFirst, getDb, initFirebase } from 'shared-firebase';
+import { explorePostsNewestFirst, getDb, initFirebase, loadFirebase } from 'shared-firebase';
 
 // Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(() => {
+beforeAll(async () => {
   initFirebase({ firebase: { projectId: 'demo-explore', apiKey: 'demo-key' }, emulators: null });
+  await loadFirebase();
 });
 
 describe('explorePostsNewestFirst', () => {

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import { collection, documentId, orderBy, query, queryEqual } from 'firebase/firestore';
-import { getDb, initFirebase, membersInReverseFetchOrder } from 'shared-firebase';
+import { getDb, initFirebase, loadFirebase, membersInReverseFetchOrder } from 'shared-firebase';
 
 // Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(() => {
+beforeAll(async () => {
   initFirebase({ firebase: { projectId: 'demo-members', apiKey: 'demo-key' }, emulators: null });
+  await loadFirebase();
 });
 
 describe('membersInReverseFetchOrder', () => {
