@@ -20,6 +20,8 @@ module.exports = (_env, argv) => ({
   output: {
     path: path.join(__dirname, 'single-bundle/dist'),
     publicPath: '/',
+    // One file: what the app's dynamic imports load later is in it from the start.
+    asyncChunks: false,
     filename: '[name].[contenthash:10].js',
     chunkFilename: '[name].[contenthash:10].js',
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
