@@ -3,11 +3,10 @@ import { StrictMode, useState } from 'react';
 import type { FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { patchHistoryApi, mountRootParcel } from 'single-spa';
-import { signInWithEmailAndPassword } from 'firebase/auth';
 import {
   fetchRuntimeConfig,
   initFirebase,
-  loadFirebase,
+  signInMember,
   signOut,
   startSession,
   useSession,
@@ -57,9 +56,8 @@ function StandaloneBar({ title }: { title: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    loadFirebase()
-      .then(({ auth }) => signInWithEmailAndPassword(auth, email, password))
-      .catch((caught: Error) => setError(caught.message));
+    // The product's own sign-in: it makes the session follow Firebase first.
+    signInMember(email, password).catch((caught: Error) => setError(caught.message));
   };
 
   return (
