@@ -25,4 +25,4 @@ class NoFirestorePipelinesPlugin {
   }
 }
 
-module.exports = { unbundledPipelinesAliases, NoFirestorePipelinesPlugin, PIPELINES_REQUEST };
+module.exports = { unbundledPipelinesAliases, NoFirestorePipelinesPlugin };

@@ -1,7 +1,6 @@
 import type { Compiler, WebpackPluginInstance } from 'webpack';
 
 export const unbundledPipelinesAliases: Record<string, string>;
-export const PIPELINES_REQUEST: RegExp;
 export class NoFirestorePipelinesPlugin implements WebpackPluginInstance {
   apply(compiler: Compiler): void;
 }
