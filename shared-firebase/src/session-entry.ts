@@ -18,6 +18,7 @@ export {
   subscribeSession,
   signOut,
   readPersistedSession,
+  hasPersistedSession,
   resetSessionForTests,
 } from './session';
 export type { SessionState, SessionUser, PersistedSession } from './session';

@@ -41,6 +41,11 @@ export function readPersistedSession(): PersistedSession | null {
   }
 }
 
+/** Whether this browser holds a signed-in session: decides, before Firebase loads, what comes first. */
+export function hasPersistedSession(): boolean {
+  return readPersistedSession()?.loginState === true;
+}
+
 async function persist(user: User | null): Promise<void> {
   if (!user) {
     localStorage.removeItem(SESSION_STORAGE_KEY);
@@ -101,7 +106,7 @@ export function startSession(): Promise<void> {
     window.addEventListener('storage', onStorage);
     stopListeningToOtherTabs = () => window.removeEventListener('storage', onStorage);
   }
-  if (readPersistedSession()?.loginState === true) return followFirebaseSession();
+  if (hasPersistedSession()) return followFirebaseSession();
   if (state.status === 'loading') setState({ status: 'signedOut' });
   return Promise.resolve();
 }

@@ -7,14 +7,16 @@ interface FieldBase {
   hideLabel?: boolean;
 }
 
+type FieldFrame = FieldBase & { id?: string; className?: string };
+
 /** The labelled frame both fields share; `control` receives the id the label points at. */
 function Field({
-  label,
-  hideLabel,
-  id,
-  className,
+  frame: { label, hideLabel, id, className },
   control,
-}: FieldBase & { id?: string; className?: string; control: (id: string) => ReactNode }) {
+}: {
+  frame: FieldFrame;
+  control: (id: string) => ReactNode;
+}) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
@@ -30,27 +32,15 @@ function Field({
 export type TextFieldProps = FieldBase & InputHTMLAttributes<HTMLInputElement>;
 
 export function TextField({ label, hideLabel, id, className, ...rest }: TextFieldProps) {
-  return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      id={id}
-      className={className}
-      control={(inputId) => <input id={inputId} className="ui-field__input" {...rest} />}
-    />
-  );
+  const input = (inputId: string) => <input id={inputId} className="ui-field__input" {...rest} />;
+  return <Field frame={{ label, hideLabel, id, className }} control={input} />;
 }
 
 export type TextAreaFieldProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export function TextAreaField({ label, hideLabel, id, className, ...rest }: TextAreaFieldProps) {
-  return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      id={id}
-      className={className}
-      control={(inputId) => <textarea id={inputId} className="ui-field__input" {...rest} />}
-    />
+  const textarea = (inputId: string) => (
+    <textarea id={inputId} className="ui-field__input" {...rest} />
   );
+  return <Field frame={{ label, hideLabel, id, className }} control={textarea} />;
 }

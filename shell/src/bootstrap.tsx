@@ -4,8 +4,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
 import {
   fetchRuntimeConfig,
+  hasPersistedSession,
   initFirebase,
-  readPersistedSession,
   startSession,
 } from 'shared-firebase/session';
 import 'shared-ui';
@@ -37,10 +37,7 @@ async function start() {
   registerRegistry(registry);
   // Firebase has not restored the session yet; the persisted one tells which remote comes first, so
   // its files load while the session resolves instead of after.
-  const firstRemote = firstRemoteFor(
-    window.location.pathname,
-    readPersistedSession()?.loginState === true,
-  );
+  const firstRemote = firstRemoteFor(window.location.pathname, hasPersistedSession());
   if (firstRemote) preloadRemoteApp(firstRemote, registry);
   root.render(
     <StrictMode>
