@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { RulesSlot } from './common/rules-slot';
+import { RulesSlot } from './rules';
 import { rulesFilesOf } from './config';
 import { FirestoreEngine } from './firestore/engine';
 import { createFirestoreServer, type FirestoreServer } from './firestore/server';

@@ -1,6 +1,6 @@
 import type { Expr, FunctionDecl, MatchBlock, RulesFile } from './ast';
 import { BUILTIN_FUNCTIONS } from './evaluator';
-import type { Issue } from './lexer';
+import type { RulesIssue } from './lexer';
 import { KNOWN_METHODS, NAMESPACES } from './methods';
 
 const GLOBALS = new Set(['request', 'resource']);
@@ -28,8 +28,8 @@ function findFunction(env: Env | null, name: string): FunctionDecl | null {
  * Static checks made when rules load, so that nothing unsupported is silently evaluated:
  * unknown variables, functions, methods and namespaces, wrong argument counts, duplicates.
  */
-export function checkRules(file: RulesFile): Issue[] {
-  const issues: Issue[] = [];
+export function checkRules(file: RulesFile): RulesIssue[] {
+  const issues: RulesIssue[] = [];
   const report = (at: { line: number; column: number }, message: string) =>
     issues.push({ line: at.line, column: at.column, message });
 

@@ -1,11 +1,11 @@
 import type { RulesFile } from './ast';
 import { checkRules } from './checker';
-import { SyntaxIssue, type Issue } from './lexer';
+import { SyntaxIssue, type RulesIssue } from './lexer';
 import { Parser } from './parser';
 
 export class RulesCompileError extends Error {
   constructor(
-    readonly issues: Issue[],
+    readonly issues: RulesIssue[],
     fileName = 'rules',
   ) {
     super(issues.map((i) => `${fileName}:${i.line}:${i.column}: ${i.message}`).join('\n'));

@@ -1,5 +1,5 @@
 import type { Principal } from '../common/auth';
-import type { DocLookup, PlannedWrite, StoredDocument } from '../firestore/engine/types';
+import type { DocLookup, PlannedWrite, StoredDocument } from '../values';
 import type { CompiledRules } from './compile';
 import { authValue } from './context';
 import type { DocumentReader, Runtime } from './evaluator';

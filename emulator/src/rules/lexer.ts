@@ -10,7 +10,7 @@ export interface Token extends Pos {
   end: number;
 }
 
-export interface Issue {
+export interface RulesIssue {
   line: number;
   column: number;
   message: string;

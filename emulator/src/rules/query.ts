@@ -1,4 +1,4 @@
-import type { Value as WireValue } from '../firestore/engine/types';
+import type { Value as WireValue } from '../values';
 import { NULL, float, fromWire, int, list, pathFromName, str, type RValue } from './values';
 
 /** What rules can know about a list query before looking at any document. */

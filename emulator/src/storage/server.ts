@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { applyCors } from '../common/http';
-import type { CompiledRules } from '../rules';
+import type { CompiledRules, RulesIssue } from '../rules';
 import { ClientAbortedError, readRequestBody } from './body';
 import {
   principalOf,
@@ -22,12 +22,6 @@ import {
 import { ObjectStore } from './store';
 import { upload } from './upload-routes';
 import { UploadSessions } from './uploads';
-
-export interface RulesIssue {
-  line: number;
-  column: number;
-  message: string;
-}
 
 export interface StorageServerOptions {
   /** Root data directory; objects go under `<dataDir>/storage/`. null keeps everything in memory. */

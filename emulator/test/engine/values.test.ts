@@ -1,10 +1,5 @@
-import {
-  compareValues,
-  normalizeValue,
-  compareUtf8,
-  valuesEqual,
-} from '../../src/firestore/engine/values';
-import { canonicalTimestamp } from '../../src/firestore/engine/timestamps';
+import { compareValues, normalizeValue, compareUtf8, valuesEqual } from '../../src/values/values';
+import { canonicalTimestamp } from '../../src/values/timestamps';
 import type { Value } from '../../src/firestore/engine';
 
 const n = (v: unknown): Value => normalizeValue(v);

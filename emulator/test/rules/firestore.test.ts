@@ -1,4 +1,4 @@
-import type { PlannedWrite, StoredDocument } from '../../src/firestore/engine/types';
+import type { PlannedWrite, StoredDocument } from '../../src/values';
 import { authorizeFirestoreRead, authorizeFirestoreWrites, compileRules } from '../../src/rules';
 import { DATABASE, ROOT, TIME, anonymous, doc, fields, user } from './helpers';
 

@@ -1,5 +1,5 @@
 import type { Principal } from '../../src/common/auth';
-import type { Fields, StoredDocument, Value } from '../../src/firestore/engine/types';
+import type { Fields, StoredDocument, Value } from '../../src/values';
 import { authorizeFirestoreRead, compileRules } from '../../src/rules';
 
 export const DATABASE = 'projects/demo/databases/(default)';

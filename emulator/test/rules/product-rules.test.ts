@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Principal } from '../../src/common/auth';
-import type { PlannedWrite, StoredDocument } from '../../src/firestore/engine/types';
+import type { PlannedWrite, StoredDocument } from '../../src/values';
 import {
   authorizeFirestoreRead,
   authorizeFirestoreWrites,

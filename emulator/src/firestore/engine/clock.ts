@@ -1,4 +1,4 @@
-import { formatTimestamp, nowMicros, parseTimestamp, type Micros } from './timestamps';
+import { formatTimestamp, nowMicros, parseTimestamp, type Micros } from '../../values';
 
 /**
  * Hands out commit and read times in microseconds. Commit times are strictly increasing; read

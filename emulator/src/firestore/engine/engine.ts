@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { VersionClock } from './clock';
-import { FirestoreError, invalidArgument } from './errors';
+import { FirestoreError, invalidArgument } from '../../values';
 import { MAX_WRITES_PER_COMMIT } from './limits';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
@@ -19,11 +19,9 @@ import type {
   CommitOptions,
   CommitResult,
   CompiledQuery,
-  DocLookup,
-  PlannedWrite,
   QueryResult,
-  StoredDocument,
 } from './types';
+import type { DocLookup, PlannedWrite, StoredDocument } from '../../values';
 import { stageWrite, type StagedWrite } from './writes';
 
 const EXPORT_FOLDER = 'firestore_export';

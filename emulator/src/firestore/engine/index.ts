@@ -1,4 +1,5 @@
 export * from './types';
-export { FirestoreError } from './errors';
+export * from '../../values/types';
+export { FirestoreError } from '../../values';
 export { FirestoreEngine } from './engine';
 export type { FsyncPolicy } from './persistence';

@@ -1,6 +1,6 @@
-import { invalidArgument } from './errors';
-import { compareUtf8 } from './values';
-import type { Fields, Value } from './types';
+import { invalidArgument } from '../../values';
+import { compareUtf8 } from '../../values';
+import type { Fields, Value } from '../../values';
 
 /** A parsed document resource name. */
 export interface DocumentName {

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FirestoreError } from './errors';
+import { FirestoreError } from '../../values';
 import { acquireLock, releaseLock } from './lock';
-import type { StoredDocument } from './types';
+import type { StoredDocument } from '../../values';
 
 /**
  * Durable storage under `<dataDir>/firestore/`: a snapshot (`snapshot.ndjson`) plus an

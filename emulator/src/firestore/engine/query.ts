@@ -1,7 +1,8 @@
-import { invalidArgument } from './errors';
+import { invalidArgument } from '../../values';
 import { compareFieldPaths, formatFieldPath, getField, parseFieldPath, parseParent } from './paths';
 import type { DocumentStore } from './store';
-import type { CompiledQuery, StoredDocument, Value } from './types';
+import type { CompiledQuery } from './types';
+import type { StoredDocument, Value } from '../../values';
 import {
   TypeOrder,
   arrayContains,
@@ -15,7 +16,7 @@ import {
   isNullValue,
   normalizeValue,
   typeOrder,
-} from './values';
+} from '../../values';
 
 /** Compiles wire `StructuredQuery` JSON into a validated, executable query. */
 

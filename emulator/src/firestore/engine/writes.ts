@@ -1,8 +1,9 @@
-import { FirestoreError, invalidArgument } from './errors';
+import { FirestoreError, invalidArgument } from '../../values';
 import { checkDocumentSize } from './limits';
 import { deleteField, getField, parseDocumentName, parseFieldPath, setField } from './paths';
-import { canonicalTimestamp, parseTimestamp } from './timestamps';
-import type { Fields, PlannedWrite, StoredDocument, Value, WriteResult } from './types';
+import { canonicalTimestamp, parseTimestamp } from '../../values';
+import type { WriteResult } from './types';
+import type { Fields, PlannedWrite, StoredDocument, Value } from '../../values';
 import {
   arrayContains,
   arrayElements,
@@ -18,7 +19,7 @@ import {
   toNumber,
   typeOrder,
   TypeOrder,
-} from './values';
+} from '../../values';
 
 /** Turns one wire `Write` into its effect on the (staged) document it names. */
 

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { HttpError, applyCors, parseJson, readBody, sendJson } from '../../common/http';
-import type { CompiledRules } from '../../rules';
+import type { CompiledRules, RulesIssue } from '../../rules';
 import type { FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
 import { restError } from './errors';
@@ -8,12 +8,6 @@ import { ListenHub } from './listenStream';
 import { RestApi } from './rest';
 import { WebChannelEndpoint, type WebChannelOptions } from './webchannel';
 import { createWriteStream } from './writeStream';
-
-export interface RulesIssue {
-  line: number;
-  column: number;
-  message: string;
-}
 
 export interface FirestoreServerOptions {
   engine: FirestoreEngine;

@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileRules, RulesCompileError, type CompiledRules } from '../rules';
-
-export interface RulesIssue {
-  line: number;
-  column: number;
-  message: string;
-}
+import { compileRules, RulesCompileError, type CompiledRules } from './compile';
+import type { RulesIssue } from './lexer';
 
 /**
  * The rules currently in force for one service. A source that does not compile leaves the

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './values';
+export * from './timestamps';
+export { FirestoreError, invalidArgument } from './errors';
