@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Everything the CLI needs to start the emulator, after flags, environment and firebase.json. */
 export interface EmulatorConfig {
@@ -97,45 +98,40 @@ function parsePort(value: string, name: string): number {
   return port;
 }
 
-type FlagName =
-  | 'project'
-  | 'host'
-  | 'firestore-port'
-  | 'storage-port'
-  | 'data-dir'
-  | 'config'
-  | 'import'
-  | 'export-on-exit';
-const VALUE_FLAGS = new Set<string>([
-  'project',
-  'host',
-  'firestore-port',
-  'storage-port',
-  'data-dir',
-  'config',
-  'import',
-  'export-on-exit',
-]);
+const FLAGS = {
+  project: { type: 'string' },
+  host: { type: 'string' },
+  'firestore-port': { type: 'string' },
+  'storage-port': { type: 'string' },
+  'data-dir': { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  config: { type: 'string' },
+  import: { type: 'string' },
+  'export-on-exit': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
 
-function parseFlags(argv: string[]): {
-  values: Partial<Record<FlagName, string>>;
-  inMemory: boolean;
-} {
-  const values: Partial<Record<FlagName, string>> = {};
-  let inMemory = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--in-memory') {
-      inMemory = true;
-      continue;
+/** The quoted flag or argument in one of parseArgs' messages. */
+function quoted(message: string): string {
+  return /'([^']+)'/.exec(message)?.[1] ?? message;
+}
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const message = (err as Error).message;
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new ConfigError(`${quoted(message).split(' ')[0]} needs a value`);
     }
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !VALUE_FLAGS.has(match[1]!)) throw new ConfigError(`Unknown argument: ${arg}`);
-    const value = match[2] ?? argv[++i];
-    if (value === undefined) throw new ConfigError(`--${match[1]} needs a value`);
-    values[match[1] as FlagName] = value;
+    if (
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ) {
+      throw new ConfigError(`Unknown argument: ${quoted(message)}`);
+    }
+    throw err;
   }
-  return { values, inMemory };
 }
 
 /** Flags, then environment, then firebase.json, then defaults. */
@@ -144,7 +140,7 @@ export function resolveConfig(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): EmulatorConfig {
-  const { values, inMemory } = parseFlags(argv);
+  const values = parseFlags(argv);
   const configFlag = values.config ?? env['EMULATOR_CONFIG'];
   const firebaseJsonPath = configFlag ? path.resolve(cwd, configFlag) : findFirebaseJson(cwd);
   if (configFlag && !fs.existsSync(firebaseJsonPath!)) {
@@ -162,7 +158,9 @@ export function resolveConfig(
   const storagePortText =
     values['storage-port'] ?? env['EMULATOR_STORAGE_PORT'] ?? json.emulators?.storage?.port;
   const memory =
-    inMemory || env['EMULATOR_IN_MEMORY'] === '1' || env['EMULATOR_IN_MEMORY'] === 'true';
+    values['in-memory'] === true ||
+    env['EMULATOR_IN_MEMORY'] === '1' ||
+    env['EMULATOR_IN_MEMORY'] === 'true';
   const dataDirText = values['data-dir'] ?? env['EMULATOR_DATA_DIR'];
   if (memory && values['data-dir'])
     throw new ConfigError('--in-memory and --data-dir exclude each other');
