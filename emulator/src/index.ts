@@ -6,7 +6,8 @@ import { RulesSlot } from './rules';
 import { rulesFilesOf } from './config';
 import { FirestoreEngine } from './firestore/engine';
 import { createFirestoreServer, type FirestoreServer } from './firestore/server';
-import { createStorageServer, exportStorage, importStorage } from './storage/server';
+import { createStorageServer } from './storage/server';
+import { openObjectStore } from './storage/store';
 
 export interface StartEmulatorOptions {
   projectId: string;
@@ -84,6 +85,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   loadInitialRules(storageRules, rulesFiles.storage);
 
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
+  const objects = openObjectStore(options.dataDir);
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
@@ -94,7 +96,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       setRules: (source) => firestoreRules.set(source),
     });
     storageServer = createStorageServer({
-      dataDir: options.dataDir,
+      store: objects,
       host,
       getRules: () => storageRules.get(),
       setRules: (source) => storageRules.set(source),
@@ -104,7 +106,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       if (!fs.existsSync(dir)) throw new Error(`Import directory not found: ${dir}`);
       if (fs.existsSync(path.join(dir, FIRESTORE_EXPORT_FOLDER))) await engine.importFrom(dir);
       if (fs.existsSync(path.join(dir, STORAGE_EXPORT_FOLDER))) {
-        await importStorage(storageServer, path.join(dir, STORAGE_EXPORT_FOLDER));
+        await objects.importFrom(path.join(dir, STORAGE_EXPORT_FOLDER));
       }
     }
     const firestorePort = await listen(firestoreServer, options.firestorePort, host);
@@ -126,7 +128,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       setStorageRules: (source) => storageRules.set(source),
       exportTo: async (dir) => {
         await engine.exportTo(dir);
-        await exportStorage(stServer, path.join(dir, STORAGE_EXPORT_FOLDER));
+        await objects.exportTo(path.join(dir, STORAGE_EXPORT_FOLDER));
       },
       stop: () =>
         (stopping ??= (async () => {

@@ -7,11 +7,13 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { compileRules, type CompiledRules } from '../../src/rules';
 import { createStorageServer, type StorageServerOptions } from '../../src/storage/server';
+import { openObjectStore, type ObjectStore } from '../../src/storage/store';
 
 export const BUCKET = 'demo-social.appspot.com';
 
 export interface RunningStorage {
   server: Server;
+  store: ObjectStore;
   port: number;
   base: string;
   setRules(source: string | null): void;
@@ -19,11 +21,15 @@ export interface RunningStorage {
 }
 
 export async function startStorage(
-  options: Partial<Omit<StorageServerOptions, 'getRules' | 'setRules'>> & { rules?: string } = {},
+  options: Partial<Omit<StorageServerOptions, 'getRules' | 'setRules' | 'store'>> & {
+    rules?: string;
+    dataDir?: string | null;
+  } = {},
 ): Promise<RunningStorage> {
+  const store = openObjectStore(options.dataDir ?? null);
   let rules: CompiledRules | null = options.rules ? compileRules(options.rules) : null;
   const server = createStorageServer({
-    dataDir: options.dataDir ?? null,
+    store,
     host: '127.0.0.1',
     maxObjectBytes: options.maxObjectBytes,
     getRules: () => rules,
@@ -44,6 +50,7 @@ export async function startStorage(
   const port = (server.address() as AddressInfo).port;
   return {
     server,
+    store,
     port,
     base: `http://127.0.0.1:${port}`,
     setRules: (source) => {

@@ -1,4 +1,5 @@
-import { compareNames, listPage } from '../../src/storage/list';
+import { listPage } from '../../src/storage/server/list';
+import { compareNames } from '../../src/storage/store';
 
 const sorted = (names: string[]): string[] => [...names].sort(compareNames);
 

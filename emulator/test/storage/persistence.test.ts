@@ -13,7 +13,6 @@ import {
   uploadBytesResumable,
   uploadString,
 } from 'firebase/storage';
-import { exportStorage, importStorage } from '../../src/storage/server';
 import { BUCKET, objectUrl, patternBytes, startStorage, storageClient, tempDir } from './helpers';
 
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('base64');
@@ -102,14 +101,14 @@ describe('Storage persistence', () => {
     });
     await uploadString(ref(client.storage, 'x/two.txt'), 'two');
     const exportDir = path.join(tempDir(), 'export');
-    await exportStorage(source.server, exportDir);
+    await source.store.exportTo(exportDir);
     await client.close();
     await source.close();
 
     const target = await startStorage({ dataDir: tempDir() });
     try {
       await fetch(`${target.base}/v0/b/${BUCKET}/o?name=stale.txt`, { method: 'POST', body: 's' });
-      await importStorage(target.server, exportDir);
+      await target.store.importFrom(exportDir);
       expect(
         (await download(target.base, 'x/one.bin')).equals(Buffer.from(patternBytes(3000))),
       ).toBe(true);
@@ -211,7 +210,8 @@ function buildServerForChild(): string {
   fs.writeFileSync(
     main,
     `const { createStorageServer } = require('./storage/server');
-const server = createStorageServer({ dataDir: process.argv[2], host: '127.0.0.1', getRules: () => null, setRules: () => [] });
+const { openObjectStore } = require('./storage/store');
+const server = createStorageServer({ store: openObjectStore(process.argv[2]), host: '127.0.0.1', getRules: () => null, setRules: () => [] });
 server.listen(0, '127.0.0.1', () => console.log('port=' + server.address().port));
 `,
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../common/auth';
+import type { Principal } from '../../common/auth';
 import { badRequest, notFound, StorageApiError } from './errors';
 import type { IncomingMetadata } from './metadata';
 

@@ -1,27 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { crc32cBase64 } from './crc32c';
 import { badRequest } from './errors';
-
-/** What is stored for one object (and persisted as JSON next to its bytes). */
-export interface ObjectMetadata {
-  bucket: string;
-  name: string;
-  /** Decimal strings, as on the wire; generation changes on every upload. */
-  generation: string;
-  metageneration: string;
-  size: number;
-  md5Hash: string;
-  crc32c: string;
-  timeCreated: string;
-  updated: string;
-  contentType: string;
-  cacheControl?: string;
-  contentDisposition?: string;
-  contentEncoding?: string;
-  contentLanguage?: string;
-  customMetadata?: Record<string, string>;
-  downloadTokens: string[];
-}
+import type { ObjectMetadata } from '../store';
 
 /** Writable fields as the SDK sends them; `null` clears a field. */
 export interface IncomingMetadata {

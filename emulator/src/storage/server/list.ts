@@ -1,3 +1,4 @@
+import { compareNames } from '../store';
 import { badRequest } from './errors';
 
 export interface ListRequest {
@@ -14,10 +15,6 @@ export interface ListPage {
 }
 
 const DEFAULT_MAX_RESULTS = 1000;
-
-/** GCS orders object names by their UTF-8 bytes. */
-export const compareNames = (a: string, b: string): number =>
-  Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 // Names with empty segments cannot be addressed by the SDK; the official emulator hides them.
 function isAddressable(path: string): boolean {

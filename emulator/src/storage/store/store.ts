@@ -3,8 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { removeDurably, syncDirectory, TEMP_MARKER, writeFileDurably } from './durable-fs';
-import { compareNames } from './list';
-import type { ObjectMetadata } from './metadata';
+import { compareNames, type ObjectMetadata } from './object';
 
 interface Entry {
   meta: ObjectMetadata;

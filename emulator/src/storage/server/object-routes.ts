@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { parseJson } from '../common/http';
+import { parseJson } from '../../common/http';
 import { checkAccess } from './authorize';
 import { readRequestBody } from './body';
 import { sendEmpty, sendJsonBody, type ApiRequest, type StorageContext } from './context';
@@ -12,8 +12,8 @@ import {
   patchMetadata,
   toWireMetadata,
   withDownloadTokens,
-  type ObjectMetadata,
 } from './metadata';
+import type { ObjectMetadata } from '../store';
 import { parseRange } from './range';
 
 const METADATA_BODY_LIMIT = 1024 * 1024;

@@ -1,7 +1,7 @@
-import type { Principal } from '../common/auth';
-import { authorizeStorage, type CompiledRules, type StorageObjectInfo } from '../rules';
+import type { Principal } from '../../common/auth';
+import { authorizeStorage, type CompiledRules, type StorageObjectInfo } from '../../rules';
 import { permissionDenied, type Permission } from './errors';
-import type { ObjectMetadata } from './metadata';
+import type { ObjectMetadata } from '../store';
 
 export type StorageMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 

@@ -1,4 +1,4 @@
-import type { Principal } from '../common/auth';
+import type { Principal } from '../../common/auth';
 import { checkAccess } from './authorize';
 import { readRequestBody } from './body';
 import {
@@ -14,8 +14,8 @@ import {
   parseIncomingMetadata,
   toWireMetadata,
   type IncomingMetadata,
-  type ObjectMetadata,
 } from './metadata';
+import type { ObjectMetadata } from '../store';
 import { parseMultipartUpload } from './multipart';
 import { parseJsonBody } from './object-routes';
 import type { UploadSession } from './uploads';

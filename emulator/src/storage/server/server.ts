@@ -1,7 +1,6 @@
 import * as http from 'node:http';
-import * as path from 'node:path';
-import { applyCors } from '../common/http';
-import type { CompiledRules, RulesIssue } from '../rules';
+import { applyCors } from '../../common/http';
+import type { CompiledRules, RulesIssue } from '../../rules';
 import { ClientAbortedError, readRequestBody } from './body';
 import {
   principalOf,
@@ -19,13 +18,13 @@ import {
   parseJsonBody,
   patchObject,
 } from './object-routes';
-import { ObjectStore } from './store';
+import type { ObjectStore } from '../store';
 import { upload } from './upload-routes';
 import { UploadSessions } from './uploads';
 
 export interface StorageServerOptions {
-  /** Root data directory; objects go under `<dataDir>/storage/`. null keeps everything in memory. */
-  dataDir: string | null;
+  /** Where objects live (see openObjectStore); the server never opens one itself. */
+  store: ObjectStore;
   host: string;
   getRules(): CompiledRules | null;
   /** Compiles and installs new rules; returns the issues ([] when the rules were installed). */
@@ -72,27 +71,6 @@ const EXPOSE_HEADERS = [
   'x-goog-hash',
   'x-goog-storage-class',
 ];
-
-/** The state behind a storage server, for export and import. */
-const backends = new WeakMap<http.Server, StorageContext>();
-
-function backendOf(server: http.Server): StorageContext {
-  const ctx = backends.get(server);
-  if (!ctx) throw new Error('Not a server made by createStorageServer.');
-  return ctx;
-}
-
-/** Writes every object of the server to `dir` (a layout `importStorage` reads back). */
-export function exportStorage(server: http.Server, dir: string): Promise<void> {
-  return backendOf(server).store.exportTo(dir);
-}
-
-/** Replaces every object of the server with those exported to `dir`. */
-export async function importStorage(server: http.Server, dir: string): Promise<void> {
-  const ctx = backendOf(server);
-  ctx.sessions.clear();
-  await ctx.store.importFrom(dir);
-}
 
 /** Splits `/v0/b/{bucket}/o[/{object}]`; null for any other path. */
 function parseApiPath(pathname: string): { bucket: string; objectName: string | null } | null {
@@ -238,9 +216,7 @@ function sendError(res: http.ServerResponse, error: unknown): void {
 /** The Storage `/v0` API of the emulator. The server is returned without listening. */
 export function createStorageServer(options: StorageServerOptions): http.Server {
   const ctx: StorageContext = {
-    store: ObjectStore.open(
-      options.dataDir === null ? null : path.join(options.dataDir, 'storage'),
-    ),
+    store: options.store,
     sessions: new UploadSessions(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES),
     getRules: () => options.getRules(),
     maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
@@ -248,6 +224,5 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
   const server = http.createServer((req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
-  backends.set(server, ctx);
   return server;
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { principalFromAuthorization, type Principal } from '../common/auth';
-import type { CompiledRules } from '../rules';
+import { principalFromAuthorization, type Principal } from '../../common/auth';
+import type { CompiledRules } from '../../rules';
 import { badRequest } from './errors';
-import type { ObjectStore } from './store';
+import type { ObjectStore } from '../store';
 import type { UploadSessions } from './uploads';
 
 /** What every Storage route handler works with. */

@@ -1,0 +1,1 @@
+export { createStorageServer, type StorageServerOptions } from './server';
