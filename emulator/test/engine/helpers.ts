@@ -1,5 +1,6 @@
 import { FirestoreEngine } from '../../src/firestore/engine';
-import type { Fields, Value } from '../../src/firestore/engine';
+import type { CommitOptions, Fields, Value } from '../../src/firestore/engine';
+import { compileQuery, decodeWrites } from '../../src/firestore/protocol';
 
 export const DB = 'projects/demo-test/databases/(default)';
 export const ROOT = `${DB}/documents`;
@@ -42,12 +43,28 @@ export function setWrite(path: string, data: Record<string, unknown>, extra: obj
   return { update: { name: docName(path), fields: toFields(data) }, ...extra };
 }
 
+/** The engine driven with wire JSON as the servers drive it: protocol decoding, then the engine. */
+export function viaWire(engine: FirestoreEngine) {
+  return {
+    commit: (database: string, writes: unknown, options?: CommitOptions) =>
+      engine.commit(database, decodeWrites(database, writes), options),
+    commitDurably: (database: string, writes: unknown, options?: CommitOptions) =>
+      engine.commitDurably(database, decodeWrites(database, writes), options),
+    runQuery: (parent: unknown, structuredQuery: unknown) =>
+      engine.runQuery(compileQuery(parent, structuredQuery)),
+    count: (parent: unknown, structuredQuery: unknown, upTo?: number) =>
+      engine.count(compileQuery(parent, structuredQuery), upTo),
+    compileQuery: (parent: unknown, structuredQuery: unknown) =>
+      engine.compileQuery(compileQuery(parent, structuredQuery)),
+  };
+}
+
 export async function memoryEngine(): Promise<FirestoreEngine> {
   return FirestoreEngine.open({ dataDir: null });
 }
 
 export function seed(engine: FirestoreEngine, docs: Record<string, Record<string, unknown>>): void {
-  engine.commit(
+  viaWire(engine).commit(
     DB,
     Object.entries(docs).map(([path, data]) => setWrite(path, data)),
   );

@@ -1,6 +1,6 @@
 import { FirestoreError, type Value } from '../../src/firestore/engine';
 import { documentSize, MAX_DOCUMENT_BYTES } from '../../src/firestore/engine/limits';
-import { DB, docName, memoryEngine, setWrite, toFields } from './helpers';
+import { DB, docName, memoryEngine, setWrite, toFields, viaWire } from './helpers';
 
 function nested(levels: number): Value {
   let v: Value = { stringValue: 'leaf' };
@@ -26,10 +26,10 @@ describe('document limits', () => {
     const overhead = documentSize(name, toFields({ s: '' }));
     const exact = 'x'.repeat(MAX_DOCUMENT_BYTES - overhead);
     expect(documentSize(name, toFields({ s: exact }))).toBe(MAX_DOCUMENT_BYTES);
-    engine.commit(DB, [setWrite('big/doc', { s: exact })]);
+    viaWire(engine).commit(DB, [setWrite('big/doc', { s: exact })]);
     let error: unknown;
     try {
-      engine.commit(DB, [setWrite('big/doc', { s: exact + 'y' })]);
+      viaWire(engine).commit(DB, [setWrite('big/doc', { s: exact + 'y' })]);
     } catch (e) {
       error = e;
     }
@@ -43,9 +43,9 @@ describe('document limits', () => {
 
   it('rejects growth past 1 MiB through transforms too', async () => {
     const engine = await memoryEngine();
-    engine.commit(DB, [setWrite('big/doc', { s: 'x'.repeat(MAX_DOCUMENT_BYTES - 200) })]);
+    viaWire(engine).commit(DB, [setWrite('big/doc', { s: 'x'.repeat(MAX_DOCUMENT_BYTES - 200) })]);
     expect(() =>
-      engine.commit(DB, [
+      viaWire(engine).commit(DB, [
         {
           transform: {
             document: docName('big/doc'),
@@ -63,12 +63,16 @@ describe('document limits', () => {
 
   it('allows 20 levels of nesting and rejects 21', async () => {
     const engine = await memoryEngine();
-    engine.commit(DB, [{ update: { name: docName('deep/ok'), fields: { top: nested(20) } } }]);
+    viaWire(engine).commit(DB, [
+      { update: { name: docName('deep/ok'), fields: { top: nested(20) } } },
+    ]);
     expect(() =>
-      engine.commit(DB, [{ update: { name: docName('deep/no'), fields: { top: nested(21) } } }]),
+      viaWire(engine).commit(DB, [
+        { update: { name: docName('deep/no'), fields: { top: nested(21) } } },
+      ]),
     ).toThrow(/contains an invalid nested entity/);
     expect(() =>
-      engine.commit(DB, [
+      viaWire(engine).commit(DB, [
         {
           update: {
             name: docName('deep/arr'),
@@ -80,7 +84,7 @@ describe('document limits', () => {
     // Deep field paths in an update mask build the same nesting.
     const path = Array.from({ length: 22 }, (_, i) => `l${i}`).join('.');
     expect(() =>
-      engine.commit(DB, [
+      viaWire(engine).commit(DB, [
         {
           update: { name: docName('deep/mask'), fields: {} },
           updateTransforms: [{ fieldPath: path, increment: { integerValue: '1' } }],

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FirestoreEngine } from '../../src/firestore/engine';
-import { DB, ROOT, docName, setWrite, toFields } from './helpers';
+import { DB, ROOT, docName, setWrite, toFields, viaWire } from './helpers';
 
 // The real fs, with fdatasyncSync observable (group commit batches syncs).
 jest.mock('node:fs', () => {
@@ -28,8 +28,8 @@ describe('persistence', () => {
 
   it('keeps documents and versions across a clean restart', async () => {
     const first = await FirestoreEngine.open({ dataDir: dir });
-    const r = first.commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 2 })]);
-    first.commit(DB, [{ delete: docName('c/b') }]);
+    const r = viaWire(first).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 2 })]);
+    viaWire(first).commit(DB, [{ delete: docName('c/b') }]);
     const lastRead = first.currentReadTime();
     await first.close();
 
@@ -42,16 +42,16 @@ describe('persistence', () => {
     });
     expect(second.getDocument(docName('c/b'))).toBeNull();
     expect(second.currentReadTime() >= lastRead).toBe(true);
-    expect(second.commit(DB, [setWrite('c/z', {})]).commitTime > lastRead).toBe(true);
+    expect(viaWire(second).commit(DB, [setWrite('c/z', {})]).commitTime > lastRead).toBe(true);
     await second.close();
     expect(fs.existsSync(path.join(dir, 'firestore', 'snapshot.ndjson'))).toBe(true);
   });
 
   it('replays the journal when the process did not close, ignoring a torn last line', async () => {
     const first = await FirestoreEngine.open({ dataDir: dir });
-    first.commit(DB, [setWrite('c/a', { n: 1 })]);
-    first.commit(DB, [setWrite('c/b', { n: 2 })]);
-    const last = first.commit(DB, [setWrite('c/a', { n: 3 })]).commitTime;
+    viaWire(first).commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(first).commit(DB, [setWrite('c/b', { n: 2 })]);
+    const last = viaWire(first).commit(DB, [setWrite('c/a', { n: 3 })]).commitTime;
     // No close(): simulate a crash, plus a half-written line that was never acknowledged.
     fs.appendFileSync(
       path.join(dir, 'firestore', 'journal.ndjson'),
@@ -61,8 +61,8 @@ describe('persistence', () => {
     const second = await FirestoreEngine.open({ dataDir: dir });
     expect(second.getDocument(docName('c/a'))!.fields).toEqual(toFields({ n: 3 }));
     expect(second.getDocument(docName('c/a'))!.updateTime).toBe(last);
-    expect(second.runQuery(ROOT, all).documents).toHaveLength(2);
-    expect(second.commit(DB, [setWrite('c/c', {})]).commitTime > last).toBe(true);
+    expect(viaWire(second).runQuery(ROOT, all).documents).toHaveLength(2);
+    expect(viaWire(second).commit(DB, [setWrite('c/c', {})]).commitTime > last).toBe(true);
     await second.close();
     await first.close().catch(() => undefined);
   });
@@ -70,8 +70,8 @@ describe('persistence', () => {
   it('clear(projectId) removes only that project, durably', async () => {
     const other = 'projects/other/databases/(default)';
     const engine = await FirestoreEngine.open({ dataDir: dir });
-    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
-    engine.commit(other, [{ update: { name: `${other}/documents/c/x`, fields: {} } }]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(other, [{ update: { name: `${other}/documents/c/x`, fields: {} } }]);
     const events: Array<{ changes: unknown[] }> = [];
     engine.onCommit((e) => events.push(e));
     engine.clear('demo-test');
@@ -87,20 +87,21 @@ describe('persistence', () => {
 
   it('exports to and imports from a directory', async () => {
     const source = await FirestoreEngine.open({ dataDir: null });
-    source.commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { s: 'é' })]);
+    viaWire(source).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { s: 'é' })]);
     const exportDir = path.join(dir, 'export');
     await source.exportTo(exportDir);
 
     const target = await FirestoreEngine.open({ dataDir: path.join(dir, 'data') });
-    target.commit(DB, [setWrite('c/old', { n: 0 })]);
+    viaWire(target).commit(DB, [setWrite('c/old', { n: 0 })]);
     const before = target.currentReadTime();
     const events: Array<{ readTime: string; changes: unknown[] }> = [];
     target.onCommit((e) => events.push(e));
     await target.importFrom(exportDir);
-    expect(target.runQuery(ROOT, all).documents.map((d) => d.fields)).toEqual([
-      toFields({ n: 1 }),
-      toFields({ s: 'é' }),
-    ]);
+    expect(
+      viaWire(target)
+        .runQuery(ROOT, all)
+        .documents.map((d) => d.fields),
+    ).toEqual([toFields({ n: 1 }), toFields({ s: 'é' })]);
     expect(events).toHaveLength(1);
     expect(events[0]!.changes).toHaveLength(3);
     expect(events[0]!.readTime > before).toBe(true);
@@ -111,7 +112,7 @@ describe('persistence', () => {
     await target.close();
 
     const reopened = await FirestoreEngine.open({ dataDir: path.join(dir, 'data') });
-    expect(reopened.runQuery(ROOT, all).documents).toHaveLength(2);
+    expect(viaWire(reopened).runQuery(ROOT, all).documents).toHaveLength(2);
     await reopened.close();
   });
 
@@ -152,7 +153,7 @@ describe('persistence', () => {
       expect(doc!.fields['at']).toEqual({ timestampValue: commitTime });
       if (commitTime > maxTime) maxTime = commitTime;
     }
-    expect(engine.commit(DB, [setWrite('c/after', {})]).commitTime > maxTime).toBe(true);
+    expect(viaWire(engine).commit(DB, [setWrite('c/after', {})]).commitTime > maxTime).toBe(true);
     await engine.close();
   }, 60_000);
 });
@@ -163,13 +164,13 @@ describe('group commit', () => {
     try {
       const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
       const results = Array.from({ length: 50 }, (_, i) =>
-        engine.commit(DB, [setWrite(`c/${i}`, { i })]),
+        viaWire(engine).commit(DB, [setWrite(`c/${i}`, { i })]),
       );
       await Promise.all([engine.flush(), engine.flush()]);
       await engine.flush();
       // No close(): reopen as after a crash.
       const again = await FirestoreEngine.open({ dataDir: dir });
-      expect(again.runQuery(ROOT, all).documents).toHaveLength(50);
+      expect(viaWire(again).runQuery(ROOT, all).documents).toHaveLength(50);
       expect(again.getDocument(docName('c/49'))!.updateTime).toBe(results[49]!.commitTime);
       await again.close();
       await engine.close();
@@ -184,10 +185,12 @@ describe('group commit', () => {
       const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
       const order: number[] = [];
       const pending = Array.from({ length: 20 }, (_, i) =>
-        engine.commitDurably(DB, [setWrite(`c/${i}`, { i })]).then((r) => {
-          order.push(i);
-          return r;
-        }),
+        viaWire(engine)
+          .commitDurably(DB, [setWrite(`c/${i}`, { i })])
+          .then((r) => {
+            order.push(i);
+            return r;
+          }),
       );
       // Commits happened synchronously, in call order.
       expect(engine.getDocument(docName('c/19'))).not.toBeNull();
@@ -197,7 +200,9 @@ describe('group commit', () => {
         [...results.map((r) => r.commitTime)].sort(),
       );
       await expect(
-        engine.commitDurably(DB, [setWrite('c/0', {}, { currentDocument: { exists: false } })]),
+        viaWire(engine).commitDurably(DB, [
+          setWrite('c/0', {}, { currentDocument: { exists: false } }),
+        ]),
       ).rejects.toMatchObject({ status: 'ALREADY_EXISTS' });
       await engine.close();
     } finally {
@@ -212,12 +217,12 @@ describe('group commit', () => {
       const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
       sync.mockClear();
       const durable = Array.from({ length: 10 }, (_, i) =>
-        engine.commitDurably(DB, [setWrite(`c/${i}`, { i })]),
+        viaWire(engine).commitDurably(DB, [setWrite(`c/${i}`, { i })]),
       );
       expect(sync).not.toHaveBeenCalled();
       await Promise.all(durable);
       expect(sync).toHaveBeenCalledTimes(1);
-      await engine.commitDurably(DB, [setWrite('c/next', {})]);
+      await viaWire(engine).commitDurably(DB, [setWrite('c/next', {})]);
       expect(sync).toHaveBeenCalledTimes(2);
       await engine.close();
     } finally {
@@ -227,7 +232,7 @@ describe('group commit', () => {
 
   it('flush() is immediate in memory', async () => {
     const engine = await FirestoreEngine.open({ dataDir: null });
-    engine.commit(DB, [setWrite('c/a', {})]);
+    viaWire(engine).commit(DB, [setWrite('c/a', {})]);
     await expect(engine.flush()).resolves.toBeUndefined();
   });
 });
@@ -246,14 +251,14 @@ describe('journal maintenance', () => {
     const engine = await FirestoreEngine.open({ dataDir: dir, compactJournalAtBytes: 4000 });
     let maxJournal = 0;
     for (let i = 0; i < 200; i++) {
-      engine.commit(DB, [setWrite(`c/${i % 40}`, { i, pad: 'x'.repeat(50) })]);
+      viaWire(engine).commit(DB, [setWrite(`c/${i % 40}`, { i, pad: 'x'.repeat(50) })]);
       maxJournal = Math.max(maxJournal, fs.statSync(journal).size);
     }
-    engine.commit(DB, [{ delete: docName('c/0') }]);
+    viaWire(engine).commit(DB, [{ delete: docName('c/0') }]);
     expect(maxJournal).toBeLessThan(4000 + 500);
     // Crash (no close) and reopen: snapshot + journal hold the latest state.
     const again = await FirestoreEngine.open({ dataDir: dir });
-    const docs = again.runQuery(ROOT, all).documents;
+    const docs = viaWire(again).runQuery(ROOT, all).documents;
     expect(docs).toHaveLength(39);
     expect(again.getDocument(docName('c/39'))!.fields['i']).toEqual({ integerValue: '199' });
     await again.close();
@@ -262,7 +267,7 @@ describe('journal maintenance', () => {
 
   it('refuses to start on a corrupt journal entry that is followed by others', async () => {
     const engine = await FirestoreEngine.open({ dataDir: dir });
-    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
     const journal = path.join(dir, 'firestore', 'journal.ndjson');
     const good = fs.readFileSync(journal, 'utf8');
     fs.writeFileSync(journal, '{"t":"broken\n' + good);
@@ -280,11 +285,11 @@ describe('journal maintenance', () => {
       throw new Error('listener bug');
     });
     const off = engine.onCommit((e) => seen.push(e.readTime));
-    const r = engine.commit(DB, [setWrite('c/a', {})]);
+    const r = viaWire(engine).commit(DB, [setWrite('c/a', {})]);
     expect(seen).toEqual([r.commitTime]);
     expect(spy).toHaveBeenCalled();
     off();
-    engine.commit(DB, [setWrite('c/b', {})]);
+    viaWire(engine).commit(DB, [setWrite('c/b', {})]);
     expect(seen).toHaveLength(1);
     spy.mockRestore();
   });

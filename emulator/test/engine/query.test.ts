@@ -11,6 +11,7 @@ import {
   toValue,
   where,
   wire,
+  viaWire,
 } from './helpers';
 
 const from = (collectionId: string, allDescendants = false) => [{ collectionId, allDescendants }];
@@ -21,7 +22,7 @@ const ref = (path: string) => ({ referenceValue: docName(path) });
 describe('queries', () => {
   let engine: FirestoreEngine;
   const run = (q: Record<string, unknown>, parent = ROOT) =>
-    ids(engine.runQuery(parent, q).documents);
+    ids(viaWire(engine).runQuery(parent, q).documents);
 
   beforeEach(async () => {
     engine = await memoryEngine();
@@ -196,22 +197,25 @@ describe('queries', () => {
   });
 
   it('counts with offset, limit and upTo', () => {
-    expect(engine.count(ROOT, { from: from('items') })).toBe(5);
+    expect(viaWire(engine).count(ROOT, { from: from('items') })).toBe(5);
     expect(
-      engine.count(ROOT, { from: from('items'), where: where('tags', 'ARRAY_CONTAINS', 'blue') }),
+      viaWire(engine).count(ROOT, {
+        from: from('items'),
+        where: where('tags', 'ARRAY_CONTAINS', 'blue'),
+      }),
     ).toBe(2);
-    expect(engine.count(ROOT, { from: from('items'), limit: 3 })).toBe(3);
-    expect(engine.count(ROOT, { from: from('items') }, 4)).toBe(4);
+    expect(viaWire(engine).count(ROOT, { from: from('items'), limit: 3 })).toBe(3);
+    expect(viaWire(engine).count(ROOT, { from: from('items') }, 4)).toBe(4);
   });
 
   it('select projects fields', () => {
-    const docs = engine.runQuery(ROOT, {
+    const docs = viaWire(engine).runQuery(ROOT, {
       from: from('items'),
       select: { fields: [field('s')] },
       limit: 1,
     }).documents;
     expect(docs[0]!.fields).toEqual({ s: toValue('x') });
-    const keysOnly = engine.runQuery(ROOT, {
+    const keysOnly = viaWire(engine).runQuery(ROOT, {
       from: from('items'),
       select: { fields: [field('__name__')] },
     }).documents;
@@ -219,7 +223,7 @@ describe('queries', () => {
   });
 
   it('compiled queries test and order single documents for the listen server', () => {
-    const q = engine.compileQuery(ROOT, {
+    const q = viaWire(engine).compileQuery(ROOT, {
       from: from('items'),
       where: where('tags', 'ARRAY_CONTAINS', 'blue'),
       orderBy: [desc('n'), desc('__name__')],
@@ -237,7 +241,10 @@ describe('queries', () => {
   });
 
   it('sees data written after compilation', () => {
-    const q = engine.compileQuery(ROOT, { from: from('items'), where: where('n', 'EQUAL', 99) });
+    const q = viaWire(engine).compileQuery(ROOT, {
+      from: from('items'),
+      where: where('n', 'EQUAL', 99),
+    });
     expect(q.run()).toEqual([]);
     seed(engine, { 'items/z': { n: 99 } });
     expect(ids(q.run())).toEqual(['z']);
@@ -267,7 +274,7 @@ describe('queries', () => {
     for (const q of bad) {
       let error: unknown;
       try {
-        engine.runQuery(ROOT, q);
+        viaWire(engine).runQuery(ROOT, q);
       } catch (e) {
         error = e;
       }
@@ -275,7 +282,9 @@ describe('queries', () => {
       expect((error as FirestoreError).status).toBe('INVALID_ARGUMENT');
       expect((error as FirestoreError).message).toMatch(/\S/);
     }
-    expect(() => engine.runQuery('projects/x', { from: from('items') })).toThrow(FirestoreError);
+    expect(() => viaWire(engine).runQuery('projects/x', { from: from('items') })).toThrow(
+      FirestoreError,
+    );
   });
 
   it('orders strings in UTF-8 order', () => {
@@ -284,8 +293,10 @@ describe('queries', () => {
   });
 
   it('runQuery returns a readTime not older than the last commit', () => {
-    const r = engine.commit(DB, []);
-    expect(engine.runQuery(ROOT, { from: from('items') }).readTime >= r.commitTime).toBe(true);
+    const r = viaWire(engine).commit(DB, []);
+    expect(viaWire(engine).runQuery(ROOT, { from: from('items') }).readTime >= r.commitTime).toBe(
+      true,
+    );
   });
 });
 
@@ -305,7 +316,7 @@ describe('array-contains index', () => {
       'posts/p3': { followers: ['u1'], createdAt: 3 },
       'users/x/posts/p9': { followers: ['u1'], createdAt: 9 },
     });
-    const run = (q: object, parent = ROOT) => ids(engine.runQuery(parent, q).documents);
+    const run = (q: object, parent = ROOT) => ids(viaWire(engine).runQuery(parent, q).documents);
     expect(run(feed('u1'))).toEqual(['p3', 'p1']);
     expect(run({ ...feed('u1'), from: [{ collectionId: 'posts', allDescendants: true }] })).toEqual(
       ['p9', 'p3', 'p1'],
@@ -313,7 +324,7 @@ describe('array-contains index', () => {
     expect(run(feed('u1'), docName('users/x'))).toEqual(['p9']);
 
     seed(engine, { 'posts/p2': { followers: ['u1', 'u3'], createdAt: 2 } });
-    engine.commit(DB, [{ delete: docName('posts/p3') }]);
+    viaWire(engine).commit(DB, [{ delete: docName('posts/p3') }]);
     seed(engine, { 'posts/p1': { followers: ['u2'], createdAt: 1 } });
     expect(run(feed('u1'))).toEqual(['p2']);
     expect(run(feed('u2'))).toEqual(['p1']);
@@ -336,7 +347,8 @@ describe('array-contains index', () => {
     const and = (...filters: unknown[]) => ({ compositeFilter: { op: 'AND', filters } });
     const run = (w: unknown, extra: object = {}) =>
       ids(
-        engine.runQuery(ROOT, { from: [{ collectionId: 'posts' }], where: w, ...extra }).documents,
+        viaWire(engine).runQuery(ROOT, { from: [{ collectionId: 'posts' }], where: w, ...extra })
+          .documents,
       );
     expect(
       run(and(where('followers', 'ARRAY_CONTAINS', 'u1'), where('kind', 'EQUAL', 'photo'))),
@@ -358,7 +370,7 @@ describe('array-contains index', () => {
     ).toEqual(['c', 'b']);
     expect(run(where('followers', 'ARRAY_CONTAINS', { k: 1 }))).toEqual(['a']);
     expect(run(where('followers', 'ARRAY_CONTAINS', { k: 2 }))).toEqual([]);
-    const q = engine.compileQuery(ROOT, {
+    const q = viaWire(engine).compileQuery(ROOT, {
       from: [{ collectionId: 'posts' }],
       where: and(where('followers', 'ARRAY_CONTAINS', 'u2'), where('kind', 'EQUAL', 'photo')),
     });
@@ -374,7 +386,7 @@ describe('array-contains index', () => {
     });
     const run = (needle: unknown) =>
       ids(
-        engine.runQuery(ROOT, {
+        viaWire(engine).runQuery(ROOT, {
           from: [{ collectionId: 'posts' }],
           where: where('followers', 'ARRAY_CONTAINS', needle),
         }).documents,
@@ -388,7 +400,7 @@ describe('array-contains index', () => {
   it('is fast: the feed query over 10,000 posts', async () => {
     const engine = await memoryEngine();
     for (let i = 0; i < 10_000; i += 500) {
-      engine.commit(
+      viaWire(engine).commit(
         DB,
         Array.from({ length: 500 }, (_, k) => {
           const n = i + k;
@@ -403,7 +415,7 @@ describe('array-contains index', () => {
     const times: number[] = [];
     for (let r = 0; r < 60; r++) {
       const start = performance.now();
-      const docs = engine.runQuery(ROOT, feed(`u${r % 100}`, { limit: 3 })).documents;
+      const docs = viaWire(engine).runQuery(ROOT, feed(`u${r % 100}`, { limit: 3 })).documents;
       times.push(performance.now() - start);
       expect(docs).toHaveLength(3);
     }

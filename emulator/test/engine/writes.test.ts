@@ -3,7 +3,7 @@ import {
   type FirestoreEngine,
   type PlannedWrite,
 } from '../../src/firestore/engine';
-import { DB, docName, memoryEngine, setWrite, toFields, toValue } from './helpers';
+import { DB, docName, memoryEngine, setWrite, toFields, toValue, viaWire } from './helpers';
 
 function expectError(
   fn: () => unknown,
@@ -30,8 +30,8 @@ describe('writes', () => {
   });
 
   it('set replaces the whole document and keeps createTime', () => {
-    const first = engine.commit(DB, [setWrite('users/u1', { a: 1, b: { c: 'x' } })]);
-    const second = engine.commit(DB, [setWrite('users/u1', { z: true })]);
+    const first = viaWire(engine).commit(DB, [setWrite('users/u1', { a: 1, b: { c: 'x' } })]);
+    const second = viaWire(engine).commit(DB, [setWrite('users/u1', { z: true })]);
     const doc = engine.getDocument(docName('users/u1'))!;
     expect(doc.fields).toEqual(toFields({ z: true }));
     expect(doc.createTime).toBe(first.commitTime);
@@ -41,8 +41,10 @@ describe('writes', () => {
   });
 
   it('update with a mask merges dotted and backquoted paths and deletes masked-out fields', () => {
-    engine.commit(DB, [setWrite('users/u1', { a: 1, keep: 2, m: { x: 1, y: 2 }, gone: 3 })]);
-    engine.commit(DB, [
+    viaWire(engine).commit(DB, [
+      setWrite('users/u1', { a: 1, keep: 2, m: { x: 1, y: 2 }, gone: 3 }),
+    ]);
+    viaWire(engine).commit(DB, [
       {
         update: {
           name: docName('users/u1'),
@@ -58,7 +60,7 @@ describe('writes', () => {
   });
 
   it('set with merge (mask, no precondition) creates a missing document', () => {
-    const r = engine.commit(DB, [
+    const r = viaWire(engine).commit(DB, [
       {
         update: { name: docName('c/new'), fields: toFields({ a: { b: 1 } }) },
         updateMask: { fieldPaths: ['a.b'] },
@@ -72,7 +74,7 @@ describe('writes', () => {
   it('update of a missing document fails with NOT_FOUND and the official text', () => {
     expectError(
       () =>
-        engine.commit(DB, [
+        viaWire(engine).commit(DB, [
           {
             update: { name: docName('c/missing'), fields: {} },
             updateMask: { fieldPaths: [] },
@@ -86,9 +88,12 @@ describe('writes', () => {
   });
 
   it('create of an existing document fails with ALREADY_EXISTS', () => {
-    engine.commit(DB, [setWrite('c/d', { a: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     expectError(
-      () => engine.commit(DB, [setWrite('c/d', { a: 2 }, { currentDocument: { exists: false } })]),
+      () =>
+        viaWire(engine).commit(DB, [
+          setWrite('c/d', { a: 2 }, { currentDocument: { exists: false } }),
+        ]),
       6,
       'ALREADY_EXISTS',
       /Document already exists/,
@@ -97,41 +102,48 @@ describe('writes', () => {
   });
 
   it('checks updateTime preconditions numerically (9-digit nanos from the SDK)', () => {
-    const r = engine.commit(DB, [setWrite('c/d', { a: 1 })]);
+    const r = viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     const nanos = r.commitTime.replace('Z', '000Z');
     expect(nanos).toMatch(/\.\d{9}Z$/);
-    const ok = engine.commit(DB, [
+    const ok = viaWire(engine).commit(DB, [
       { verify: docName('c/d'), currentDocument: { updateTime: nanos } },
       setWrite('c/d', { a: 2 }, { currentDocument: { updateTime: nanos } }),
     ]);
     expect(ok.writeResults).toHaveLength(2);
     expectError(
       () =>
-        engine.commit(DB, [setWrite('c/d', { a: 3 }, { currentDocument: { updateTime: nanos } })]),
+        viaWire(engine).commit(DB, [
+          setWrite('c/d', { a: 3 }, { currentDocument: { updateTime: nanos } }),
+        ]),
       9,
       'FAILED_PRECONDITION',
       /does not match the required base version/,
     );
     expectError(
       () =>
-        engine.commit(DB, [{ verify: docName('c/none'), currentDocument: { updateTime: nanos } }]),
+        viaWire(engine).commit(DB, [
+          { verify: docName('c/none'), currentDocument: { updateTime: nanos } },
+        ]),
       9,
       'FAILED_PRECONDITION',
     );
   });
 
   it('delete removes the document and answers {}', () => {
-    engine.commit(DB, [setWrite('c/d', { a: 1 })]);
-    const r = engine.commit(DB, [{ delete: docName('c/d') }, { delete: docName('c/never') }]);
+    viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
+    const r = viaWire(engine).commit(DB, [
+      { delete: docName('c/d') },
+      { delete: docName('c/never') },
+    ]);
     expect(r.writeResults).toEqual([{}, {}]);
     expect(engine.getDocument(docName('c/d'))).toBeNull();
   });
 
   it('a batch is atomic: a failing write applies nothing', () => {
-    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
     expectError(
       () =>
-        engine.commit(DB, [
+        viaWire(engine).commit(DB, [
           setWrite('c/a', { n: 2 }),
           setWrite('c/b', { n: 2 }),
           {
@@ -148,7 +160,7 @@ describe('writes', () => {
   });
 
   it('later writes in a batch see earlier ones', () => {
-    const r = engine.commit(DB, [
+    const r = viaWire(engine).commit(DB, [
       setWrite('c/a', { n: 1 }, { currentDocument: { exists: false } }),
       {
         update: { name: docName('c/a'), fields: toFields({ m: 2 }) },
@@ -164,42 +176,42 @@ describe('writes', () => {
   it('rejects more than 500 writes', () => {
     const writes = Array.from({ length: 501 }, (_, i) => setWrite(`c/${i}`, { i }));
     expectError(
-      () => engine.commit(DB, writes),
+      () => viaWire(engine).commit(DB, writes),
       3,
       'INVALID_ARGUMENT',
       'maximum 500 writes allowed per request',
     );
-    expect(engine.commit(DB, writes.slice(0, 500)).writeResults).toHaveLength(500);
+    expect(viaWire(engine).commit(DB, writes.slice(0, 500)).writeResults).toHaveLength(500);
   });
 
   it('rejects writes to another database or with bad names', () => {
     expectError(
       () =>
-        engine.commit(DB, [
+        viaWire(engine).commit(DB, [
           { update: { name: 'projects/other/databases/(default)/documents/c/d', fields: {} } },
         ]),
       3,
       'INVALID_ARGUMENT',
     );
     expectError(
-      () => engine.commit(DB, [{ update: { name: `${DB}/documents/c`, fields: {} } }]),
+      () => viaWire(engine).commit(DB, [{ update: { name: `${DB}/documents/c`, fields: {} } }]),
       3,
       'INVALID_ARGUMENT',
     );
     expectError(
-      () => engine.commit(DB, [{ update: { name: docName('c/__x__'), fields: {} } }]),
+      () => viaWire(engine).commit(DB, [{ update: { name: docName('c/__x__'), fields: {} } }]),
       3,
       'INVALID_ARGUMENT',
       /reserved/,
     );
-    expectError(() => engine.commit(DB, [{ bogus: 1 }]), 3, 'INVALID_ARGUMENT');
+    expectError(() => viaWire(engine).commit(DB, [{ bogus: 1 }]), 3, 'INVALID_ARGUMENT');
   });
 
   it('keeps the previous updateTime when a write changes nothing', () => {
-    const first = engine.commit(DB, [setWrite('c/d', { a: 1 })]);
+    const first = viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     const events: unknown[] = [];
     engine.onCommit((e) => events.push(e));
-    const second = engine.commit(DB, [setWrite('c/d', { a: 1 })]);
+    const second = viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     expect(second.writeResults[0]!.updateTime).toBe(first.commitTime);
     expect(events).toHaveLength(0);
   });
@@ -217,7 +229,7 @@ describe('transforms', () => {
     data: Record<string, unknown> = {},
     mask?: string[],
   ) {
-    return engine.commit(DB, [
+    return viaWire(engine).commit(DB, [
       {
         update: { name: docName(path), fields: toFields(data) },
         ...(mask ? { updateMask: { fieldPaths: mask } } : {}),
@@ -239,7 +251,7 @@ describe('transforms', () => {
   });
 
   it('increment follows integer and double rules', () => {
-    engine.commit(DB, [
+    viaWire(engine).commit(DB, [
       setWrite('c/d', {
         i: 5,
         d: 1.5,
@@ -272,7 +284,7 @@ describe('transforms', () => {
   });
 
   it('arrayUnion appends missing elements and returns the whole array', () => {
-    engine.commit(DB, [setWrite('c/d', { tags: ['a', 1] })]);
+    viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 1] })]);
     const r = transform(
       'c/d',
       [
@@ -291,7 +303,7 @@ describe('transforms', () => {
   });
 
   it('arrayRemove removes every equal element; on a non-array it yields []', () => {
-    engine.commit(DB, [setWrite('c/d', { tags: ['a', 'b', 'a', 2], n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 'b', 'a', 2], n: 1 })]);
     const r = transform(
       'c/d',
       [
@@ -305,8 +317,8 @@ describe('transforms', () => {
   });
 
   it('standalone transform writes and maximum/minimum', () => {
-    engine.commit(DB, [setWrite('c/d', { hi: 3, lo: 3 })]);
-    const r = engine.commit(DB, [
+    viaWire(engine).commit(DB, [setWrite('c/d', { hi: 3, lo: 3 })]);
+    const r = viaWire(engine).commit(DB, [
       {
         transform: {
           document: docName('c/d'),
@@ -349,13 +361,13 @@ describe('transforms', () => {
 describe('authorize hook', () => {
   it('sees planned writes with before/after, skips verify, and can reject the batch', async () => {
     const engine = await memoryEngine();
-    engine.commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
     const a = engine.getDocument(docName('c/a'))!;
     let seen: PlannedWrite[] = [];
     let afterLookup: unknown;
     let beforeLookup: unknown;
     let requestTime: string | undefined;
-    const result = engine.commit(
+    const result = viaWire(engine).commit(
       DB,
       [
         { verify: docName('c/a'), currentDocument: { exists: true } },
@@ -385,7 +397,7 @@ describe('authorize hook', () => {
     expect(afterLookup).toBeNull();
 
     expect(() =>
-      engine.commit(DB, [setWrite('c/x', { n: 1 })], {
+      viaWire(engine).commit(DB, [setWrite('c/x', { n: 1 })], {
         authorize: () => {
           throw new FirestoreError(7, 'PERMISSION_DENIED', 'no');
         },
@@ -400,16 +412,17 @@ describe('change events and versions', () => {
     const engine = await memoryEngine();
     const events: Array<{ readTime: string; changes: Array<{ name: string }> }> = [];
     engine.onCommit((e) => events.push(e));
-    const r1 = engine.commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 1 })]);
+    const r1 = viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 1 })]);
     const read = engine.currentReadTime();
-    const r2 = engine.commit(DB, [{ delete: docName('c/a') }]);
+    const r2 = viaWire(engine).commit(DB, [{ delete: docName('c/a') }]);
     expect(events).toHaveLength(2);
     expect(events[0]!.readTime).toBe(r1.commitTime);
     expect(events[0]!.changes.map((c) => c.name)).toEqual([docName('c/a'), docName('c/b')]);
     expect(read >= r1.commitTime).toBe(true);
     expect(r2.commitTime > read).toBe(true);
     const times = new Set<string>();
-    for (let i = 0; i < 200; i++) times.add(engine.commit(DB, [setWrite('c/x', { i })]).commitTime);
+    for (let i = 0; i < 200; i++)
+      times.add(viaWire(engine).commit(DB, [setWrite('c/x', { i })]).commitTime);
     expect(times.size).toBe(200);
   });
 });

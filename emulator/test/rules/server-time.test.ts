@@ -1,5 +1,6 @@
 import { FirestoreEngine, FirestoreError } from '../../src/firestore/engine';
 import { authorizeFirestoreWrites, compileRules } from '../../src/rules';
+import { viaWire } from '../engine/helpers';
 
 const DB = 'projects/p/databases/(default)';
 const RULES = compileRules(`rules_version = '2';
@@ -17,7 +18,7 @@ describe('serverTimestamp() and request.time', () => {
     let denied = 0;
     for (let i = 0; i < 200; i += 1) {
       try {
-        engine.commit(
+        viaWire(engine).commit(
           DB,
           [
             {
@@ -44,7 +45,7 @@ describe('serverTimestamp() and request.time', () => {
     }
     expect(denied).toBe(0);
     // Sub-millisecond commit times did occur, so the case above was really exercised.
-    const times = engine.runQuery(`${DB}/documents`, {
+    const times = viaWire(engine).runQuery(`${DB}/documents`, {
       from: [{ collectionId: 'posts' }],
     }).documents;
     expect(new Set(times.map((doc) => doc.updateTime.slice(0, 23))).size).toBeLessThan(200);

@@ -10,6 +10,7 @@ import {
   startWireServer,
   type WireServer,
 } from './wire';
+import { viaWire } from '../engine/helpers';
 
 let wire: WireServer;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('handshake and forward channel', () => {
 
 describe('backchannel', () => {
   test('frames are length-prefixed in UTF-16 code units and resent after AID', async () => {
-    await wire.engine.commit(DATABASE, [write('wc/unicode', 'é😀 ünïcödé')]);
+    await viaWire(wire.engine).commit(DATABASE, [write('wc/unicode', 'é😀 ünïcödé')]);
     const channel = new RawChannel(wire.url, 'Listen');
     const arrays = await channel.handshake({
       database: DATABASE,
@@ -126,7 +127,7 @@ describe('backchannel', () => {
       messagesOf(a).some((m) => m['documentChange'] !== undefined),
     );
     await new Promise((r) => setTimeout(r, 50));
-    wire.engine.commit(DATABASE, [write('live/x', 'hello')]);
+    viaWire(wire.engine).commit(DATABASE, [write('live/x', 'hello')]);
     const got = messagesOf(await streamed);
     const change = got.find((m) => m['documentChange']) as {
       documentChange: { document: { name: string }; targetIds: number[] };
@@ -151,7 +152,7 @@ describe('backchannel', () => {
         targetId,
       },
     });
-    wire.engine.commit(DATABASE, [write('shared/a', 'a'), write('shared/b', 'b')]);
+    viaWire(wire.engine).commit(DATABASE, [write('shared/a', 'a'), write('shared/b', 'b')]);
     await channel.handshake(target(2, 1));
     await channel.send([target(4, 2)]);
     const aid = Math.max(...(await channel.poll(0)).arrays.map(([id]) => id));
@@ -160,7 +161,7 @@ describe('backchannel', () => {
       messagesOf(a).some((m) => m['documentChange'] !== undefined),
     );
     await new Promise((r) => setTimeout(r, 50));
-    wire.engine.commit(DATABASE, [write('shared/c', 'c')]);
+    viaWire(wire.engine).commit(DATABASE, [write('shared/c', 'c')]);
     const got = messagesOf(await streamed).filter((m) => !Array.isArray(m));
     expect(got).toEqual([
       {

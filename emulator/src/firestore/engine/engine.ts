@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { VersionClock } from './clock';
-import { FirestoreError, invalidArgument } from '../../values';
-import { MAX_WRITES_PER_COMMIT } from './limits';
+import { FirestoreError } from '../../values';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
   Persistence,
@@ -19,7 +18,9 @@ import type {
   CommitOptions,
   CommitResult,
   CompiledQuery,
+  QueryPlan,
   QueryResult,
+  Write,
 } from './types';
 import type { DocLookup, PlannedWrite, StoredDocument } from '../../values';
 import { stageWrite, type StagedWrite } from './writes';
@@ -67,18 +68,15 @@ export class FirestoreEngine {
     return engine;
   }
 
-  commit(database: string, writes: unknown[], options: CommitOptions = {}): CommitResult {
+  /** Applies validated writes (protocol/writes.ts decodes them) as one atomic batch. */
+  commit(database: string, writes: Write[], options: CommitOptions = {}): CommitResult {
     this.checkOpen();
     checkDatabase(database);
-    if (!Array.isArray(writes)) throw invalidArgument('writes must be a list.');
-    if (writes.length > MAX_WRITES_PER_COMMIT) {
-      throw invalidArgument(`maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`);
-    }
     const commitTime = this.clock.nextCommitTime();
     const staged = new Map<string, StoredDocument | null>();
     const current = (name: string): StoredDocument | null =>
       staged.has(name) ? staged.get(name)! : this.store.get(name);
-    const ctx = { database, commitTime, current };
+    const ctx = { commitTime, current };
 
     const steps: StagedWrite[] = [];
     for (const write of writes) {
@@ -119,7 +117,7 @@ export class FirestoreEngine {
    */
   async commitDurably(
     database: string,
-    writes: unknown[],
+    writes: Write[],
     options: CommitOptions = {},
   ): Promise<CommitResult> {
     const result = this.commit(database, writes, options);
@@ -148,18 +146,18 @@ export class FirestoreEngine {
     return { readTime: this.clock.readTime(), results };
   }
 
-  runQuery(parent: string, structuredQuery: unknown): QueryResult {
-    const query = this.compile(parent, structuredQuery);
+  runQuery(plan: QueryPlan): QueryResult {
+    const query = this.compile(plan);
     const documents = query.run().map((d) => query.project(d));
     return { readTime: this.clock.readTime(), documents };
   }
 
-  compileQuery(parent: string, structuredQuery: unknown): CompiledQuery {
-    return this.compile(parent, structuredQuery);
+  compileQuery(plan: QueryPlan): CompiledQuery {
+    return this.compile(plan);
   }
 
-  count(parent: string, structuredQuery: unknown, upTo?: number): number {
-    return this.compile(parent, structuredQuery).count(upTo);
+  count(plan: QueryPlan, upTo?: number): number {
+    return this.compile(plan).count(upTo);
   }
 
   onCommit(listener: (event: ChangeEvent) => void): () => void {
@@ -235,9 +233,9 @@ export class FirestoreEngine {
     this.listeners.clear();
   }
 
-  private compile(parent: string, structuredQuery: unknown): Query {
+  private compile(plan: QueryPlan): Query {
     this.checkOpen();
-    return new Query(this.store, parent, structuredQuery);
+    return new Query(this.store, plan);
   }
 
   private persist(entry: JournalEntry): void {

@@ -1,4 +1,5 @@
 import type { FirestoreEngine, StoredDocument, Value } from '../engine';
+import { compileQuery } from '../protocol';
 import { invalidArgument } from './errors';
 
 interface Aggregation {
@@ -101,9 +102,9 @@ export function runAggregation(
   if (!Array.isArray(aggregations) || aggregations.length === 0 || aggregations.length > 5) {
     throw invalidArgument('Invalid aggregation query: needs between 1 and 5 aggregations.');
   }
+  const plan = compileQuery(parent, saq.structuredQuery);
   let docs: StoredDocument[] | null = null;
-  const documents = (): StoredDocument[] =>
-    (docs ??= engine.runQuery(parent, saq.structuredQuery).documents);
+  const documents = (): StoredDocument[] => (docs ??= engine.runQuery(plan).documents);
   const result: Record<string, Value> = {};
   aggregations.forEach((raw: Aggregation, i) => {
     const alias = typeof raw?.alias === 'string' && raw.alias ? raw.alias : `field_${i + 1}`;
@@ -123,7 +124,7 @@ export function runAggregation(
         );
       }
       result[alias] = {
-        integerValue: String(engine.count(parent, saq.structuredQuery, upTo)),
+        integerValue: String(engine.count(plan, upTo)),
       };
     } else if (raw?.sum !== undefined) {
       result[alias] = sum(documents(), fieldPathOf(raw.sum));

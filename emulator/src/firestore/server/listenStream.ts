@@ -1,5 +1,6 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
+import { compileQuery } from '../protocol';
 import { missingDocumentStub, type AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
 import { CommitEncoding, resumeTokenFor, wireDocument } from './listenEncoding';
@@ -115,7 +116,7 @@ class ListenSession {
       if (typeof parent !== 'string')
         throw invalidArgument('Invalid query target: missing parent.');
       const structuredQuery = add.query?.structuredQuery;
-      const query = this.engine.compileQuery(parent, structuredQuery);
+      const query = this.engine.compileQuery(compileQuery(parent, structuredQuery));
       const docs = query.run();
       this.access.checkRead(
         this.principal,

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import { HttpError } from '../../common/http';
 import { FirestoreError, GrpcCode, type FirestoreEngine } from '../engine';
+import { compileQuery, decodeWrites } from '../protocol';
 import { missingDocumentStub, type AccessControl } from './access';
 import { runAggregation } from './aggregate';
 import { invalidArgument } from './errors';
@@ -85,7 +86,7 @@ export class RestApi {
   ): Promise<RestReply> {
     const writes = request['writes'] ?? [];
     if (!Array.isArray(writes)) throw invalidArgument('Invalid commit request: writes.');
-    const result = await this.engine.commitDurably(database, writes, {
+    const result = await this.engine.commitDurably(database, decodeWrites(database, writes), {
       authorize: this.access.writeHook(principal, database),
     });
     return {
@@ -135,7 +136,7 @@ export class RestApi {
     const structuredQuery = request['structuredQuery'];
     if (structuredQuery === undefined)
       throw invalidArgument('Invalid runQuery request: missing structuredQuery.');
-    const { readTime, documents } = this.engine.runQuery(parent, structuredQuery);
+    const { readTime, documents } = this.engine.runQuery(compileQuery(parent, structuredQuery));
     this.access.checkRead(
       principal,
       database,
@@ -166,7 +167,7 @@ export class RestApi {
     }
     if (principal.kind !== 'owner') {
       // Rules see the documents the query would read, as for a list.
-      const { documents } = this.engine.runQuery(parent, saq.structuredQuery);
+      const { documents } = this.engine.runQuery(compileQuery(parent, saq.structuredQuery));
       this.access.checkRead(
         principal,
         database,

@@ -1,5 +1,6 @@
 import { principalFromAuthorization } from '../../common/auth';
 import type { FirestoreEngine } from '../engine';
+import { decodeWrites } from '../protocol';
 import type { AccessControl } from './access';
 import { invalidArgument, streamError } from './errors';
 import { requireDatabase } from './names';
@@ -56,7 +57,7 @@ export function createWriteStream(
         }
         const writes = request.writes ?? [];
         if (!Array.isArray(writes)) throw invalidArgument('Invalid write request: writes.');
-        const result = engine.commit(database, writes, {
+        const result = engine.commit(database, decodeWrites(database, writes), {
           authorize: access.writeHook(principal, database),
         });
         reply(

@@ -1,0 +1,2 @@
+export { compileQuery } from './query';
+export { decodeWrites } from './writes';
