@@ -201,7 +201,9 @@ export class Persistence {
 
   /** Remembers read times handed out after the last commit, so versions rise across restarts. */
   saveClock(lastTime: string): void {
-    writeFileDurably(path.join(this.dir, CLOCK), JSON.stringify({ lastTime }));
+    writeFileDurably(path.join(this.dir, CLOCK), (fd) =>
+      fs.writeSync(fd, JSON.stringify({ lastTime })),
+    );
   }
 
   async close(): Promise<void> {
@@ -314,9 +316,7 @@ export function writeSnapshotFile(
   documents: Iterable<StoredDocument>,
   lastTime: string,
 ): void {
-  const tmp = `${file}.tmp`;
-  const fd = fs.openSync(tmp, 'w');
-  try {
+  writeFileDurably(file, (fd) => {
     const header: SnapshotHeader = {
       format: 'social-emulator-firestore',
       version: 1,
@@ -331,19 +331,18 @@ export function writeSnapshotFile(
       }
     }
     fs.writeSync(fd, chunk);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, file);
-  syncDirectory(path.dirname(file));
+  });
 }
 
-function writeFileDurably(file: string, content: string): void {
+/**
+ * Replaces `file` so that a crash leaves either the old file or the complete new one: `write`
+ * fills a temp file, which is fsync'ed and renamed over `file`, then the directory is fsync'ed.
+ */
+function writeFileDurably(file: string, write: (fd: number) => void): void {
   const tmp = `${file}.tmp`;
   const fd = fs.openSync(tmp, 'w');
   try {
-    fs.writeSync(fd, content);
+    write(fd);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

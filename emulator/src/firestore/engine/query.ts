@@ -253,16 +253,6 @@ export class Query implements CompiledQuery {
   }
 
   private candidates(): Iterable<StoredDocument> {
-    if (this.arrayHint !== null) {
-      const { path, value } = this.arrayHint;
-      const docs = this.store.arrayContainsCandidates(
-        this.database,
-        this.collectionId,
-        path,
-        value,
-      );
-      if (docs !== null) return docs;
-    }
     if (this.allDescendants) return this.store.group(this.database, this.collectionId);
     return this.store.collection(this.collectionPath);
   }

@@ -34,6 +34,17 @@ export class AccessControl {
     };
   }
 
+  /** Throws PERMISSION_DENIED unless the caller may get document `name` (`doc`; null if missing). */
+  checkGet(
+    principal: Principal,
+    database: string,
+    name: string,
+    doc: StoredDocument | null,
+    lookup: DocLookup,
+  ): void {
+    this.checkRead(principal, database, 'get', [doc ?? missingDocumentStub(name)], lookup);
+  }
+
   /** Throws PERMISSION_DENIED unless the caller may read these documents. */
   checkRead(
     principal: Principal,
@@ -64,7 +75,7 @@ export function permissionDenied(denial: Denial): FirestoreError {
 }
 
 /** What a `get` of a missing document shows the rules: a stub without data. */
-export function missingDocumentStub(name: string): StoredDocument {
+function missingDocumentStub(name: string): StoredDocument {
   return {
     name,
     fields: null,

@@ -1,7 +1,7 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
 import { compileQuery } from '../protocol';
-import { missingDocumentStub, type AccessControl } from './access';
+import type { AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
 import { CommitEncoding, resumeTokenFor, wireDocument } from './listenEncoding';
 import {
@@ -100,12 +100,8 @@ class ListenSession {
       for (const name of names as string[]) {
         const database = databaseOf(name);
         const doc = this.engine.getDocument(name);
-        this.access.checkRead(
-          this.principal,
-          database,
-          'get',
-          [doc ?? missingDocumentStub(name)],
-          (n) => this.engine.getDocument(n),
+        this.access.checkGet(this.principal, database, name, doc, (n) =>
+          this.engine.getDocument(n),
         );
         if (doc) docs.push(doc);
       }

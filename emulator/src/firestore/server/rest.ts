@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import { HttpError } from '../../common/http';
-import { FirestoreError, GrpcCode, type FirestoreEngine } from '../engine';
+import {
+  FirestoreError,
+  GrpcCode,
+  type DocLookup,
+  type FirestoreEngine,
+  type QueryResult,
+} from '../engine';
 import { compileQuery, decodeWrites } from '../protocol';
-import { missingDocumentStub, type AccessControl } from './access';
+import type { AccessControl } from './access';
 import { runAggregation } from './aggregate';
 import { invalidArgument } from './errors';
 import { wireDocument } from './listenEncoding';
@@ -39,6 +45,8 @@ function newTransactionId(): string {
 
 /** Firestore's REST surface the SDK and tools use, answering proto3 JSON. */
 export class RestApi {
+  private readonly lookup: DocLookup = (name) => this.engine.getDocument(name);
+
   constructor(
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
@@ -113,9 +121,8 @@ export class RestApi {
       }
     }
     const { readTime, results } = this.engine.batchGet(names as string[]);
-    const lookup = (n: string) => this.engine.getDocument(n);
     for (const { name, doc } of results) {
-      this.access.checkRead(principal, database, 'get', [doc ?? missingDocumentStub(name)], lookup);
+      this.access.checkGet(principal, database, name, doc, this.lookup);
     }
     const body: Array<Record<string, unknown>> = results.map(({ name, doc }) =>
       doc ? { found: wireDocument(doc), readTime } : { missing: name, readTime },
@@ -136,21 +143,28 @@ export class RestApi {
     const structuredQuery = request['structuredQuery'];
     if (structuredQuery === undefined)
       throw invalidArgument('Invalid runQuery request: missing structuredQuery.');
-    const { readTime, documents } = this.engine.runQuery(compileQuery(parent, structuredQuery));
-    this.access.checkRead(
-      principal,
-      database,
-      'list',
-      documents,
-      (n) => this.engine.getDocument(n),
-      { parent, structuredQuery },
-    );
+    const { readTime, documents } = this.listQuery(principal, database, parent, structuredQuery);
     const body: Array<Record<string, unknown>> =
       documents.length === 0
         ? [{ readTime }]
         : documents.map((doc) => ({ document: wireDocument(doc), readTime }));
     if (request['newTransaction'] !== undefined) body[0]!['transaction'] = newTransactionId();
     return { status: 200, body };
+  }
+
+  /** Runs a query after the rules allowed it as a list of what it reads. */
+  private listQuery(
+    principal: Principal,
+    database: string,
+    parent: string,
+    structuredQuery: unknown,
+  ): QueryResult {
+    const result = this.engine.runQuery(compileQuery(parent, structuredQuery));
+    this.access.checkRead(principal, database, 'list', result.documents, this.lookup, {
+      parent,
+      structuredQuery,
+    });
+    return result;
   }
 
   private runAggregationQuery(
@@ -165,18 +179,9 @@ export class RestApi {
         'Invalid runAggregationQuery request: missing structuredAggregationQuery.',
       );
     }
-    if (principal.kind !== 'owner') {
-      // Rules see the documents the query would read, as for a list.
-      const { documents } = this.engine.runQuery(compileQuery(parent, saq.structuredQuery));
-      this.access.checkRead(
-        principal,
-        database,
-        'list',
-        documents,
-        (n) => this.engine.getDocument(n),
-        { parent, structuredQuery: saq.structuredQuery },
-      );
-    }
+    // Rules see the documents the query would read, as for a list.
+    if (principal.kind !== 'owner')
+      this.listQuery(principal, database, parent, saq.structuredQuery);
     const aggregateFields = runAggregation(this.engine, parent, saq);
     const readTime = this.engine.currentReadTime();
     return { status: 200, body: [{ result: { aggregateFields }, readTime }] };
@@ -184,9 +189,7 @@ export class RestApi {
 
   private getDocument(principal: Principal, database: string, name: string): RestReply {
     const doc = this.engine.getDocument(name);
-    this.access.checkRead(principal, database, 'get', [doc ?? missingDocumentStub(name)], (n) =>
-      this.engine.getDocument(n),
-    );
+    this.access.checkGet(principal, database, name, doc, this.lookup);
     if (!doc) {
       throw new FirestoreError(GrpcCode.NOT_FOUND, 'NOT_FOUND', `Document "${name}" not found.`);
     }
