@@ -1,4 +1,4 @@
-import type { Value as WireValue } from '../values';
+import { parseFieldPath, type Value as WireValue } from '../values';
 import { NULL, float, fromWire, int, list, pathFromName, str, type RValue } from './values';
 
 /** What rules can know about a list query before looking at any document. */
@@ -30,23 +30,6 @@ interface StructuredQuery {
   orderBy?: Array<{ field?: { fieldPath?: string }; direction?: string }>;
   limit?: number | { value?: number };
   offset?: number;
-}
-
-function splitFieldPath(path: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < path.length; i++) {
-    const c = path[i]!;
-    if (c === '`') quoted = !quoted;
-    else if (c === '\\' && quoted) current += path[++i] ?? '';
-    else if (c === '.' && !quoted) {
-      out.push(current);
-      current = '';
-    } else current += c;
-  }
-  out.push(current);
-  return out;
 }
 
 function setPath(root: Map<string, RValue>, path: string[], value: RValue): void {
@@ -87,14 +70,14 @@ function collectConstraints(
       }
       return;
     }
-    const path = splitFieldPath(f.field.fieldPath);
+    const path = parseFieldPath(f.field.fieldPath);
     if (f.op === 'EQUAL') setPath(data, path, fromWire(f.value));
     else if (f.op === 'ARRAY_CONTAINS') setPath(data, path, list([fromWire(f.value)]));
     return;
   }
   const u = filter.unaryFilter;
   if (u?.field?.fieldPath) {
-    const path = splitFieldPath(u.field.fieldPath);
+    const path = parseFieldPath(u.field.fieldPath);
     if (u.op === 'IS_NULL') setPath(data, path, NULL);
     else if (u.op === 'IS_NAN') setPath(data, path, float(NaN));
   }

@@ -205,7 +205,7 @@ function buildServerForChild(): string {
     }
   };
   // The storage server needs only these folders at run time.
-  for (const folder of ['storage', 'common', 'rules']) walk(path.join(srcRoot, folder));
+  for (const folder of ['storage', 'common', 'rules', 'values']) walk(path.join(srcRoot, folder));
   const main = path.join(outRoot, 'storage-child.js');
   fs.writeFileSync(
     main,

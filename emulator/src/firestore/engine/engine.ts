@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { aggregate } from './aggregate';
 import { VersionClock } from './clock';
 import { FirestoreError } from '../../values';
 import { checkDatabase, parseDocumentName } from './paths';
@@ -13,6 +14,7 @@ import {
 import { Query } from './query';
 import { DocumentStore } from './store';
 import type {
+  Aggregation,
   BatchGetResult,
   ChangeEvent,
   CommitOptions,
@@ -22,7 +24,7 @@ import type {
   QueryResult,
   Write,
 } from './types';
-import type { DocLookup, PlannedWrite, StoredDocument } from '../../values';
+import type { DocLookup, PlannedWrite, StoredDocument, Value } from '../../values';
 import { stageWrite, type StagedWrite } from './writes';
 
 const EXPORT_FOLDER = 'firestore_export';
@@ -158,6 +160,16 @@ export class FirestoreEngine {
 
   count(plan: QueryPlan, upTo?: number): number {
     return this.compile(plan).count(upTo);
+  }
+
+  /** `runAggregationQuery`: each aggregation of the query's results, by alias. */
+  aggregate(plan: QueryPlan, aggregations: Aggregation[]): Record<string, Value> {
+    const query = this.compile(plan);
+    return aggregate(
+      aggregations,
+      (upTo) => query.count(upTo),
+      () => query.run().map((d) => query.project(d)),
+    );
   }
 
   onCommit(listener: (event: ChangeEvent) => void): () => void {

@@ -3,12 +3,5 @@ export * from '../../values/types';
 export { FirestoreError } from '../../values';
 export { FirestoreEngine } from './engine';
 export { MAX_WRITES_PER_COMMIT } from './limits';
-export {
-  checkDatabase,
-  compareFieldPaths,
-  formatFieldPath,
-  parseDocumentName,
-  parseFieldPath,
-  parseParent,
-} from './paths';
+export { checkDatabase, parseDocumentName, parseParent } from './paths';
 export type { FsyncPolicy } from './persistence';

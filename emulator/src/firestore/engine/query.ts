@@ -11,8 +11,8 @@ import {
   typeOrder,
   type StoredDocument,
   type Value,
+  getField,
 } from '../../values';
-import { getField } from './paths';
 import type { DocumentStore } from './store';
 import type { CompiledQuery, Cursor, FieldRef, Filter, Order, QueryPlan } from './types';
 

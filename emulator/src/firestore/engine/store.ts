@@ -1,6 +1,5 @@
-import { getField } from './paths';
 import type { StoredDocument, Value } from '../../values';
-import { arrayElements, indexKey, isArrayValue } from '../../values';
+import { arrayElements, indexKey, isArrayValue, getField } from '../../values';
 
 function parentOf(name: string): string {
   return name.slice(0, name.lastIndexOf('/'));

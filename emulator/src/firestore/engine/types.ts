@@ -139,3 +139,8 @@ export type Write =
       precondition: Precondition | null;
       transforms: FieldTransform[] | null;
     };
+
+/** One aggregation of a `runAggregationQuery`, under the alias its result is returned by. */
+export type Aggregation =
+  | { alias: string; kind: 'count'; upTo?: number }
+  | { alias: string; kind: 'sum' | 'avg'; field: string[] };

@@ -19,9 +19,11 @@ import {
   type PlannedWrite,
   type StoredDocument,
   type Value,
+  deleteField,
+  getField,
+  setField,
 } from '../../values';
 import { checkDocumentSize } from './limits';
-import { deleteField, getField, setField } from './paths';
 import type { FieldTransform, Precondition, Write, WriteResult } from './types';
 
 export interface StagedWrite {

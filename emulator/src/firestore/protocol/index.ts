@@ -1,2 +1,3 @@
+export { compileAggregationQuery } from './aggregation';
 export { compileQuery } from './query';
 export { decodeWrites } from './writes';

@@ -7,11 +7,11 @@ import {
   typeOrder,
   TypeOrder,
   type Value,
-} from '../../values';
-import {
   compareFieldPaths,
   formatFieldPath,
   parseFieldPath,
+} from '../../values';
+import {
   parseParent,
   type Cursor,
   type FieldOperator,

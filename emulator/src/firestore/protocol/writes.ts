@@ -6,12 +6,12 @@ import {
   typeOrder,
   TypeOrder,
   type Value,
+  parseFieldPath,
 } from '../../values';
 import {
   checkDatabase,
   MAX_WRITES_PER_COMMIT,
   parseDocumentName,
-  parseFieldPath,
   type FieldTransform,
   type Precondition,
   type Write,

@@ -9,9 +9,8 @@ import {
   type FirestoreEngine,
   type QueryResult,
 } from '../engine';
-import { compileQuery, decodeWrites } from '../protocol';
+import { compileAggregationQuery, compileQuery, decodeWrites } from '../protocol';
 import type { AccessControl } from './access';
-import { runAggregation } from './aggregate';
 import { invalidArgument } from './errors';
 import { wireDocument } from './listenEncoding';
 import { databaseOf } from './names';
@@ -182,7 +181,8 @@ export class RestApi {
     // Rules see the documents the query would read, as for a list.
     if (principal.kind !== 'owner')
       this.listQuery(principal, database, parent, saq.structuredQuery);
-    const aggregateFields = runAggregation(this.engine, parent, saq);
+    const { query, aggregations } = compileAggregationQuery(parent, saq);
+    const aggregateFields = this.engine.aggregate(query, aggregations);
     const readTime = this.engine.currentReadTime();
     return { status: 200, body: [{ result: { aggregateFields }, readTime }] };
   }
