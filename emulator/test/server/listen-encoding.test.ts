@@ -1,5 +1,5 @@
 import type { StoredDocument } from '../../src/firestore/engine';
-import { CommitEncoding, resumeTokenFor } from '../../src/firestore/server/listenEncoding';
+import { CommitEncoding, resumeTokenFor } from '../../src/firestore/protocol';
 import { CommitChanges } from '../../src/firestore/server/listenTargets';
 
 const DOCS = 'projects/p/databases/(default)/documents';

@@ -1,9 +1,8 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
-import { compileQuery } from '../protocol';
 import type { AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
-import { CommitEncoding, resumeTokenFor, wireDocument } from './listenEncoding';
+import { CommitEncoding, compileQuery, resumeTokenFor, wireDocument } from '../protocol';
 import {
   CommitChanges,
   DocumentsTarget,

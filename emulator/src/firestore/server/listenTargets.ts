@@ -1,5 +1,5 @@
 import type { ChangeEvent, CompiledQuery, StoredDocument } from '../engine';
-import type { CommitEncoding } from './listenEncoding';
+import type { CommitEncoding } from '../protocol';
 
 /** A message for the Listen stream (proto3 JSON of ListenResponse). */
 export type ListenMessage = Record<string, unknown>;

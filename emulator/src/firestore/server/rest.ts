@@ -9,10 +9,9 @@ import {
   type FirestoreEngine,
   type QueryResult,
 } from '../engine';
-import { compileAggregationQuery, compileQuery, decodeWrites } from '../protocol';
+import { compileAggregationQuery, compileQuery, decodeWrites, wireDocument } from '../protocol';
 import type { AccessControl } from './access';
 import { invalidArgument } from './errors';
-import { wireDocument } from './listenEncoding';
 import { databaseOf } from './names';
 
 /** `/v1/projects/p/databases/d/documents[/path][:method]` */
