@@ -1,5 +1,5 @@
 import type { Principal } from '../common/auth';
-import type { DocLookup, PlannedWrite, StoredDocument } from '../values';
+import type { DocLookup, PlannedWrite, StoredDocument } from '../values/types';
 import type { CompiledRules } from './compile';
 import { authValue } from './context';
 import type { DocumentReader, Runtime } from './evaluator';

@@ -1,4 +1,5 @@
-import { parseFieldPath, type Value as WireValue } from '../values';
+import { parseFieldPath } from '../values/fieldPaths';
+import type { Value as WireValue } from '../values/types';
 import { NULL, float, fromWire, int, list, pathFromName, str, type RValue } from './values';
 
 /** What rules can know about a list query before looking at any document. */

@@ -1,4 +1,4 @@
-import type { Value as WireValue, Fields } from '../values';
+import type { Value as WireValue, Fields } from '../values/types';
 
 /**
  * Runtime values of the rules language. Integers and floats are distinct types (as in the

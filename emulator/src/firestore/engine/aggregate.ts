@@ -1,4 +1,5 @@
-import { getField, type StoredDocument, type Value } from '../../values';
+import { getField } from '../../values/fieldPaths';
+import type { StoredDocument, Value } from '../../values/types';
 import type { Aggregation } from './types';
 
 function numeric(value: Value | undefined): { int: boolean; n: number } | null {

@@ -1,4 +1,4 @@
-import { formatTimestamp, nowMicros, parseTimestamp, type Micros } from '../../values';
+import { formatTimestamp, nowMicros, parseTimestamp, type Micros } from '../../values/timestamps';
 
 /**
  * Hands out commit and read times in microseconds. Commit times are strictly increasing; read

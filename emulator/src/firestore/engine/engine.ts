@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { aggregate } from './aggregate';
 import { VersionClock } from './clock';
-import { FirestoreError } from '../../values';
+import { FirestoreError } from '../../values/errors';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
   Persistence,
@@ -24,7 +24,7 @@ import type {
   QueryResult,
   Write,
 } from './types';
-import type { DocLookup, PlannedWrite, StoredDocument, Value } from '../../values';
+import type { DocLookup, PlannedWrite, StoredDocument, Value } from '../../values/types';
 import { stageWrite, type StagedWrite } from './writes';
 
 const EXPORT_FOLDER = 'firestore_export';

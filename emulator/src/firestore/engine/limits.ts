@@ -1,5 +1,5 @@
-import { invalidArgument } from '../../values';
-import type { Fields, Value } from '../../values';
+import { invalidArgument } from '../../values/errors';
+import type { Fields, Value } from '../../values/types';
 
 /** Firestore's maximum document size, 1 MiB. */
 export const MAX_DOCUMENT_BYTES = 1_048_576;

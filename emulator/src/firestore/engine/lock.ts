@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FirestoreError } from '../../values';
+import { FirestoreError } from '../../values/errors';
 
 /**
  * One emulator process per data directory: a second one would compact the journal under the

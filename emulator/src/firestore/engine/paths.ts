@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../values';
+import { invalidArgument } from '../../values/errors';
 
 /** A parsed document resource name. */
 export interface DocumentName {

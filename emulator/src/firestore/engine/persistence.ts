@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FirestoreError } from '../../values';
+import { FirestoreError } from '../../values/errors';
 import { acquireLock, releaseLock } from './lock';
-import type { StoredDocument } from '../../values';
+import type { StoredDocument } from '../../values/types';
 
 /**
  * Durable storage under `<dataDir>/firestore/`: a snapshot (`snapshot.ndjson`) plus an

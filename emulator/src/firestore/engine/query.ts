@@ -1,3 +1,5 @@
+import { getField } from '../../values/fieldPaths';
+import type { StoredDocument, Value } from '../../values/types';
 import {
   arrayContains,
   arrayElements,
@@ -9,10 +11,7 @@ import {
   isNaNValue,
   isNullValue,
   typeOrder,
-  type StoredDocument,
-  type Value,
-  getField,
-} from '../../values';
+} from '../../values/values';
 import type { DocumentStore } from './store';
 import type { CompiledQuery, Cursor, FieldRef, Filter, Order, QueryPlan } from './types';
 

@@ -1,5 +1,6 @@
-import type { StoredDocument, Value } from '../../values';
-import { arrayElements, indexKey, isArrayValue, getField } from '../../values';
+import type { StoredDocument, Value } from '../../values/types';
+import { getField } from '../../values/fieldPaths';
+import { arrayElements, indexKey, isArrayValue } from '../../values/values';
 
 function parentOf(name: string): string {
   return name.slice(0, name.lastIndexOf('/'));

@@ -1,4 +1,5 @@
-import type { DocLookup, Fields, Micros, PlannedWrite, StoredDocument, Value } from '../../values';
+import type { Micros } from '../../values/timestamps';
+import type { DocLookup, Fields, PlannedWrite, StoredDocument, Value } from '../../values/types';
 
 export interface ChangeEvent {
   readTime: string;

@@ -1,28 +1,21 @@
+import { FirestoreError, invalidArgument } from '../../values/errors';
+import { deleteField, getField, setField } from '../../values/fieldPaths';
+import { canonicalTimestamp, parseTimestamp } from '../../values/timestamps';
+import type { Fields, PlannedWrite, StoredDocument, Value } from '../../values/types';
 import {
   arrayContains,
   arrayElements,
   bigIntOf,
-  canonicalTimestamp,
   compareValues,
   doubleValue,
-  FirestoreError,
   identical,
   integerValue,
-  invalidArgument,
   isArrayValue,
   isInteger,
-  parseTimestamp,
   toNumber,
   typeOrder,
   TypeOrder,
-  type Fields,
-  type PlannedWrite,
-  type StoredDocument,
-  type Value,
-  deleteField,
-  getField,
-  setField,
-} from '../../values';
+} from '../../values/values';
 import { checkDocumentSize } from './limits';
 import type { FieldTransform, Precondition, Write, WriteResult } from './types';
 

@@ -1,4 +1,5 @@
-import { invalidArgument, parseFieldPath } from '../../values';
+import { invalidArgument } from '../../values/errors';
+import { parseFieldPath } from '../../values/fieldPaths';
 import type { Aggregation, QueryPlan } from '../engine';
 import { isObject } from './json';
 import { compileQuery } from './query';

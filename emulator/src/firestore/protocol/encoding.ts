@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../../values';
+import type { StoredDocument } from '../../values/types';
 
 /** Opaque to the client; a resumed target is answered with RESET and the full set anyway. */
 export function resumeTokenFor(readTime: string): string {

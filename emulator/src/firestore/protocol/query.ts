@@ -1,16 +1,14 @@
+import { invalidArgument } from '../../values/errors';
+import { compareFieldPaths, formatFieldPath, parseFieldPath } from '../../values/fieldPaths';
+import type { Value } from '../../values/types';
 import {
   arrayElements,
-  invalidArgument,
   isArrayValue,
   isNaNValue,
   normalizeValue,
   typeOrder,
   TypeOrder,
-  type Value,
-  compareFieldPaths,
-  formatFieldPath,
-  parseFieldPath,
-} from '../../values';
+} from '../../values/values';
 import {
   parseParent,
   type Cursor,

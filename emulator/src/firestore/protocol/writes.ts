@@ -1,13 +1,8 @@
-import {
-  invalidArgument,
-  normalizeFields,
-  normalizeValue,
-  parseTimestamp,
-  typeOrder,
-  TypeOrder,
-  type Value,
-  parseFieldPath,
-} from '../../values';
+import { invalidArgument } from '../../values/errors';
+import { parseFieldPath } from '../../values/fieldPaths';
+import { parseTimestamp } from '../../values/timestamps';
+import type { Value } from '../../values/types';
+import { normalizeFields, normalizeValue, typeOrder, TypeOrder } from '../../values/values';
 import {
   checkDatabase,
   MAX_WRITES_PER_COMMIT,
