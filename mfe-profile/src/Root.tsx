@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { repairUnfinishedFollows } from 'shared-firebase';
+import { repairUnfinishedFollows, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { ProfilePage } from './pages/ProfilePage';
-import { useSignedInUid } from './useSignedInUid';
 import './profile.css';
 
 /** Finishes, in the background, any follow or unfollow this browser left part-way. */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { addComment, addReply, useComments, usePostAuthor } from 'shared-firebase';
+import { addComment, addReply, useComments, useMember } from 'shared-firebase';
 import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
@@ -20,7 +20,7 @@ let live: Array<WithId<Comment>>;
 
 beforeEach(() => {
   live = [];
-  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useMember).mockImplementation(memberNamed);
   jest
     .mocked(useComments)
     .mockImplementation((): LiveQuery<Comment> => ({ status: 'ready', items: live }));

@@ -6,11 +6,11 @@
 export function create() {
   return {
     ...jest.requireActual('shared-firebase'),
-    useSession: jest.fn(),
+    useSignedInUid: jest.fn(),
     useFeed: jest.fn(),
     useAuthorPosts: jest.fn(),
     useSinglePost: jest.fn(),
-    usePostAuthor: jest.fn(),
+    useMember: jest.fn(),
     useComments: jest.fn(),
     createPost: jest.fn(),
     setLiked: jest.fn(),
