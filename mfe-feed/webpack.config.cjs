@@ -1,5 +1,5 @@
-const createAppConfig = require('../tooling/webpack-app.cjs');
-const { APP_EXPOSE, REMOTES } = require('../tooling/federation.cjs');
+const createAppConfig = require('tooling/webpack-app.cjs');
+const { APP_EXPOSE, REMOTES } = require('tooling/federation.cjs');
 
 module.exports = createAppConfig({
   name: 'feed',

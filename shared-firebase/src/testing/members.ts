@@ -22,3 +22,6 @@ export function liveMember(userName: string | undefined): LiveDocument<UserData>
     ? { status: 'loading' }
     : { status: 'ready', data: memberData(userName) };
 }
+
+/** For fixtures outside the app (e2e) that arrange members exactly as sign-up does. */
+export { newAccountDocuments };
