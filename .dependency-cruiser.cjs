@@ -5,7 +5,8 @@
 //     → apps: shell, mfe-* (no app imports another app; remotes meet at run time, through
 //       Module Federation, never through imports)
 //       → standalone-host (a remote's standalone dev page; remotes only)
-//         → shared-ui, shared-firebase → nothing of ours
+//         → shared-ui, shared-firebase, remote-list → nothing of ours
+//   remote-list is data (remotes.json): the one list of remotes, read by the apps and by tooling.
 //   tooling: build and test configuration; it imports none of the product's packages.
 //   e2e and scripts: drive the product from outside; they import packages by name.
 //
@@ -13,9 +14,9 @@
 
 /** Every workspace package, and `scripts/` (the repository root's own task runner). */
 const PACKAGE =
-  '^(tooling|shared-ui|shared-firebase|standalone-host|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/';
+  '^(tooling|remote-list|shared-ui|shared-firebase|standalone-host|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/';
 const APPS = '^(shell|mfe-[^/]+)/';
-const SHARED = '^(shared-ui|shared-firebase)/';
+const SHARED = '^(shared-ui|shared-firebase|remote-list)/';
 const PRODUCT = '^(shared-ui|shared-firebase|standalone-host|shell|mfe-[^/]+|single-bundle)/';
 
 /**
@@ -68,20 +69,14 @@ const layerRules = [
     },
   })),
   {
-    name: 'shared-imports-nothing-of-ours',
+    name: 'bottom-layer-imports-nothing-of-ours',
     comment:
-      'shared-ui and shared-firebase are the bottom layer: they import no other package of ours.',
+      'shared-ui, shared-firebase and remote-list are the bottom layer: they import no other ' +
+      'package of ours (not even each other: shared-ui has no data access).',
     severity: 'error',
     from: { path: SHARED },
     // tooling/ is allowed to their build and test config (jest.config.cjs), not to src/ (below).
-    to: { path: '^(standalone-host|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/' },
-  },
-  {
-    name: 'shared-ui-has-no-data-access',
-    comment: 'shared-ui is the design system: no Firebase, so it never imports shared-firebase.',
-    severity: 'error',
-    from: { path: '^shared-ui/' },
-    to: { path: '^shared-firebase/' },
+    to: { path: PACKAGE, pathNot: ['^$1/', '^tooling/'] },
   },
   {
     name: 'standalone-host-imports-shared-only',
@@ -111,7 +106,7 @@ const layerRules = [
     comment: "An app's src/ is product code: it runs in the browser, tooling/ does not.",
     severity: 'error',
     from: {
-      path: '^(shell|mfe-[^/]+|standalone-host|single-bundle|shared-ui|shared-firebase)/src/',
+      path: '^(shell|mfe-[^/]+|standalone-host|single-bundle|shared-ui|shared-firebase|remote-list)/src/',
     },
     to: { path: '^tooling/' },
   },
@@ -126,7 +121,7 @@ const layerRules = [
     name: 'only-remotes-use-the-standalone-host',
     comment: "standalone-host is a remote's dev page; the shell and shared layer never import it.",
     severity: 'error',
-    from: { path: '^(shell|shared-ui|shared-firebase|single-bundle)/' },
+    from: { path: '^(shell|shared-ui|shared-firebase|remote-list|single-bundle)/' },
     to: { path: '^standalone-host/' },
   },
 ];

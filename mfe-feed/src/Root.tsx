@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { HomePage } from './pages/HomePage';
 import { PostPage } from './pages/PostPage';
@@ -9,8 +10,8 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/post/:postId" element={<PostPage />} />
+        <Route path={ROUTES_OF.feed.home.path} element={<HomePage />} />
+        <Route path={ROUTES_OF.feed.post.path} element={<PostPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>
