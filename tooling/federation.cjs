@@ -123,9 +123,9 @@ const APP_EXPOSE = './app';
  * dev/preview port.
  */
 const REMOTES = Object.fromEntries(
-  Object.entries(require('remote-list/remotes.json')).map(([name, { folder, port }]) => [
+  Object.entries(require('remote-list/remotes.json')).map(([name, { folder, port, label }]) => [
     name,
-    { folder, port },
+    { folder, port, label },
   ]),
 );
 

@@ -3,7 +3,6 @@ import { useAuthorPosts, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner } from 'shared-ui';
 import { PostList } from './components/PostList';
-import './feed.css';
 
 /** Props of the exposed `./post-list` parcel (documented in mfe-feed/README.md). */
 export interface AuthorPostListProps extends RemoteAppProps {

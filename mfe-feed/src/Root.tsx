@@ -3,7 +3,6 @@ import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { HomePage } from './pages/HomePage';
 import { PostPage } from './pages/PostPage';
-import './feed.css';
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
 export function Root(_props: RemoteAppProps) {

@@ -5,7 +5,6 @@ import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { ProfilePage } from './pages/ProfilePage';
-import './profile.css';
 
 /** Finishes, in the background, any follow or unfollow this browser left part-way. */
 function useRepairUnfinishedFollows() {

@@ -8,8 +8,7 @@ import {
   signUpMember,
 } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
-import '../auth.css';
-import { FormFeedbackView } from '../form/FormFeedbackView';
+import { FormFeedbackView } from '../components/FormFeedbackView';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignUp } from '../form/validation';
 import type { FieldName } from '../form/validation';

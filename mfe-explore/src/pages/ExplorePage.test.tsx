@@ -10,11 +10,7 @@ import { liveMember } from 'shared-firebase/testing/members';
 import { ExplorePage } from './ExplorePage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/session'),
-  useExplorePosts: jest.fn(),
-  useMember: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedExplorePosts = jest.mocked(useExplorePosts);
 const mockedMember = jest.mocked(useMember);

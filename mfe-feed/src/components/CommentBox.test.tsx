@@ -6,7 +6,7 @@ import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const addCommentMock = jest.mocked(addComment);
 const addReplyMock = jest.mocked(addReply);

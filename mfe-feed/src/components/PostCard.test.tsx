@@ -6,7 +6,7 @@ import type { Post, WithId } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const setLikedMock = jest.mocked(setLiked);
 const deletePostMock = jest.mocked(deletePost);

@@ -5,7 +5,7 @@ import type { PagedQuery, Post } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostList } from './PostList';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 /** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */
 const observed = new Map<Element, IntersectionObserverCallback>();

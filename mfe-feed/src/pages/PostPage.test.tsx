@@ -4,7 +4,7 @@ import { useComments, useMember, useSignedInUid, useSinglePost } from 'shared-fi
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 beforeEach(() => {
   jest.mocked(useSignedInUid).mockReturnValue(VIEWER);

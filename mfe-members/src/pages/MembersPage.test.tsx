@@ -11,10 +11,7 @@ import { memberData } from 'shared-firebase/testing/members';
 import { MembersPage } from './MembersPage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/session'),
-  useMembers: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedMembers = jest.mocked(useMembers);
 

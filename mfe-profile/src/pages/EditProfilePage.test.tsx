@@ -10,15 +10,9 @@ import {
 import { memberData } from 'shared-firebase/testing/members';
 import { EditProfilePage } from './EditProfilePage';
 
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase'),
-  useSignedInUid: jest.fn(),
-  useMember: jest.fn(),
-  saveProfileUpdate: jest.fn(),
-  changeProfileImage: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedUseSession = jest.mocked(useSignedInUid);
+const mockedSignedInUid = jest.mocked(useSignedInUid);
 const mockedUseMember = jest.mocked(useMember);
 const mockedSave = jest.mocked(saveProfileUpdate);
 const mockedChangeImage = jest.mocked(changeProfileImage);
@@ -38,7 +32,7 @@ function png(name = 'me.png', type = 'image/png') {
 }
 
 beforeEach(() => {
-  mockedUseSession.mockReturnValue('me');
+  mockedSignedInUid.mockReturnValue('me');
   mockedUseMember.mockReturnValue({
     status: 'ready',
     data: memberData('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),

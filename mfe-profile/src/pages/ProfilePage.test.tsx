@@ -5,14 +5,9 @@ import { placeholderAvatar } from 'shared-ui';
 import { memberData } from 'shared-firebase/testing/members';
 import { ProfilePage } from './ProfilePage';
 
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase'),
-  useSignedInUid: jest.fn(),
-  useMember: jest.fn(),
-  useFollowStatus: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedUseSession = jest.mocked(useSignedInUid);
+const mockedSignedInUid = jest.mocked(useSignedInUid);
 const mockedUseMember = jest.mocked(useMember);
 const mockedFollowStatus = jest.mocked(useFollowStatus);
 
@@ -33,7 +28,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  mockedUseSession.mockReturnValue('me');
+  mockedSignedInUid.mockReturnValue('me');
   mockedFollowStatus.mockReturnValue({ status: 'ready', following: false });
 });
 

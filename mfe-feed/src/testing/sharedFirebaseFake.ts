@@ -1,9 +1,9 @@
 /**
  * What a test gets for `shared-firebase`: the real constants, messages and file check, and jest
  * fakes for every data call and hook the feed uses (the data layer's boundary). Use it as
- *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+ *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
  */
-export function create() {
+export function fake() {
   return {
     ...jest.requireActual('shared-firebase'),
     useSignedInUid: jest.fn(),
