@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { newAccountDocuments } from '../shared-firebase/src/data/accountDocuments';
+import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { FirestoreAdmin } from './support/firestore-rest';
 import { readStack } from './stack';
 import type { Stack } from './stack';

@@ -15,8 +15,8 @@ export default async function globalSetup() {
   const { freePort } = await import('../scripts/lib/ports.mjs');
   const { startBackend } = await import('../scripts/lib/backend.mjs');
   const { serveApps, APPS } = await import('../scripts/lib/serve-apps.mjs');
-  const { localRuntimeConfig } = await import('../tooling/runtime-config.cjs');
-  const { localRemotesJson } = await import('../tooling/federation.cjs');
+  const { localRuntimeConfig } = await import('tooling/runtime-config.cjs');
+  const { localRemotesJson } = await import('tooling/federation.cjs');
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

@@ -1,14 +1,9 @@
-const createAppConfig = require('../tooling/webpack-app.cjs');
-const { APP_EXPOSE, REMOTES } = require('../tooling/federation.cjs');
+const { createRemoteConfig } = require('tooling/webpack-app.cjs');
 
-module.exports = createAppConfig({
+// Port, page title and `./app` come from this remote's entry in remote-list/remotes.json.
+module.exports = createRemoteConfig({
   name: 'feed',
   dir: __dirname,
-  port: REMOTES.feed.port,
-  title: 'Feed',
-  exposes: {
-    [APP_EXPOSE]: './src/app.tsx',
-    // One author's paged post list, mounted by other remotes (see README.md).
-    './post-list': './src/post-list.tsx',
-  },
+  // One author's paged post list, mounted by other remotes (see README.md).
+  exposes: { './post-list': './src/post-list.tsx' },
 });

@@ -1,10 +1,4 @@
-const createAppConfig = require('../tooling/webpack-app.cjs');
-const { APP_EXPOSE, REMOTES } = require('../tooling/federation.cjs');
+const { createRemoteConfig } = require('tooling/webpack-app.cjs');
 
-module.exports = createAppConfig({
-  name: 'profile',
-  dir: __dirname,
-  port: REMOTES.profile.port,
-  title: 'Profiles',
-  exposes: { [APP_EXPOSE]: './src/app.tsx' },
-});
+// Port, page title and `./app` come from this remote's entry in remote-list/remotes.json.
+module.exports = createRemoteConfig({ name: 'profile', dir: __dirname });

@@ -1,5 +1,5 @@
-const createAppConfig = require('../tooling/webpack-app.cjs');
-const { SHELL_PORT } = require('../tooling/federation.cjs');
+const createAppConfig = require('tooling/webpack-app.cjs');
+const { SHELL_PORT } = require('tooling/federation.cjs');
 const { productName } = require('./package.json');
 
 module.exports = createAppConfig({

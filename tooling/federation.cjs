@@ -118,16 +118,16 @@ function sharedMap() {
 const APP_EXPOSE = './app';
 
 /**
- * The remotes the shell knows how to mount. Each name is the federation container name and the key
- * in remotes.json; the port is its local dev/preview port.
+ * The remotes the shell knows how to mount, from the one list (remote-list/remotes.json). Each name
+ * is the federation container name and the key in the served remotes.json; the port is its local
+ * dev/preview port.
  */
-const REMOTES = {
-  auth: { folder: 'mfe-auth', port: 3001 },
-  feed: { folder: 'mfe-feed', port: 3002 },
-  profile: { folder: 'mfe-profile', port: 3003 },
-  explore: { folder: 'mfe-explore', port: 3004 },
-  members: { folder: 'mfe-members', port: 3005 },
-};
+const REMOTES = Object.fromEntries(
+  Object.entries(require('remote-list/remotes.json')).map(([name, { folder, port, label }]) => [
+    name,
+    { folder, port, label },
+  ]),
+);
 
 const SHELL_PORT = 3000;
 

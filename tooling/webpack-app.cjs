@@ -5,7 +5,13 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { SHARED_SURFACES, federationOptions, localRemotesJson } = require('./federation.cjs');
+const {
+  APP_EXPOSE,
+  REMOTES,
+  SHARED_SURFACES,
+  federationOptions,
+  localRemotesJson,
+} = require('./federation.cjs');
 const { SharedSurfacePlugin, surfaceAliases } = require('./shared-surface.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
 const {
@@ -53,7 +59,7 @@ class EmitRuntimeFilesPlugin {
  *                            // core of its own, the shell provides it; see federation.cjs)
  * }} app
  */
-module.exports = function createAppConfig(app) {
+function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     return {
@@ -153,4 +159,23 @@ module.exports = function createAppConfig(app) {
       },
     };
   };
-};
+}
+
+/**
+ * A remote's config from its entry in the list of remotes (remote-list/remotes.json): its port
+ * and label, `./app` exposed from src/app.tsx, plus any further `exposes`.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string> }} remote
+ */
+function createRemoteConfig({ name, dir, exposes = {} }) {
+  const { port, label } = REMOTES[name];
+  return createAppConfig({
+    name,
+    dir,
+    port,
+    title: label,
+    exposes: { [APP_EXPOSE]: './src/app.tsx', ...exposes },
+  });
+}
+
+module.exports = createAppConfig;
+module.exports.createRemoteConfig = createRemoteConfig;

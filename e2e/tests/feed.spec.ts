@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { MESSAGES } from '../../shared-firebase/src/messages';
+import { MESSAGES } from 'shared-firebase/testing/messages';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { FirestoreAdmin, Plain } from '../support/firestore-rest';

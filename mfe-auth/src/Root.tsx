@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { LoginPage } from './pages/LoginPage';
 import { SignUpPage } from './pages/SignUpPage';
@@ -8,8 +9,8 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signUp" element={<SignUpPage />} />
+        <Route path={ROUTES_OF.auth.login.path} element={<LoginPage />} />
+        <Route path={ROUTES_OF.auth.signUp.path} element={<SignUpPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

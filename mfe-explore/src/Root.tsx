@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { ExplorePage } from './pages/ExplorePage';
 
@@ -7,7 +8,7 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/explore" element={<ExplorePage />} />
+        <Route path={ROUTES_OF.explore.explore.path} element={<ExplorePage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

@@ -1,10 +1,8 @@
 import { BrowserRouter } from 'react-router-dom';
-import { useAuthorPosts } from 'shared-firebase';
+import { useAuthorPosts, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner } from 'shared-ui';
 import { PostList } from './components/PostList';
-import { useViewerUid } from './useViewerUid';
-import './feed.css';
 
 /** Props of the exposed `./post-list` parcel (documented in mfe-feed/README.md). */
 export interface AuthorPostListProps extends RemoteAppProps {
@@ -22,7 +20,7 @@ function AuthorPosts({ authorUid, viewerUid }: { authorUid: string; viewerUid: s
  * A parcel is its own React root, so it brings its own router for the cards' links.
  */
 export function AuthorPostList({ authorUid }: AuthorPostListProps) {
-  const viewerUid = useViewerUid();
+  const viewerUid = useSignedInUid();
   return (
     <BrowserRouter>
       {viewerUid ? (

@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { MembersPage } from './pages/MembersPage';
 
@@ -7,7 +8,7 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/members" element={<MembersPage />} />
+        <Route path={ROUTES_OF.members.members.path} element={<MembersPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

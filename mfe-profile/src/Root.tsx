@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { repairUnfinishedFollows } from 'shared-firebase';
+import { repairUnfinishedFollows, useSignedInUid } from 'shared-firebase';
+import { ROUTES_OF } from 'remote-list';
 import type { RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { ProfilePage } from './pages/ProfilePage';
-import { useSignedInUid } from './useSignedInUid';
-import './profile.css';
 
 /** Finishes, in the background, any follow or unfollow this browser left part-way. */
 function useRepairUnfinishedFollows() {
@@ -22,10 +21,10 @@ export function Root({ loadRemoteModule }: RemoteAppProps) {
     <BrowserRouter>
       <Routes>
         <Route
-          path="/profile/:userId"
+          path={ROUTES_OF.profile.profile.path}
           element={<ProfilePage loadRemoteModule={loadRemoteModule} />}
         />
-        <Route path="/edit-profile" element={<EditProfilePage />} />
+        <Route path={ROUTES_OF.profile.editProfile.path} element={<EditProfilePage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

@@ -6,10 +6,14 @@ import path from 'node:path';
 import { ROOT } from '../lib/backend.mjs';
 import { APPS } from '../lib/serve-apps.mjs';
 
-export const SINGLE_BUNDLE_DIR = path.join(ROOT, 'tooling/single-bundle/dist');
+export const SINGLE_BUNDLE_DIR = path.join(ROOT, 'single-bundle/dist');
 const SOURCE_DIRS = ['shell', ...Object.values(APPS).filter((f) => f !== 'shell')]
   .map((folder) => path.join(ROOT, folder, 'src'))
-  .concat(['shared-ui/src', 'shared-firebase/src', 'tooling'].map((d) => path.join(ROOT, d)));
+  .concat(
+    ['shared-ui/src', 'shared-firebase/src', 'standalone-host/src', 'single-bundle', 'tooling'].map(
+      (d) => path.join(ROOT, d),
+    ),
+  );
 
 function newestMtime(dir, skip = /node_modules|dist/) {
   let newest = 0;
@@ -42,12 +46,11 @@ export function ensureBuilds({ force = false, log = console.log } = {}) {
     warnings.push('some app builds are older than their sources (BENCH_BUILD=1 rebuilds)');
   }
   if (force || builtAt(SINGLE_BUNDLE_DIR) === 0) {
-    log('building the single-bundle comparison (tooling/webpack-single-bundle.cjs)…');
-    execFileSync(
-      'npx',
-      ['webpack', '-c', 'tooling/webpack-single-bundle.cjs', '--mode', 'production'],
-      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    log('building the single-bundle comparison (npm run bundle -w single-bundle)…');
+    execFileSync('npm', ['run', 'bundle', '-w', 'single-bundle'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   } else if (builtAt(SINGLE_BUNDLE_DIR) < sourcesAt) {
     warnings.push('the single-bundle build is older than the sources (BENCH_BUILD=1 rebuilds)');
   }

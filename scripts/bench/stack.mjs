@@ -3,8 +3,8 @@
 import { startBackend } from '../lib/backend.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { APPS, serveApps, serveDir } from '../lib/serve-apps.mjs';
-import federation from '../../tooling/federation.cjs';
-import runtimeConfigs from '../../tooling/runtime-config.cjs';
+import federation from 'tooling/federation.cjs';
+import runtimeConfigs from 'tooling/runtime-config.cjs';
 import { SINGLE_BUNDLE_DIR } from './builds.mjs';
 
 const PROJECT_ID = 'demo-bench';

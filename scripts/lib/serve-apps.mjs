@@ -5,15 +5,13 @@
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { REMOTES } from 'tooling/federation.cjs';
 import { ROOT } from './backend.mjs';
 
+/** App name → folder: the shell and every remote of the list (remote-list/remotes.json). */
 export const APPS = {
   shell: 'shell',
-  auth: 'mfe-auth',
-  feed: 'mfe-feed',
-  profile: 'mfe-profile',
-  explore: 'mfe-explore',
-  members: 'mfe-members',
+  ...Object.fromEntries(Object.entries(REMOTES).map(([name, { folder }]) => [name, folder])),
 };
 
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;

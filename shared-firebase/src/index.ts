@@ -14,7 +14,7 @@ export type { PagedQuery } from './hooks/usePagedQuery';
 export { uploadImage, checkImageFile } from './upload';
 export type { UploadedFile, StorageFolder } from './upload';
 export { explorePostsNewestFirst, useExplorePosts } from './data/explore';
-export { membersInReverseFetchOrder, useMembers, useMemberName } from './data/members';
+export { membersInReverseFetchOrder, useMembers, useMember } from './data/members';
 export {
   feedQuery,
   authorPostsQuery,
@@ -22,7 +22,6 @@ export {
   useFeed,
   useAuthorPosts,
   useSinglePost,
-  usePostAuthor,
   newPostProblem,
   createPost,
   setLiked,
@@ -41,7 +40,6 @@ export {
 } from './dob';
 export type { DobFields, CalendarDate, DobCheck } from './dob';
 export {
-  useProfile,
   profileUpdates,
   saveProfileUpdate,
   usernameProblem,

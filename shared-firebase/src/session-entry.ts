@@ -13,7 +13,7 @@ export {
   startSession,
   followFirebaseSession,
   useSession,
-  useCurrentUid,
+  useSignedInUid,
   getSession,
   subscribeSession,
   signOut,

@@ -125,11 +125,13 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** The signed-in member's uid; throws where a signed-in member is required but absent. */
-export function useCurrentUid(): string {
+/**
+ * The signed-in member's uid, or null while the session loads or when signed out (the shell mounts
+ * protected remotes only for members; a remote's standalone page may not).
+ */
+export function useSignedInUid(): string | null {
   const session = useSession();
-  if (session.status !== 'signedIn') throw new Error('useCurrentUid needs a signed-in member.');
-  return session.user.uid;
+  return session.status === 'signedIn' ? session.user.uid : null;
 }
 
 /** Signs out and clears the persisted session. Errors are only logged (SPEC section 8). */

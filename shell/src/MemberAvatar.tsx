@@ -1,11 +1,9 @@
-import { useMemo } from 'react';
-import { useLiveDocument, userDataRef } from 'shared-firebase';
+import { useMember } from 'shared-firebase';
 import { Avatar } from 'shared-ui';
 
 /** The member's live picture and name, read from their profile (the data layer: Firestore). */
 export default function MemberAvatar({ uid, size }: { uid: string; size: number }) {
-  const profileRef = useMemo(() => userDataRef(uid), [uid]);
-  const profile = useLiveDocument(profileRef);
+  const profile = useMember(uid);
   const picture = profile.status === 'ready' ? profile.data.profilePictures?.profilePicture : null;
   const name = profile.status === 'ready' ? profile.data.userInfo?.userName : undefined;
   return <Avatar src={picture} alt={name ? `${name}'s picture` : 'Your picture'} size={size} />;

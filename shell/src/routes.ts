@@ -1,9 +1,9 @@
 import { matchPath } from 'react-router-dom';
+import { REMOTE_NAMES, ROUTES_OF } from 'remote-list';
+import type { Access, RemoteName, RemoteRoute } from 'remote-list';
 
-export type RemoteName = 'auth' | 'feed' | 'profile' | 'explore' | 'members';
-
-/** public: anyone; guestOnly: signed-out visitors (members go to /); protected: members only. */
-export type Access = 'public' | 'guestOnly' | 'protected';
+export type { Access, RemoteName };
+export { REMOTE_LABELS } from 'remote-list';
 
 export interface RouteEntry {
   path: string;
@@ -12,16 +12,15 @@ export interface RouteEntry {
   access: Access;
 }
 
-/** Which remote owns which path (SPEC section 2). Anything else is the shell's 404 page. */
+/**
+ * Which remote owns which path (SPEC section 2): every route of the list of remotes
+ * (remote-list/remotes.json, where each remote's router reads its paths too), and the shell's own
+ * 404 page. Anything else is the 404 page.
+ */
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', remote: 'feed', access: 'protected' },
-  { path: '/post/:postId', remote: 'feed', access: 'protected' },
-  { path: '/login', remote: 'auth', access: 'guestOnly' },
-  { path: '/signUp', remote: 'auth', access: 'guestOnly' },
-  { path: '/profile/:userId', remote: 'profile', access: 'protected' },
-  { path: '/edit-profile', remote: 'profile', access: 'protected' },
-  { path: '/explore', remote: 'explore', access: 'protected' },
-  { path: '/members', remote: 'members', access: 'protected' },
+  ...REMOTE_NAMES.flatMap((remote) =>
+    Object.values<RemoteRoute>(ROUTES_OF[remote]).map((route) => ({ ...route, remote })),
+  ),
   { path: '/404', remote: null, access: 'protected' },
 ];
 
@@ -31,8 +30,8 @@ export function resolveRoute(pathname: string): RouteEntry {
   return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname)) ?? NOT_FOUND;
 }
 
-export const LOGIN_PATH = '/login';
-export const HOME_PATH = '/';
+export const LOGIN_PATH = ROUTES_OF.auth.login.path;
+export const HOME_PATH = ROUTES_OF.feed.home.path;
 export const NEXT_PARAM = 'next';
 
 /** Where a signed-out visitor to `path` is sent: the login page, remembering where they were going. */
@@ -55,12 +54,3 @@ export function firstRemoteFor(pathname: string, signedIn: boolean): RemoteName 
 
 /** The remote a signed-in page is likely to need next, to preload when the member shows intent. */
 export const NEXT_REMOTE_AFTER_SIGN_IN: RemoteName = 'feed';
-
-/** Human names of the remote areas, for loading and fallback messages. */
-export const REMOTE_LABELS: Record<RemoteName, string> = {
-  auth: 'Sign-in',
-  feed: 'The feed',
-  profile: 'Profiles',
-  explore: 'Explore',
-  members: 'Members',
-};

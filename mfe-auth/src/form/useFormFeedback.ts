@@ -43,7 +43,17 @@ export function useFormFeedback() {
     });
   }, []);
 
-  return { status, invalid, quietFailures, fail, reset, edited };
+  /** A text field's name, red state and change handler: the edit clears the field's red state. */
+  const field = (name: FieldName, set: (value: string) => void) => ({
+    name,
+    'aria-invalid': invalid.has(name),
+    onChange: (event: { target: { value: string } }) => {
+      set(event.target.value);
+      edited(name);
+    },
+  });
+
+  return { status, invalid, quietFailures, fail, reset, edited, field };
 }
 
 export type FormFeedback = ReturnType<typeof useFormFeedback>;

@@ -3,8 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
-import '../auth.css';
-import { FormFeedbackView } from '../form/FormFeedbackView';
+import { FormFeedbackView } from '../components/FormFeedbackView';
 import { NEXT_PARAM, safeNextPath } from '../form/nextPath';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignIn } from '../form/validation';
@@ -63,27 +62,17 @@ export function LoginPage() {
         <h1 id="login-heading">Sign in</h1>
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           value={email}
-          aria-invalid={feedback.invalid.has('email')}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            feedback.edited('email');
-          }}
+          {...feedback.field('email', setEmail)}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           value={password}
-          aria-invalid={feedback.invalid.has('password')}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            feedback.edited('password');
-          }}
+          {...feedback.field('password', setPassword)}
         />
         <FormFeedbackView feedback={feedback} quietText="Sign-in failed. Please try again." />
         <Button type="submit" className="auth-form__submit" disabled={pending}>

@@ -8,8 +8,7 @@ import {
   signUpMember,
 } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
-import '../auth.css';
-import { FormFeedbackView } from '../form/FormFeedbackView';
+import { FormFeedbackView } from '../components/FormFeedbackView';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignUp } from '../form/validation';
 import type { FieldName } from '../form/validation';
@@ -70,15 +69,6 @@ export function SignUpPage() {
     done();
   };
 
-  const field = (name: FieldName, set: (value: string) => void) => ({
-    name,
-    'aria-invalid': feedback.invalid.has(name),
-    onChange: (event: { target: { value: string } }) => {
-      set(event.target.value);
-      feedback.edited(name);
-    },
-  });
-
   return (
     <section className="ui-page auth-page" aria-labelledby="sign-up-heading">
       {unfinished ? (
@@ -102,14 +92,14 @@ export function SignUpPage() {
             label="Username"
             autoComplete="nickname"
             value={userName}
-            {...field('userName', setUserName)}
+            {...feedback.field('userName', setUserName)}
           />
           <TextField
             label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            {...field('email', setEmail)}
+            {...feedback.field('email', setEmail)}
           />
           <TextField
             label="Password"
@@ -117,7 +107,7 @@ export function SignUpPage() {
             autoComplete="new-password"
             aria-describedby={hintId}
             value={password}
-            {...field('password', setPassword)}
+            {...feedback.field('password', setPassword)}
           />
           <p id={hintId} className="auth-form__hint">
             {PASSWORD_HINT}

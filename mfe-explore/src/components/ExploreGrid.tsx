@@ -2,7 +2,6 @@ import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
 import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
-import '../explore.css';
 
 export interface ExploreGridProps {
   photos: PagedQuery<ExplorePost>;

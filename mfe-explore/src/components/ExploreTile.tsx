@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useMemberName } from 'shared-firebase';
+import { useMember } from 'shared-firebase';
 import { Tile } from 'shared-ui';
 
 export interface ExploreTileProps {
@@ -13,7 +13,8 @@ export interface ExploreTileProps {
  * text names the author (it is also the link's accessible name).
  */
 export function ExploreTile({ postId, authorUid, image }: ExploreTileProps) {
-  const authorName = useMemberName(authorUid);
+  const author = useMember(authorUid);
+  const authorName = author.status === 'ready' ? author.data.userInfo.userName : null;
   const alt = authorName ? `Photo by ${authorName}` : 'Photo post';
   return (
     <Link className="explore-grid__link" to={`/post/${encodeURIComponent(postId)}`}>

@@ -2,21 +2,18 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
-import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMemberName } from 'shared-firebase';
+import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMember } from 'shared-firebase';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
+import { liveMember } from 'shared-firebase/testing/members';
 import { ExplorePage } from './ExplorePage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/session'),
-  useExplorePosts: jest.fn(),
-  useMemberName: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedExplorePosts = jest.mocked(useExplorePosts);
-const mockedMemberName = jest.mocked(useMemberName);
+const mockedMember = jest.mocked(useMember);
 
 const AUTHORS: Record<string, string> = { 'uid-ann': 'Ann', 'uid-bob': 'Bob' };
 
@@ -59,7 +56,7 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
-  mockedMemberName.mockImplementation((uid) => AUTHORS[uid] ?? null);
+  mockedMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
 });
 
 afterEach(() => {
@@ -161,7 +158,7 @@ describe('ExplorePage', () => {
   });
 
   it('describes a photo generically until its author is known', () => {
-    mockedMemberName.mockReturnValue(null);
+    mockedMember.mockReturnValue(liveMember(undefined));
     mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));
     renderExplore();
     expect(screen.getByRole('img')).toHaveAttribute('alt', 'Photo post');

@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { addComment, addReply, useComments, usePostAuthor } from 'shared-firebase';
+import { addComment, addReply, useComments, useMember } from 'shared-firebase';
 import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const addCommentMock = jest.mocked(addComment);
 const addReplyMock = jest.mocked(addReply);
@@ -20,7 +20,7 @@ let live: Array<WithId<Comment>>;
 
 beforeEach(() => {
   live = [];
-  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useMember).mockImplementation(memberNamed);
   jest
     .mocked(useComments)
     .mockImplementation((): LiveQuery<Comment> => ({ status: 'ready', items: live }));

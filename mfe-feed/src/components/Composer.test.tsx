@@ -6,7 +6,7 @@ import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const createPostMock = createPost as jest.MockedFunction<typeof createPost>;
 

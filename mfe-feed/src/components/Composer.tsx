@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { CAPTION_MAX_LENGTH, MESSAGES, checkImageFile, createPost } from 'shared-firebase';
+import {
+  CAPTION_MAX_LENGTH,
+  MESSAGES,
+  checkImageFile,
+  createPost,
+  newPostProblem,
+} from 'shared-firebase';
 import {
   Button,
   ProgressBar,
@@ -65,7 +71,8 @@ export function Composer({ authorUid }: ComposerProps) {
     event.preventDefault();
     // A ref, not state: a double click arrives before the disabled button re-renders.
     if (submitting.current) return;
-    if (caption.trim() === '' && !photo) {
+    // A too-long caption cannot be typed (the field stops at CAPTION_MAX_LENGTH).
+    if (newPostProblem(caption, photo) === 'empty') {
       show(MESSAGES.emptyPost, 'error');
       return;
     }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePostAuthor } from 'shared-firebase';
+import { useMember } from 'shared-firebase';
 import { Avatar } from 'shared-ui';
 
 export interface MemberBadgeProps {
@@ -9,7 +9,7 @@ export interface MemberBadgeProps {
 
 /** A member's live picture and name, linking to their profile. */
 export function MemberBadge({ uid, avatarSize = 40 }: MemberBadgeProps) {
-  const member = usePostAuthor(uid);
+  const member = useMember(uid);
   const name =
     member.status === 'ready'
       ? member.data.userInfo.userName

@@ -1,18 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { deletePost, setLiked, useComments, usePostAuthor } from 'shared-firebase';
+import { deletePost, setLiked, useComments, useMember } from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const setLikedMock = jest.mocked(setLiked);
 const deletePostMock = jest.mocked(deletePost);
 
 beforeEach(() => {
-  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useMember).mockImplementation(memberNamed);
   jest.mocked(useComments).mockReturnValue({ status: 'ready', items: [] });
   setLikedMock.mockReset().mockResolvedValue(undefined);
   deletePostMock.mockReset().mockResolvedValue(undefined);

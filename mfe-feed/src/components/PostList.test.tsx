@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { MESSAGES, usePostAuthor } from 'shared-firebase';
+import { MESSAGES, useMember } from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostList } from './PostList';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 /** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */
 const observed = new Map<Element, IntersectionObserverCallback>();
@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   observed.clear();
-  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useMember).mockImplementation(memberNamed);
 });
 
 function paged(overrides: Partial<PagedQuery<Post>>): PagedQuery<Post> {

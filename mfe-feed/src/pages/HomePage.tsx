@@ -1,8 +1,7 @@
-import { useFeed } from 'shared-firebase';
+import { useFeed, useSignedInUid } from 'shared-firebase';
 import { Spinner } from 'shared-ui';
 import { Composer } from '../components/Composer';
 import { PostList } from '../components/PostList';
-import { useViewerUid } from '../useViewerUid';
 
 function Feed({ viewerUid }: { viewerUid: string }) {
   const posts = useFeed(viewerUid);
@@ -11,7 +10,7 @@ function Feed({ viewerUid }: { viewerUid: string }) {
 
 /** Home `/`: the new-post box, then the viewer's live feed. */
 export function HomePage() {
-  const viewerUid = useViewerUid();
+  const viewerUid = useSignedInUid();
   return (
     <section className="ui-page">
       <h1 className="ui-visually-hidden">Home feed</h1>

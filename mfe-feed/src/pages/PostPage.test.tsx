@@ -1,17 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useComments, usePostAuthor, useSession, useSinglePost } from 'shared-firebase';
+import { useComments, useMember, useSignedInUid, useSinglePost } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 beforeEach(() => {
-  jest.mocked(useSession).mockReturnValue({
-    status: 'signedIn',
-    user: { uid: VIEWER, email: 'v@example.test' },
-  });
-  jest.mocked(usePostAuthor).mockImplementation(memberNamed);
+  jest.mocked(useSignedInUid).mockReturnValue(VIEWER);
+  jest.mocked(useMember).mockImplementation(memberNamed);
   jest.mocked(useComments).mockReturnValue({ status: 'ready', items: [] });
 });
 

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { useSinglePost } from 'shared-firebase';
+import { useSignedInUid, useSinglePost } from 'shared-firebase';
 import { Spinner } from 'shared-ui';
 import { PostCard } from '../components/PostCard';
-import { useViewerUid } from '../useViewerUid';
 
 function SinglePost({ postId, viewerUid }: { postId: string; viewerUid: string }) {
   const result = useSinglePost(postId);
@@ -29,7 +28,7 @@ function SinglePost({ postId, viewerUid }: { postId: string; viewerUid: string }
 /** `/post/:postId`: one post, live, with likes and comments; delete is never offered here. */
 export function PostPage() {
   const { postId = '' } = useParams();
-  const viewerUid = useViewerUid();
+  const viewerUid = useSignedInUid();
   return (
     <section className="ui-page">
       {viewerUid ? (

@@ -1,4 +1,5 @@
 import type { LiveDocument, Post, UserData, WithId } from 'shared-firebase';
+import { liveMember } from 'shared-firebase/testing/members';
 
 /** The viewer in every test. */
 export const VIEWER = 'viewer-uid';
@@ -18,23 +19,7 @@ export function makePost(overrides: Partial<WithId<Post>> = {}): WithId<Post> {
   };
 }
 
-/** A `usePostAuthor` stand-in: every uid is a member called "Name of <uid>". */
-export function memberNamed(uid: string): LiveDocument<UserData> {
-  return {
-    status: 'ready',
-    data: {
-      posts: [],
-      connections: { Followers: [], Following: [] },
-      profilePictures: { profilePicture: null, profileCover: null },
-      userInfo: {
-        From: null,
-        Lives: null,
-        userAbout: null,
-        userAge: null,
-        userName: `Name of ${uid}`,
-        userGender: null,
-        dob: null,
-      },
-    },
-  };
+/** A `useMember` stand-in: every uid is a member called "Name of <uid>". */
+export function memberNamed(uid: string | null): LiveDocument<UserData> {
+  return liveMember(`Name of ${uid}`);
 }

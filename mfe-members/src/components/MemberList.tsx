@@ -1,7 +1,6 @@
 import type { PagedQuery, UserData } from 'shared-firebase';
 import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
-import '../members.css';
 
 export interface MemberListProps {
   /** Already in display order (the reverse of the collection's fetch order, see README.md). */

@@ -7,32 +7,16 @@ import { placeholderAvatar } from 'shared-ui';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
+import { memberData } from 'shared-firebase/testing/members';
 import { MembersPage } from './MembersPage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase/session'),
-  useMembers: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedMembers = jest.mocked(useMembers);
 
 function member(uid: string, userName: string, profilePicture: string | null = null) {
-  const data: WithId<UserData> = {
-    id: uid,
-    posts: [],
-    connections: { Followers: [], Following: [] },
-    profilePictures: { profilePicture, profileCover: null },
-    userInfo: {
-      From: null,
-      Lives: null,
-      userAbout: null,
-      userAge: null,
-      userName,
-      userGender: null,
-      dob: null,
-    },
-  };
+  const data: WithId<UserData> = { id: uid, ...memberData(userName, {}, { profilePicture }) };
   return data;
 }
 

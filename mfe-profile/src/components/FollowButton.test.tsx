@@ -3,11 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setFollowing, useFollowStatus } from 'shared-firebase';
 import { FollowButton } from './FollowButton';
 
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase'),
-  useFollowStatus: jest.fn(),
-  setFollowing: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedStatus = jest.mocked(useFollowStatus);
 const mockedSetFollowing = jest.mocked(setFollowing);

@@ -4,23 +4,16 @@ import {
   changeProfileImage,
   MESSAGES,
   saveProfileUpdate,
-  useProfile,
-  useSession,
+  useMember,
+  useSignedInUid,
 } from 'shared-firebase';
-import { signedIn } from '../testing/fakeSession';
-import { profileOf } from '../testing/profiles';
+import { memberData } from 'shared-firebase/testing/members';
 import { EditProfilePage } from './EditProfilePage';
 
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase'),
-  useSession: jest.fn(),
-  useProfile: jest.fn(),
-  saveProfileUpdate: jest.fn(),
-  changeProfileImage: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedUseSession = jest.mocked(useSession);
-const mockedUseProfile = jest.mocked(useProfile);
+const mockedSignedInUid = jest.mocked(useSignedInUid);
+const mockedUseMember = jest.mocked(useMember);
 const mockedSave = jest.mocked(saveProfileUpdate);
 const mockedChangeImage = jest.mocked(changeProfileImage);
 
@@ -39,10 +32,10 @@ function png(name = 'me.png', type = 'image/png') {
 }
 
 beforeEach(() => {
-  mockedUseSession.mockReturnValue(signedIn('me'));
-  mockedUseProfile.mockReturnValue({
+  mockedSignedInUid.mockReturnValue('me');
+  mockedUseMember.mockReturnValue({
     status: 'ready',
-    data: profileOf('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),
+    data: memberData('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),
   });
   mockedSave.mockResolvedValue(undefined);
   URL.createObjectURL = jest.fn(() => 'blob:preview');
@@ -326,7 +319,7 @@ describe('Change country of birth', () => {
   });
 
   it('asks for a country when none is chosen', async () => {
-    mockedUseProfile.mockReturnValue({ status: 'ready', data: profileOf('Ann') });
+    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     const { choose, save } = setup();
     await choose('Change country of birth');
     await save();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useProfile } from 'shared-firebase';
+import { useMember, useSignedInUid } from 'shared-firebase';
 import { StatusMessage, useStatusMessage } from 'shared-ui';
 import { AboutOption } from '../edit/AboutOption';
 import { CountryOption } from '../edit/CountryOption';
@@ -8,7 +8,6 @@ import { ImageOption } from '../edit/ImageOption';
 import { EDIT_OPTIONS } from '../edit/options';
 import type { EditOptionId, OptionProps } from '../edit/options';
 import { UsernameOption } from '../edit/UsernameOption';
-import { useSignedInUid } from '../useSignedInUid';
 
 function SelectedOption({ option, ...props }: OptionProps & { option: EditOptionId }) {
   switch (option) {
@@ -33,7 +32,7 @@ function SelectedOption({ option, ...props }: OptionProps & { option: EditOption
  */
 export function EditProfilePage() {
   const uid = useSignedInUid();
-  const profile = useProfile(uid);
+  const profile = useMember(uid);
   const [option, setOption] = useState<EditOptionId | null>(null);
   const { status, show } = useStatusMessage();
 

@@ -1,20 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useFollowStatus, useProfile, useSession } from 'shared-firebase';
+import { useFollowStatus, useMember, useSignedInUid } from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
-import { signedIn } from '../testing/fakeSession';
-import { profileOf } from '../testing/profiles';
+import { memberData } from 'shared-firebase/testing/members';
 import { ProfilePage } from './ProfilePage';
 
-jest.mock('shared-firebase', () => ({
-  ...jest.requireActual('shared-firebase'),
-  useSession: jest.fn(),
-  useProfile: jest.fn(),
-  useFollowStatus: jest.fn(),
-}));
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedUseSession = jest.mocked(useSession);
-const mockedUseProfile = jest.mocked(useProfile);
+const mockedSignedInUid = jest.mocked(useSignedInUid);
+const mockedUseMember = jest.mocked(useMember);
 const mockedFollowStatus = jest.mocked(useFollowStatus);
 
 /** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
@@ -34,7 +28,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  mockedUseSession.mockReturnValue(signedIn('me'));
+  mockedSignedInUid.mockReturnValue('me');
   mockedFollowStatus.mockReturnValue({ status: 'ready', following: false });
 });
 
@@ -42,12 +36,12 @@ afterEach(() => jest.clearAllMocks());
 
 describe('ProfilePage', () => {
   it("shows the viewer's own profile with Edit profile and no Follow button", () => {
-    mockedUseProfile.mockReturnValue({
+    mockedUseMember.mockReturnValue({
       status: 'ready',
-      data: profileOf('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
+      data: memberData('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
     });
     renderAt('/profile/me');
-    expect(mockedUseProfile).toHaveBeenCalledWith('me');
+    expect(mockedUseMember).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
       'src',
@@ -74,9 +68,9 @@ describe('ProfilePage', () => {
   });
 
   it("shows another member's pictures and a Follow toggle instead of Edit profile", () => {
-    mockedUseProfile.mockReturnValue({
+    mockedUseMember.mockReturnValue({
       status: 'ready',
-      data: profileOf(
+      data: memberData(
         'Bob',
         {},
         {
@@ -106,13 +100,13 @@ describe('ProfilePage', () => {
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {
-    mockedUseProfile.mockReturnValue({ status: 'missing' });
+    mockedUseMember.mockReturnValue({ status: 'missing' });
     renderAt('/profile/ghost');
     expect(await screen.findByText('not found page')).toBeInTheDocument();
   });
 
   it('shows a spinner while the profile loads', () => {
-    mockedUseProfile.mockReturnValue({ status: 'loading' });
+    mockedUseMember.mockReturnValue({ status: 'loading' });
     renderAt('/profile/bob');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();

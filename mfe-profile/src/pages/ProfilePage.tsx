@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useProfile } from 'shared-firebase';
+import { useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
-import { useSignedInUid } from '../useSignedInUid';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -18,7 +17,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ loadRemoteModule }: ProfilePageProps) {
   const { userId = '' } = useParams();
   const me = useSignedInUid();
-  const profile = useProfile(userId || null);
+  const profile = useMember(userId || null);
   const navigate = useNavigate();
   const unknown = userId === '' || profile.status === 'missing';
 

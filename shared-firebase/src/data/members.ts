@@ -3,6 +3,7 @@ import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { MEMBERS_PAGE_SIZE } from '../constants';
 import { useLiveDocument } from '../hooks/useLiveDocument';
+import type { LiveDocument } from '../hooks/useLiveDocument';
 import { usePagedQuery } from '../hooks/usePagedQuery';
 import type { PagedQuery } from '../hooks/usePagedQuery';
 import type { UserData } from '../model';
@@ -23,9 +24,11 @@ export function useMembers(): PagedQuery<UserData> {
   return usePagedQuery(base, MEMBERS_PAGE_SIZE);
 }
 
-/** A member's current user name, live; null while it loads or when the member is unknown. */
-export function useMemberName(uid: string): string | null {
-  const ref = useMemo(() => userDataRef(uid), [uid]);
-  const member = useLiveDocument(ref);
-  return member.status === 'ready' ? member.data.userInfo.userName : null;
+/**
+ * A member's `usersData` document, live: their name, picture and profile wherever they are shown.
+ * `uid` null subscribes to nothing.
+ */
+export function useMember(uid: string | null): LiveDocument<UserData> {
+  const ref = useMemo(() => (uid ? userDataRef(uid) : null), [uid]);
+  return useLiveDocument(ref);
 }

@@ -15,14 +15,12 @@ import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { getDb } from '../db';
 import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
-import { useLiveDocument } from '../hooks/useLiveDocument';
-import type { LiveDocument } from '../hooks/useLiveDocument';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
 import { usePagedQuery } from '../hooks/usePagedQuery';
 import type { PagedQuery } from '../hooks/usePagedQuery';
 import { STORAGE_FOLDERS } from '../model';
-import type { Post, UserData } from '../model';
+import type { Post } from '../model';
 import {
   commentsCollection,
   explorePostRef,
@@ -79,12 +77,6 @@ export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
 export function useSinglePost(postId: string): LiveQuery<Post> {
   const base = useMemo(() => singlePostQuery(postId), [postId]);
   return useLiveQuery(base);
-}
-
-/** A member's live `usersData` document: the name and picture shown beside posts and comments. */
-export function usePostAuthor(uid: string): LiveDocument<UserData> {
-  const memberRef = useMemo(() => userDataRef(uid), [uid]);
-  return useLiveDocument(memberRef);
 }
 
 // ---- writes ----

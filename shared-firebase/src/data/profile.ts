@@ -1,18 +1,8 @@
 import { updateDoc } from 'firebase/firestore';
-import { useMemo } from 'react';
 import { USERNAME_MAX_LENGTH } from '../constants';
-import { useLiveDocument } from '../hooks/useLiveDocument';
-import type { LiveDocument } from '../hooks/useLiveDocument';
 import { STORAGE_FOLDERS } from '../model';
-import type { UserData } from '../model';
 import { userDataRef } from '../refs';
 import { uploadImage } from '../upload';
-
-/** A member's usersData document, live; `uid` null subscribes to nothing. */
-export function useProfile(uid: string | null): LiveDocument<UserData> {
-  const ref = useMemo(() => (uid ? userDataRef(uid) : null), [uid]);
-  return useLiveDocument(ref);
-}
 
 /**
  * The exact dotted-path updates of docs/DATA_MODEL.md "Profile edits", one per edit option. The

@@ -1,11 +1,10 @@
-import type { RemoteName } from '../routes';
+import { REMOTE_NAMES } from 'remote-list';
+import type { RemoteName } from 'remote-list';
 
 /** remotes.json: remote name → URL of that remote's mf-manifest.json. */
 export type RemoteRegistry = Partial<Record<RemoteName, string>>;
 
 export const REMOTES_JSON_PATH = '/remotes.json';
-
-const KNOWN: readonly RemoteName[] = ['auth', 'feed', 'profile', 'explore', 'members'];
 
 /** Checks remotes.json's shape; a bad entry is dropped with a warning rather than breaking the page. */
 export function parseRegistry(value: unknown): RemoteRegistry {
@@ -14,7 +13,7 @@ export function parseRegistry(value: unknown): RemoteRegistry {
   }
   const registry: RemoteRegistry = {};
   for (const [name, url] of Object.entries(value)) {
-    if (!KNOWN.includes(name as RemoteName) || typeof url !== 'string' || url === '') {
+    if (!REMOTE_NAMES.includes(name as RemoteName) || typeof url !== 'string' || url === '') {
       console.warn(`remotes.json: ignoring entry "${name}"`);
       continue;
     }

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
-import { explorePostsNewestFirst, getDb, initFirebase, loadFirebase } from 'shared-firebase';
+import { initFirebase, loadFirebase } from '../app';
+import { getDb } from '../db';
+import { explorePostsNewestFirst } from './explore';
 
 // Building a query needs the app but no backend: nothing here touches the network.
 beforeAll(async () => {

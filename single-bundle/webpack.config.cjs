@@ -1,24 +1,24 @@
 // The single-bundle comparison build (`npm run bench`): the shell and every remote's root imported
 // directly into one bundle, no Module Federation. Same loaders, minifier and hashing as the real
 // builds (webpack-app.cjs), so the benchmark's ratio isolates the cost of federation.
-// Build: npx webpack -c tooling/webpack-single-bundle.cjs --mode production [--output-path DIR]
+// Build: npx webpack -c single-bundle/webpack.config.cjs --mode production [--output-path DIR]
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const {
   NoFirestorePipelinesPlugin,
   unbundledPipelinesAliases,
-} = require('./firestore-pipelines.cjs');
+} = require('tooling/firestore-pipelines.cjs');
 
 const ROOT = path.join(__dirname, '..');
 
 module.exports = (_env, argv) => ({
   mode: argv.mode === 'development' ? 'development' : 'production',
   context: ROOT,
-  entry: { main: path.join(__dirname, 'single-bundle/index.tsx') },
+  entry: { main: path.join(__dirname, 'src/index.tsx') },
   devtool: false,
   output: {
-    path: path.join(__dirname, 'single-bundle/dist'),
+    path: path.join(__dirname, 'dist'),
     publicPath: '/',
     // One file: what the app's dynamic imports load later is in it from the start.
     asyncChunks: false,
@@ -50,7 +50,7 @@ module.exports = (_env, argv) => ({
     new NoFirestorePipelinesPlugin(),
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({
-      template: path.join(__dirname, 'index.html'),
+      template: require.resolve('tooling/index.html'),
       title: 'Single bundle',
       publicPath: '/',
     }),

@@ -1,5 +1,5 @@
 import { StatusMessage } from 'shared-ui';
-import type { FormFeedback } from './useFormFeedback';
+import type { FormFeedback } from '../form/useFormFeedback';
 
 export interface FormFeedbackViewProps {
   feedback: FormFeedback;

@@ -8,16 +8,16 @@ import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
 import { fetchRuntimeConfig, initFirebase, startSession } from 'shared-firebase/session';
 import 'shared-ui';
-import { App } from '../../shell/src/App';
-import { PRODUCT_NAME } from '../../shell/src/product';
-import type { FederationRuntime } from '../../shell/src/remotes/federation';
-import type { RemoteRegistry } from '../../shell/src/remotes/registry';
-import * as authApp from '../../mfe-auth/src/app';
-import * as feedApp from '../../mfe-feed/src/app';
-import * as feedPostList from '../../mfe-feed/src/post-list';
-import * as profileApp from '../../mfe-profile/src/app';
-import * as exploreApp from '../../mfe-explore/src/app';
-import * as membersApp from '../../mfe-members/src/app';
+import { App } from 'shell/src/App';
+import { PRODUCT_NAME } from 'shell/src/product';
+import type { FederationRuntime } from 'shell/src/remotes/federation';
+import type { RemoteRegistry } from 'shell/src/remotes/registry';
+import * as authApp from 'mfe-auth/src/app';
+import * as feedApp from 'mfe-feed/src/app';
+import * as feedPostList from 'mfe-feed/src/post-list';
+import * as profileApp from 'mfe-profile/src/app';
+import * as exploreApp from 'mfe-explore/src/app';
+import * as membersApp from 'mfe-members/src/app';
 
 const MODULES: Record<string, unknown> = {
   'auth/app': authApp,

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { collection, documentId, orderBy, query, queryEqual } from 'firebase/firestore';
-import { getDb, initFirebase, loadFirebase, membersInReverseFetchOrder } from 'shared-firebase';
+import { initFirebase, loadFirebase } from '../app';
+import { getDb } from '../db';
+import { membersInReverseFetchOrder } from './members';
 
 // Building a query needs the app but no backend: nothing here touches the network.
 beforeAll(async () => {

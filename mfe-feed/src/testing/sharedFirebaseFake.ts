@@ -1,16 +1,16 @@
 /**
  * What a test gets for `shared-firebase`: the real constants, messages and file check, and jest
  * fakes for every data call and hook the feed uses (the data layer's boundary). Use it as
- *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseMock').create());
+ *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
  */
-export function create() {
+export function fake() {
   return {
     ...jest.requireActual('shared-firebase'),
-    useSession: jest.fn(),
+    useSignedInUid: jest.fn(),
     useFeed: jest.fn(),
     useAuthorPosts: jest.fn(),
     useSinglePost: jest.fn(),
-    usePostAuthor: jest.fn(),
+    useMember: jest.fn(),
     useComments: jest.fn(),
     createPost: jest.fn(),
     setLiked: jest.fn(),

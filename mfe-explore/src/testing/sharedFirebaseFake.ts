@@ -1,0 +1,12 @@
+/**
+ * What a test gets for `shared-firebase`: the real constants and messages (`shared-firebase/session`: no Firestore code), and jest fakes for every data call and hook
+ * explore uses (the data layer's boundary). Use it as
+ *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+ */
+export function fake() {
+  return {
+    ...jest.requireActual('shared-firebase/session'),
+    useExplorePosts: jest.fn(),
+    useMember: jest.fn(),
+  };
+}

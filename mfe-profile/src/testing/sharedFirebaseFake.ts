@@ -1,0 +1,16 @@
+/**
+ * What a test gets for `shared-firebase`: the real constants, messages and helpers, and jest fakes for every data call and hook
+ * the profile uses (the data layer's boundary). Use it as
+ *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+ */
+export function fake() {
+  return {
+    ...jest.requireActual('shared-firebase'),
+    useSignedInUid: jest.fn(),
+    useMember: jest.fn(),
+    useFollowStatus: jest.fn(),
+    setFollowing: jest.fn(),
+    saveProfileUpdate: jest.fn(),
+    changeProfileImage: jest.fn(),
+  };
+}
