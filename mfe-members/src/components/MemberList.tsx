@@ -4,7 +4,7 @@ import { MemberEntry } from './MemberEntry';
 import '../members.css';
 
 export interface MemberListProps {
-  /** Already in display order (the reverse of the collection's fetch order, see README.md). */
+  /** Already in display order (the reverse of the fetch order, see README.md). */
   members: PagedQuery<UserData>;
 }
 
