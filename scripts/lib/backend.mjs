@@ -157,15 +157,20 @@ export async function startBackend(options) {
   );
 
   const googleFirestore = google
-    ? google.reference.startGoogleFirestore({
-        projectId: options.projectId,
-        host,
-        port: options.ports.firestore,
-        rulesPath: path.join(ROOT, 'firestore.rules'),
-        dataDir: options.dataDir && path.join(options.dataDir, GOOGLE_FIRESTORE_DATA),
-        install: google.install,
-        log: options.quiet ? undefined : (line) => process.stdout.write(`[firestore] ${line}\n`),
-      })
+    ? google.reference
+        .startGoogleFirestore({
+          projectId: options.projectId,
+          host,
+          port: options.ports.firestore,
+          rulesPath: path.join(ROOT, 'firestore.rules'),
+          dataDir: options.dataDir && path.join(options.dataDir, GOOGLE_FIRESTORE_DATA),
+          install: google.install,
+          log: options.quiet ? undefined : (line) => process.stdout.write(`[firestore] ${line}\n`),
+        })
+        .then(async (running) => {
+          await warmUpRules(running.url, options.projectId);
+          return running;
+        })
     : null;
 
   const stop = async () => {
@@ -199,6 +204,22 @@ export async function startBackend(options) {
     storageUrl: `http://${host}:${options.ports.storage}`,
     stop,
   };
+}
+
+/**
+ * Google's emulator loads its rules engine on the first write it checks, which took 10-13 s here:
+ * longer than the product's 15 s write time-out allows on a busy machine. One write that no rule
+ * matches (so it is always denied and stores nothing) pays that before anyone is told it is ready.
+ */
+async function warmUpRules(url, projectId) {
+  const database = `projects/${projectId}/databases/(default)`;
+  await fetch(`${url}/v1/${database}/documents:commit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      writes: [{ update: { name: `${database}/documents/backend-warm-up/denied`, fields: {} } }],
+    }),
+  });
 }
 
 function prefix(name, chunk) {
