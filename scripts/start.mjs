@@ -1,11 +1,14 @@
 // `npm start`: the whole product locally — the backend (data under .data/) and every app's dev
 // server on its fixed port. Prints the URL once everything answers; Ctrl-C stops every process.
+// `npm start -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore emulator.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LOCAL_BACKEND } from '../tooling/runtime-config.cjs';
 import { REMOTES, SHELL_PORT } from '../tooling/federation.cjs';
-import { ROOT, startBackend } from './lib/backend.mjs';
+import { ROOT, describeFailure, startBackend } from './lib/backend.mjs';
+import { stopChildren } from './lib/children.mjs';
+import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
 
 const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
@@ -26,18 +29,8 @@ let stopping = false;
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping…');
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGINT');
-          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-        }),
-    ),
-  );
+  if (children.length > 0 || backend) console.log('\nStopping…');
+  await stopChildren(children);
   await backend?.stop();
   process.exit(code);
 }
@@ -45,8 +38,10 @@ process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
 
 try {
-  console.log('Starting the local backend…');
+  const firestore = firestoreBackendFrom();
+  console.log(`Starting the local backend (Firestore: ${firestore})…`);
   backend = await startBackend({
+    firestore,
     projectId: LOCAL_BACKEND.projectId,
     ports: {
       auth: LOCAL_BACKEND.authPort,
@@ -86,6 +81,6 @@ try {
   console.log(`\nReady: open http://127.0.0.1:${SHELL_PORT}/  (Ctrl-C stops everything)`);
   for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://127.0.0.1:${app.port}/`);
 } catch (error) {
-  console.error(error);
+  console.error(describeFailure(error));
   await stopAll(1);
 }

@@ -191,16 +191,24 @@ test.describe('members', () => {
     // On a busy machine the next page may start loading after scrollToEnd's pause: wait for it.
     await expect.poll(() => links.count()).toBeGreaterThanOrEqual(24);
 
-    // The fetch order of a whole-collection read is by document id, ascending; the list is its
-    // reverse, and each entry shows that member's name and links to that member's profile.
+    // The fetch order is by user name, then uid, ascending (Firestore compares strings by their
+    // UTF-8 bytes); the list is its reverse, and each entry shows that member's name and links to
+    // that member's profile.
     await expect(async () => {
       const all = await admin.list('usersData');
-      const fetchOrder = all.map((doc) => doc.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      const shown = await links.evaluateAll((els) =>
-        els.map((el) => [el.getAttribute('href'), el.textContent]),
-      );
       const names = new Map(
         all.map((doc) => [doc.id, (doc.data.userInfo as { userName: string }).userName]),
+      );
+      const bytes = (text: string) => Buffer.from(text, 'utf8');
+      const fetchOrder = all
+        .map((doc) => doc.id)
+        .sort(
+          (a, b) =>
+            Buffer.compare(bytes(names.get(a)!), bytes(names.get(b)!)) ||
+            Buffer.compare(bytes(a), bytes(b)),
+        );
+      const shown = await links.evaluateAll((els) =>
+        els.map((el) => [el.getAttribute('href'), el.textContent]),
       );
       expect(shown).toEqual(
         [...fetchOrder].reverse().map((uid) => [`/profile/${uid}`, names.get(uid)]),
@@ -212,7 +220,7 @@ test.describe('members', () => {
     await expect(pictureOf(pictured)).toHaveAttribute('src', PNG_DATA_URL);
     await expect(pictureOf(viewer)).toHaveAttribute('src', /placeholder|\.svg|data:image\/svg/);
 
-    // A new member appears live, wherever their id sorts.
+    // A new member appears live, wherever their name sorts.
     const newcomer = await members.create({ username: 'Newcomer Nia' });
     const newcomerLink = list.getByRole('link', { name: 'Newcomer Nia' });
     await expect(newcomerLink).toHaveAttribute('href', `/profile/${newcomer.uid}`);

@@ -1,16 +1,43 @@
 // Starts the local backend: firebase-tools' Auth emulator and the project's own emulator
 // (Firestore + Storage), for one project id. Used by `npm run emulators`, `npm start`, the e2e suite
-// and the benchmarks, so all of them run the same backend the same way.
+// and the benchmarks, so all of them run the same backend the same way. With the Firestore backend
+// 'google', Firestore is Google's Cloud Firestore emulator instead (Storage stays on ours).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stopChildren } from './children.mjs';
+import { UnknownFirestoreBackend, firestoreBackendFrom } from './firestore-backend.mjs';
 import { waitForHttp } from './ports.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 const EMULATOR_CLI = path.join(ROOT, 'emulator/dist/cli.js');
+const GOOGLE_FIRESTORE_MODULE = path.join(ROOT, 'emulator/dist/reference/googleFirestore.js');
+/** Where Google's emulator keeps its export under the data directory (ours owns the rest). */
+const GOOGLE_FIRESTORE_DATA = 'google-firestore';
+
+/** The backend cannot start for a reason the user fixes (e.g. Java missing); `message` is one line. */
+export class BackendUnavailable extends Error {}
+
+/** What a script prints when the backend failed: the one line for known causes, else the stack. */
+export function describeFailure(error) {
+  const known = error instanceof BackendUnavailable || error instanceof UnknownFirestoreBackend;
+  return known ? error.message : (error?.stack ?? String(error));
+}
+
+/** Google's emulator's launcher (compiled), with Java and the jar located; one line when missing. */
+async function locateGoogleFirestore() {
+  const reference = await import(pathToFileURL(GOOGLE_FIRESTORE_MODULE).href);
+  try {
+    return { reference, install: reference.locateGoogleFirestore() };
+  } catch (error) {
+    if (error instanceof reference.ReferenceEmulatorMissing)
+      throw new BackendUnavailable(error.message);
+    throw error;
+  }
+}
 
 /** The emulator package runs from its compiled output; build it when missing or older than src. */
 export async function ensureEmulatorBuilt(log = console.log) {
@@ -47,12 +74,16 @@ function run(command, args, options) {
  *   dataDir: string | null,   // null: everything in memory (tests)
  *   log?: (line: string) => void,
  *   quiet?: boolean,          // keep the emulators' own output out of the terminal
+ *   firestore?: 'emulator' | 'google', // default: FIRESTORE_BACKEND, else 'emulator'
  * }} options
  */
 export async function startBackend(options) {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.log(line));
+  const firestoreBackend = options.firestore ?? firestoreBackendFrom([]);
   await ensureEmulatorBuilt(log);
+  // Before anything starts: a missing Java or emulator is one line, not a half-started backend.
+  const google = firestoreBackend === 'google' ? await locateGoogleFirestore() : null;
   const children = [];
   const stdio = options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'inherit'];
   const env = {
@@ -102,7 +133,8 @@ export async function startBackend(options) {
     '--host',
     host,
     '--firestore-port',
-    String(options.ports.firestore),
+    // With Google's Firestore, ours serves Storage only; its Firestore listens on a port nobody uses.
+    String(google ? 0 : options.ports.firestore),
     '--storage-port',
     String(options.ports.storage),
     '--config',
@@ -124,24 +156,38 @@ export async function startBackend(options) {
     auth.on('exit', (code) => reject(new Error(`the Auth emulator exited with code ${code}`))),
   );
 
+  const googleFirestore = google
+    ? google.reference
+        .startGoogleFirestore({
+          projectId: options.projectId,
+          host,
+          port: options.ports.firestore,
+          rulesPath: path.join(ROOT, 'firestore.rules'),
+          dataDir: options.dataDir && path.join(options.dataDir, GOOGLE_FIRESTORE_DATA),
+          install: google.install,
+          log: options.quiet ? undefined : (line) => process.stdout.write(`[firestore] ${line}\n`),
+        })
+        .then(async (running) => {
+          await warmUpRules(running.url, options.projectId);
+          return running;
+        })
+    : null;
+
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGINT');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-          }),
-      ),
-    );
+    await Promise.all([
+      stopChildren(children),
+      googleFirestore?.then((running) => running.stop()).catch(() => undefined),
+    ]);
     fs.rmSync(authDir, { recursive: true, force: true });
   };
 
   try {
     await Promise.race([
-      Promise.all([emulatorReady, waitForHttp(`http://${host}:${options.ports.auth}/`, 240_000)]),
+      Promise.all([
+        emulatorReady,
+        googleFirestore,
+        waitForHttp(`http://${host}:${options.ports.auth}/`, 240_000),
+      ]),
       authExited,
     ]);
   } catch (error) {
@@ -150,6 +196,7 @@ export async function startBackend(options) {
   }
   return {
     projectId: options.projectId,
+    firestoreBackend,
     host,
     ports: options.ports,
     authUrl: `http://${host}:${options.ports.auth}`,
@@ -157,6 +204,22 @@ export async function startBackend(options) {
     storageUrl: `http://${host}:${options.ports.storage}`,
     stop,
   };
+}
+
+/**
+ * Google's emulator loads its rules engine on the first write it checks, which took 10-13 s here:
+ * longer than the product's 15 s write time-out allows on a busy machine. One write that no rule
+ * matches (so it is always denied and stores nothing) pays that before anyone is told it is ready.
+ */
+async function warmUpRules(url, projectId) {
+  const database = `projects/${projectId}/databases/(default)`;
+  await fetch(`${url}/v1/${database}/documents:commit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      writes: [{ update: { name: `${database}/documents/backend-warm-up/denied`, fields: {} } }],
+    }),
+  });
 }
 
 function prefix(name, chunk) {

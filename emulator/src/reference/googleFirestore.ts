@@ -47,7 +47,10 @@ function findJar(env: NodeJS.ProcessEnv): string {
   const chosen = env[JAR_VARIABLE];
   if (chosen) {
     if (fs.existsSync(chosen)) return chosen;
-    throw new ReferenceEmulatorMissing(`${JAR_VARIABLE}=${chosen} does not exist.`);
+    throw new ReferenceEmulatorMissing(
+      `Google's Cloud Firestore emulator was not found: ${JAR_VARIABLE}=${chosen} does not exist ` +
+        `(point it at a cloud-firestore-emulator.jar, or unset it to use the gcloud SDK's).`,
+    );
   }
   const roots = sdkRoots(env);
   const jar = roots.map((root) => path.join(root, JAR_IN_SDK)).find((file) => fs.existsSync(file));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,7 +57,7 @@ export interface HarnessClient {
 }
 
 export interface StackOptions {
-  /** Default `demo-test`. Against external emulators, give each test file its own (clearing is per project). */
+  /** Default `demo-test`; against external emulators, a fresh `demo-test-<random>` per stack. */
   projectId?: string;
   /** A data directory (kept across `restartEmulator`); default: in memory. Use `'temp'` for a fresh temp dir. */
   dataDir?: string | null | 'temp';
@@ -320,8 +321,11 @@ async function ownBackend(projectId: string, options: StackOptions, dataDir: str
  * fresh browser context (its own tab, storage and Firebase app).
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const projectId = options.projectId ?? 'demo-test';
   const external = externalEndpoints();
+  // Shared external emulators serve every test file at once: each stack gets its own project there,
+  // as clearing data and installing rules are per project.
+  const projectId =
+    options.projectId ?? (external ? `demo-test-${randomUUID().slice(0, 8)}` : 'demo-test');
   const ownsDataDir = !external && options.dataDir === 'temp';
   const dataDir = external
     ? null

@@ -140,8 +140,10 @@ describe(USERS, () => {
   test('get and list: signed-in members only', async () => {
     await allow('bob', `${USERS} get`, { get: 'usersData/alice' });
     await deny('signedOut', `${USERS} get`, { get: 'usersData/alice' });
-    await allow('bob', `${USERS} list`, { list: 'usersData', byId: 'desc', limit: 20 });
-    await deny('signedOut', `${USERS} list`, { list: 'usersData', byId: 'desc', limit: 20 });
+    // The members list's query (shared-firebase/src/data/members.ts).
+    const members: Op = { list: 'usersData', orderBy: ['userInfo.userName', 'desc'], limit: 20 };
+    await allow('bob', `${USERS} list`, members);
+    await deny('signedOut', `${USERS} list`, members);
   });
 
   test('update: the owner’s profile edits are allowed', async () => {

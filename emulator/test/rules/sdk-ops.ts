@@ -26,7 +26,6 @@ export type Op =
       list: string;
       where?: Array<[string, '==' | 'array-contains', Json]>;
       orderBy?: [string, 'asc' | 'desc'];
-      byId?: 'desc';
       limit?: number;
     }
   /** `size` zero bytes; `resumable` as the product uploads, else one multipart request (faster). */
@@ -78,7 +77,6 @@ async function performInPage(fb: PageFirebase, op: Op): Promise<Outcome> {
       const constraints = [
         ...(op.where ?? []).map(([field, o, value]) => f.where(field, o, decode(value))),
         ...(op.orderBy ? [f.orderBy(op.orderBy[0], op.orderBy[1])] : []),
-        ...(op.byId ? [f.orderBy(f.documentId(), op.byId)] : []),
         ...(op.limit ? [f.limit(op.limit)] : []),
       ];
       await f.getDocsFromServer(f.query(f.collection(db, op.list), ...constraints));

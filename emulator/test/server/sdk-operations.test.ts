@@ -76,9 +76,11 @@ test('an update of a missing document is rejected with not-found', async () => {
       return { code: (e as { code: string }).code, message: (e as Error).message };
     }
   });
+  // Production and this emulator say "No document to update: <name>"; Google's emulator answers
+  // with Datastore's "no entity to update" instead, so against it only the code is compared.
   expect(error).toEqual({
     code: 'not-found',
-    message: expect.stringContaining('No document to update'),
+    message: stack.external ? expect.any(String) : expect.stringContaining('No document to update'),
   });
 });
 

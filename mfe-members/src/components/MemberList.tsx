@@ -3,7 +3,7 @@ import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
 
 export interface MemberListProps {
-  /** Already in display order (the reverse of the collection's fetch order, see README.md). */
+  /** Already in display order (the reverse of the fetch order, see README.md). */
   members: PagedQuery<UserData>;
 }
 

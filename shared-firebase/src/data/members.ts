@@ -1,4 +1,4 @@
-import { documentId, orderBy, query } from 'firebase/firestore';
+import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { MEMBERS_PAGE_SIZE } from '../constants';
@@ -9,13 +9,17 @@ import type { PagedQuery } from '../hooks/usePagedQuery';
 import type { UserData } from '../model';
 import { userDataRef, usersDataCollection } from '../refs';
 
+/** The field the member list is fetched by; every `usersData` document has it (firestore.rules). */
+export const MEMBERS_ORDER_FIELD = 'userInfo.userName';
+
 /**
- * Every member, in the reverse of the order in which reading the whole of `usersData` returns them.
- * A collection read comes back by document id ascending, so its reverse is document id descending:
- * paging this query yields exactly the reversed full list, page by page (see mfe-members/README.md).
+ * Every member, in the reverse of the order in which the list is fetched: fetched by user name (then
+ * uid, Firestore's implicit tie-break), shown by user name descending (then uid descending). Paging
+ * this query yields exactly that reversed list, page by page. Not `orderBy(documentId(), 'desc')`:
+ * Google's Firestore emulator refuses descending key scans (see mfe-members/README.md).
  */
 export function membersInReverseFetchOrder(): Query<UserData, UserData> {
-  return query(usersDataCollection(), orderBy(documentId(), 'desc'));
+  return query(usersDataCollection(), orderBy(MEMBERS_ORDER_FIELD, 'desc'));
 }
 
 /** The member list: live pages of MEMBERS_PAGE_SIZE members; `loadMore` reads the next. */
