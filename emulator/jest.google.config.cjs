@@ -8,6 +8,7 @@ module.exports = {
   ...base,
   testMatch: [
     '<rootDir>/test/rules/*.sdk.test.ts',
+    '<rootDir>/test/attacks/*.test.ts',
     '<rootDir>/test/server/sdk-operations.test.ts',
     '<rootDir>/test/server/live.test.ts',
     '<rootDir>/test/storage/browser.test.ts',

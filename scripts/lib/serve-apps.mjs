@@ -1,11 +1,14 @@
 // Serves the production builds (each app's dist/) the way a CDN would: content-hashed files cached
 // for a year, the files a deploy switches (index.html, remoteEntry.js, mf-manifest.json, JSON
 // config) always revalidated. remotes.json and runtime-config.json are answered from the given
-// objects, so one set of builds can point at any backend and any remote URLs.
+// objects, so one set of builds can point at any backend and any remote URLs. Every response of
+// serveApps carries the security headers Firebase Hosting sends (tooling/security-headers.cjs),
+// with a CSP made for the origins and emulators of this run.
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { REMOTES } from 'tooling/federation.cjs';
+import { securityHeaders } from 'tooling/security-headers.cjs';
 import { ROOT } from './backend.mjs';
 
 /** App name → folder: the shell and every remote of the list (remote-list/remotes.json). */
@@ -23,10 +26,11 @@ export function cacheControlFor(pathname) {
 }
 
 /**
- * Serves one folder. `files` maps a path ('/remotes.json') to a JSON value served instead of disk.
- * @param {{ dir: string, port: number, host?: string, files?: Record<string, () => unknown> }} options
+ * Serves one folder. `files` maps a path ('/remotes.json') to a JSON value served instead of disk;
+ * `headers` gives headers sent with every response.
+ * @param {{ dir: string, port: number, host?: string, files?: Record<string, () => unknown>, headers?: () => Record<string, string> }} options
  */
-export function serveDir({ dir, port, host = '127.0.0.1', files = {} }) {
+export function serveDir({ dir, port, host = '127.0.0.1', files = {}, headers = () => ({}) }) {
   const serveStatic = sirv(dir, {
     single: true,
     etag: true,
@@ -40,6 +44,7 @@ export function serveDir({ dir, port, host = '127.0.0.1', files = {} }) {
   });
   const server = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     const make = files[pathname];
     if (make) {
@@ -70,6 +75,15 @@ export async function serveApps({
   remotesJson,
   dirs = {},
 }) {
+  const urls = Object.fromEntries(
+    Object.keys(APPS).map((name) => [name, `http://${host}:${ports[name]}`]),
+  );
+  // Remote origins differ per run (free ports): the CSP is made from the ones served here.
+  const headers = () =>
+    securityHeaders({
+      appOrigins: Object.values(urls),
+      emulators: /** @type {{ emulators?: any }} */ (runtimeConfig()).emulators ?? null,
+    });
   const servers = await Promise.all(
     Object.entries(APPS).map(([name, folder]) =>
       serveDir({
@@ -77,11 +91,9 @@ export async function serveApps({
         port: ports[name],
         host,
         files: { '/runtime-config.json': runtimeConfig, '/remotes.json': remotesJson },
+        headers,
       }),
     ),
-  );
-  const urls = Object.fromEntries(
-    Object.keys(APPS).map((name) => [name, `http://${host}:${ports[name]}`]),
   );
   return {
     urls,

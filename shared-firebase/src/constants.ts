@@ -8,6 +8,18 @@ export const ABOUT_MAX_LENGTH = 500;
 export const CAPTION_MAX_LENGTH = 2000;
 export const COMMENT_MAX_LENGTH = 1000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The photo types a post accepts: raster images browsers show, never SVG (a document that can carry
+ * script). storage.rules holds the same list for `{uid}/posts/`.
+ */
+export const RASTER_IMAGE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+];
 export const DOB_FIELD_LENGTHS = { day: 2, month: 2, year: 4 } as const;
 /** Storage SDK retry limits (SPEC section 9). */
 export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;

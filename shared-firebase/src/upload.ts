@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from './constants';
+import { IMAGE_MAX_BYTES, RASTER_IMAGE_TYPES } from './constants';
 import type { STORAGE_FOLDERS } from './model';
 import { loadStorage } from './storage';
 
@@ -14,7 +14,7 @@ export interface UploadedFile {
 export function checkImageFile(file: File, accept: 'any-image' | 'png-or-jpeg'): string | null {
   const typeOk =
     accept === 'any-image'
-      ? file.type.startsWith('image/')
+      ? RASTER_IMAGE_TYPES.includes(file.type)
       : file.type === 'image/png' || file.type === 'image/jpeg';
   if (!typeOk) {
     return accept === 'any-image'

@@ -15,6 +15,7 @@ import {
   type StorageObjectInfo,
 } from '../../src/rules';
 import { DATABASE, ROOT, TIME, anonymous, doc, fields, user } from './helpers';
+import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const firestoreRules = compileRules(
@@ -126,6 +127,18 @@ const explore = (overrides: Data = {}): Data => ({
   createdAt: NOW,
   ...overrides,
 });
+/** A download URL of `<uid>/<folder>/<name>` on the local Storage emulator. */
+const fileUrl = (uid: string, folder: string, name = 'a.png', host = 'http://127.0.0.1:9199') =>
+  `${host}/v0/b/bkt/o/${uid}%2F${folder}%2F${name}?alt=media&token=t`;
+/** The follow graph the posts below rely on: bob follows alice. */
+const graph = (): Record<string, Data> => ({
+  'Followers/alice': { Followers: ['bob'] },
+  'Following/alice': { Following: [] },
+  'Followers/bob': { Followers: [] },
+  'Following/bob': { Following: ['alice'] },
+  'Followers/carol': { Followers: [] },
+  'Following/carol': { Following: [] },
+});
 const comment = (overrides: Data = {}): Data => ({
   comment: 'Nice',
   replies: [],
@@ -195,12 +208,25 @@ describe('usersData', () => {
         [
           'usersData/alice',
           usersData({
-            posts: ['p1'],
-            profilePictures: { profilePicture: 'http://x/p.png', profileCover: 'http://x/c.png' },
+            profilePictures: {
+              profilePicture: fileUrl('alice', 'pfps'),
+              profileCover: fileUrl(
+                'alice',
+                'pfcovers',
+                'c.jpg',
+                'https://firebasestorage.googleapis.com',
+              ),
+            },
           }),
         ],
       ]),
     );
+    for (const age of [0, 18, 150]) {
+      allowed(store.commit(alice, [['usersData/alice', usersData({}, { userAge: age })]]));
+    }
+    for (const age of [-1, 151, 1e9]) {
+      denied(store.commit(alice, [['usersData/alice', usersData({}, { userAge: age })]]));
+    }
     allowed(store.commit(alice, [['usersData/alice', usersData({}, { userAbout: '' })]]));
     denied(store.commit(bob, [['usersData/alice', usersData({}, { userName: 'Hacked' })]]));
     denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'x'.repeat(33) })]]));
@@ -211,6 +237,89 @@ describe('usersData', () => {
     denied(store.commit(anonymous, [['usersData/alice', usersData()]]));
   });
 
+  test('text needs a visible character: each invisible one alone is blank', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    const name = (userName: string) =>
+      store.commit(alice, [['usersData/alice', usersData({}, { userName })]]);
+    for (const chars of INVISIBLE_CHARACTERS) denied(name(`${chars}${chars}`));
+    for (const visible of VISIBLE_TEXTS) {
+      allowed(name(visible));
+    }
+  });
+
+  test('pictures: own download URLs in the right folder, kept values, or null', () => {
+    const before = usersData({
+      profilePictures: { profilePicture: 'http://legacy.test/p.png', profileCover: null },
+    });
+    const store = new Store({ 'usersData/alice': before });
+    const picture = (profilePicture: unknown, profileCover: unknown = null) =>
+      store.commit(alice, [
+        ['usersData/alice', usersData({ profilePictures: { profilePicture, profileCover } })],
+      ]);
+    // An older value may stay while other fields change.
+    allowed(picture('http://legacy.test/p.png'));
+    allowed(picture(null));
+    for (const host of ['http://localhost:9199', 'http://[::1]:9199']) {
+      allowed(picture(fileUrl('alice', 'pfps', 'a.png', host)));
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'https://tracker.test/pixel.gif',
+      fileUrl('bob', 'pfps'),
+      fileUrl('alice', 'posts'),
+      fileUrl('alice', 'pfps', 'a.png', 'http://evil.test:9199'),
+      fileUrl('alice', 'pfps', 'a.png', 'https://firebasestorage.googleapis.com.evil.test'),
+      fileUrl('alice', 'pfps', '..%2Fbob%2Fpfps%2Fa.png'),
+      fileUrl('alice', 'pfps').replace('?alt=media', '?alt=json'),
+      `${fileUrl('alice', 'pfps')}&x=1`,
+      fileUrl('alice', 'pfps').replace('/o/alice', '/o/xalice'),
+    ]) {
+      denied(picture(bad));
+    }
+    denied(picture(null, fileUrl('alice', 'pfps')));
+    allowed(picture(null, fileUrl('alice', 'pfcovers')));
+  });
+
+  test('connections stay as sign-up wrote them', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    denied(
+      store.commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: ['bob'], Following: [] } })],
+      ]),
+    );
+    denied(
+      new Store().commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: [], Following: ['x'] } })],
+      ]),
+    );
+  });
+
+  test('posts: one id of a post created in the same write, or one id removed', () => {
+    const store = new Store({
+      ...graph(),
+      'usersData/alice': usersData({ posts: ['old'] }),
+      'posts/old': post({ postId: 'old' }),
+    });
+    const listed = (posts: unknown[], more: Array<[string, Data | null]> = []) =>
+      store.commit(alice, [...more, ['usersData/alice', usersData({ posts })]]);
+    allowed(listed(['old', 'p1'], [['posts/p1', post()]]));
+    allowed(listed([], [['posts/old', null]]));
+    denied(listed(['old', 'p1']));
+    denied(listed(['old', 'old']));
+    denied(listed(['old', 'p1', 'p2'], [['posts/p1', post()]]));
+    denied(listed(['p1', 'old'], [['posts/p1', post()]]));
+    denied(listed(['old', 7]));
+    const full = Array.from({ length: 5000 }, (_, i) => `p${i}`);
+    const crowded = new Store({ ...graph(), 'usersData/alice': usersData({ posts: full }) });
+    denied(
+      crowded.commit(alice, [
+        ['posts/new', post({ postId: 'new' })],
+        ['usersData/alice', usersData({ posts: [...full, 'new'] })],
+      ]),
+    );
+  });
+
   test('delete: nobody', () => {
     const store = new Store({ 'usersData/alice': usersData() });
     denied(store.commit(alice, [['usersData/alice', null]]));
@@ -219,31 +328,76 @@ describe('usersData', () => {
 });
 
 describe('Following and Followers', () => {
-  test('Following: own document, created empty, edited only by the owner', () => {
-    const store = new Store({ 'Following/alice': { Following: ['carol'] } });
+  test('Following: own document, created empty, edited only by the owner with Followers', () => {
+    const store = new Store({
+      'Following/alice': { Following: ['carol'] },
+      'Followers/carol': { Followers: ['alice'] },
+      'Followers/bob': { Followers: [] },
+    });
     allowed(store.commit(bob, [['Following/bob', { Following: [] }]]));
     denied(store.commit(bob, [['Following/bob', { Following: ['alice'] }]]));
     denied(store.commit(bob, [['Following/carol', { Following: [] }]]));
     denied(store.commit(bob, [['Following/bob', { Following: [], x: 1 }]]));
-    allowed(store.commit(alice, [['Following/alice', { Following: ['carol', 'bob'] }]]));
-    allowed(store.commit(alice, [['Following/alice', { Following: [] }]]));
+    allowed(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 'bob'] }],
+        ['Followers/bob', { Followers: ['alice'] }],
+      ]),
+    );
+    allowed(
+      store.commit(alice, [
+        ['Following/alice', { Following: [] }],
+        ['Followers/carol', { Followers: [] }],
+      ]),
+    );
+    // One side alone is a fake follow graph.
+    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'bob'] }]]));
+    denied(store.commit(alice, [['Following/alice', { Following: [] }]]));
+    // Following bob while adding nobody to Followers/bob, or adding to the wrong Followers.
+    denied(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 'bob'] }],
+        ['Followers/carol', { Followers: [] }],
+      ]),
+    );
     denied(store.commit(alice, [['Following/alice', { Following: ['alice'] }]]));
+    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'alice'] }]]));
+    denied(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 7] }],
+        ['Followers/bob', { Followers: ['alice'] }],
+      ]),
+    );
     denied(store.commit(bob, [['Following/alice', { Following: ['carol', 'bob'] }]]));
     denied(store.commit(alice, [['Following/alice', null]]));
   });
 
   test('Followers: created empty by the owner; others add or remove only their own uid', () => {
-    const store = new Store({ 'Followers/alice': { Followers: ['carol'] } });
+    const store = new Store({
+      'Followers/alice': { Followers: ['carol'] },
+      'Following/bob': { Following: [] },
+      'Following/carol': { Following: ['alice'] },
+    });
+    // Each change comes with the member's own Following change.
+    const withFollowing = (who: string, following: string[], followers: string[]) =>
+      [
+        [`Following/${who}`, { Following: following }],
+        ['Followers/alice', { Followers: followers }],
+      ] as Array<[string, Data]>;
+    allowed(store.commit(bob, withFollowing('bob', ['alice'], ['carol', 'bob'])));
+    allowed(store.commit(carol, withFollowing('carol', [], [])));
+    denied(store.commit(bob, withFollowing('bob', [], ['carol', 'bob'])));
+    denied(store.commit(carol, withFollowing('carol', ['alice'], [])));
     allowed(store.commit(bob, [['Followers/bob', { Followers: [] }]]));
     denied(store.commit(bob, [['Followers/bob', { Followers: ['carol'] }]]));
     denied(store.commit(bob, [['Followers/alice2', { Followers: [] }]]));
-    allowed(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
     denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'dave'] }]]));
     denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob', 'dave'] }]]));
     denied(store.commit(bob, [['Followers/alice', { Followers: ['bob'] }]]));
     denied(store.commit(alice, [['Followers/alice', { Followers: ['carol', 'alice'] }]]));
     denied(store.commit(alice, [['Followers/alice', { Followers: [] }]]));
-    allowed(store.commit(carol, [['Followers/alice', { Followers: [] }]]));
+    denied(store.commit(carol, [['Followers/alice', { Followers: [] }]]));
     denied(store.commit(bob, [['Followers/alice', { Followers: [] }]]));
     denied(store.commit(anonymous, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
     denied(store.commit(bob, [['Followers/alice', null]]));
@@ -277,12 +431,53 @@ describe('Following and Followers', () => {
       ]),
     );
     denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['bob'] })]]));
+    // Leaving a post's followers while still following its author, or joining without following.
+    denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['alice'] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ followers: ['alice', 'bob'] })]]));
+    // A later fan-out batch: only posts, the follow already stored.
+    const later = new Store({
+      'Following/bob': { Following: ['alice'] },
+      'posts/p3': post({ postId: 'p3', followers: ['alice'] }),
+    });
+    allowed(later.commit(bob, [['posts/p3', post({ postId: 'p3', followers: ['alice', 'bob'] })]]));
+  });
+
+  test('bounds: 2000 followers, 2000 followed, 2001 post followers, 2000 likes', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    const full = new Store({
+      'Followers/alice': { Followers: many(2000) },
+      'Following/bob': { Following: [] },
+    });
+    denied(
+      full.commit(bob, [
+        ['Followers/alice', { Followers: [...many(2000), 'bob'] }],
+        ['Following/bob', { Following: ['alice'] }],
+      ]),
+    );
+    const following = new Store({
+      'Followers/alice': { Followers: [] },
+      'Following/bob': { Following: many(2000) },
+    });
+    denied(
+      following.commit(bob, [
+        ['Followers/alice', { Followers: ['bob'] }],
+        ['Following/bob', { Following: [...many(2000), 'alice'] }],
+      ]),
+    );
+    const crowd = new Store({ 'Followers/alice': { Followers: many(2001) } });
+    denied(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2001)] })]]));
+    allowed(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2000)] })]]));
+    const liked = new Store({ 'posts/p1': post({ likes: many(2000) }) });
+    denied(liked.commit(bob, [['posts/p1', post({ likes: [...many(2000), 'bob'] })]]));
+    // At the bound, an unlike still goes through.
+    const full2 = new Store({ 'posts/p1': post({ likes: [...many(1999), 'bob'] }) });
+    allowed(full2.commit(bob, [['posts/p1', post({ likes: many(1999) })]]));
   });
 });
 
 describe('posts', () => {
   test('create: author, id, keys, likes, createdAt, caption and image', () => {
-    const store = new Store();
+    const store = new Store(graph());
     allowed(store.commit(alice, [['posts/p1', post()]]));
     allowed(store.commit(alice, [['posts/p1', post({ postImage: null })]]));
     allowed(store.commit(alice, [['posts/p1', post({ postCaption: null, followers: ['alice'] })]]));
@@ -298,6 +493,13 @@ describe('posts', () => {
     denied(store.commit(alice, [['posts/p1', post({ createdAt: EARLIER })]]));
     denied(store.commit(alice, [['posts/p1', post({ pinned: true })]]));
     denied(store.commit(alice, [['posts/p1', post({ postImage: 5 })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: 'javascript:alert(1)' })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: fileUrl('bob', 'posts') })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: fileUrl('alice', 'pfcovers') })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: null, postCaption: '\u200b' })]]));
+    // Feed injection: carol does not follow alice; a post cannot reach her feed.
+    denied(store.commit(alice, [['posts/p1', post({ followers: ['alice', 'bob', 'carol'] })]]));
+    denied(new Store().commit(alice, [['posts/p1', post({ followers: ['alice'] })]]));
     denied(store.commit(anonymous, [['posts/p1', post()]]));
   });
 
@@ -316,7 +518,10 @@ describe('posts', () => {
   });
 
   test('the author edits nothing else; others cannot rewrite the post', () => {
-    const store = new Store({ 'posts/p1': post() });
+    const store = new Store({
+      'posts/p1': post(),
+      'Following/carol': { Following: ['alice'] },
+    });
     denied(store.commit(alice, [['posts/p1', post({ postCaption: 'edited' })]]));
     denied(store.commit(alice, [['posts/p1', post({ followers: ['bob'] })]]));
     denied(store.commit(bob, [['posts/p1', post({ postCaption: 'hacked' })]]));
@@ -334,7 +539,7 @@ describe('posts', () => {
 
 describe('explorePosts', () => {
   test('create only with its photo post in the same batch, by the author', () => {
-    const store = new Store();
+    const store = new Store(graph());
     allowed(
       store.commit(alice, [
         ['posts/p1', post()],
@@ -374,6 +579,8 @@ describe('explorePosts', () => {
     );
     const existing = new Store({ 'posts/p1': post() });
     denied(existing.commit(bob, [['explorePosts/p1', explore({ uid: 'bob' })]]));
+    // Explore bumping: a new entry for an existing post (deleted and recreated) is refused.
+    denied(existing.commit(alice, [['explorePosts/p1', explore()]]));
   });
 
   test('update: nobody; delete: the author', () => {
@@ -471,10 +678,29 @@ describe('comments', () => {
     );
     denied(store.commit(bob, [['comments/c1', comment({ replies: [first], comment: 'edited' })]]));
     denied(store.commit(carol, [['comments/c1', comment({ replies: [] })]]));
+    // Removal: by the reply's writer or the comment's author (bob), nobody else.
+    allowed(store.commit(alice, [['comments/c1', comment({ replies: [] })]]));
+    allowed(store.commit(bob, [['comments/c1', comment({ replies: [] })]]));
     denied(
       store.commit(anonymous, [
         ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })],
       ]),
+    );
+  });
+
+  test('a thread stops at 100 replies; removing one makes room', () => {
+    const replies = Array.from({ length: 100 }, (_, i) => ({ reply: `r${i}`, userId: 'carol' }));
+    const store = new Store({ ...base, 'comments/c1': comment({ replies }) });
+    const mine = { reply: 'one more', userId: 'alice' };
+    denied(store.commit(alice, [['comments/c1', comment({ replies: [...replies, mine] })]]));
+    allowed(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    allowed(store.commit(carol, [['comments/c1', comment({ replies: replies.slice(0, 99) })]]));
+    denied(store.commit(alice, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    // Two gone at once is not one removal.
+    denied(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(2) })]]));
+    const room = new Store({ ...base, 'comments/c1': comment({ replies: replies.slice(1) }) });
+    allowed(
+      room.commit(alice, [['comments/c1', comment({ replies: [...replies.slice(1), mine] })]]),
     );
   });
 
@@ -605,7 +831,13 @@ describe('storage.rules', () => {
       },
     );
 
-  test('posts: own folder, any image type, at most 5 MiB', () => {
+  test('posts: own folder, raster image types only (no SVG), at most 5 MiB', () => {
+    for (const type of ['image/jpeg', 'image/avif', 'image/bmp']) {
+      allowed(write(alice, 'alice/posts/a', type));
+    }
+    for (const type of ['image/svg+xml', 'image/svg', 'image/x-icon', 'text/html', 'image/']) {
+      denied(write(alice, 'alice/posts/a', type));
+    }
     allowed(write(alice, 'alice/posts/a.png', 'image/png'));
     allowed(write(alice, 'alice/posts/a.gif', 'image/gif'));
     allowed(write(alice, 'alice/posts/deep/a.webp', 'image/webp', 5 * MiB));

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, type HarnessClient, type Stack } from '../harness';
 import { Coverage, type Target } from './rules-coverage';
-import { perform, type Op, type Outcome } from './sdk-ops';
+import { perform, type Op, type Outcome, type Write } from './sdk-ops';
 
 export type Who = 'alice' | 'bob' | 'carol' | 'signedOut';
 const MEMBERS = ['alice', 'bob', 'carol'] as const;
@@ -28,6 +28,11 @@ export interface RulesSuite {
   deny: (who: Who, target: Target, op: Op, options?: { breaks?: string }) => Promise<void>;
   /** Refused because no `allow` statement matches the path at all. */
   denyUnmatched: (who: Who, op: Op) => Promise<void>;
+  /**
+   * Writes as the emulators' admin (rules bypassed): states the rules themselves never let a
+   * member reach (a list at its bound), so a bound's own denial can be shown.
+   */
+  seed: (...writes: Write[]) => Promise<void>;
   /** See `Coverage.gaps`. */
   gaps: () => string[];
 }
@@ -47,6 +52,7 @@ export function rulesSuiteFor(
   const counts = { allow: 0, deny: 0 };
   const clients = new Map<Who, HarnessClient>();
   let stack: Stack | undefined;
+  let admin: HarnessClient | undefined;
 
   beforeAll(async () => {
     stack = await startStack(
@@ -61,6 +67,7 @@ export function rulesSuiteFor(
       stack.openClient(),
     ]);
     [...MEMBERS, 'signedOut' as const].forEach((who, i) => clients.set(who, opened[i]!));
+    admin = await stack.openClient({ admin: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -113,6 +120,11 @@ export function rulesSuiteFor(
     async denyUnmatched(who, op) {
       expectDenied(await run(who, op), who, /No matching allow statements/);
       counts.deny++;
+    },
+
+    async seed(...writes) {
+      if (!admin) throw new Error('the stack did not start');
+      expect(await perform(admin, { batch: writes })).toEqual({ ok: true });
     },
 
     gaps: () => coverage.gaps(),

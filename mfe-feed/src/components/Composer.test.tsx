@@ -69,6 +69,14 @@ describe('Composer validation', () => {
     expect(photo()).toHaveAttribute('accept', 'image/*');
   });
 
+  it('refuses an SVG (a document that can carry script) before any upload', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+    expect(createPostMock).not.toHaveBeenCalled();
+  });
+
   it('refuses a file that is not an image before any upload', async () => {
     const { user, photo, post } = setup();
     await user.upload(photo(), new File(['hi'], 'notes.txt', { type: 'text/plain' }));

@@ -56,6 +56,24 @@ jest.mock('firebase/firestore', () => {
         },
       };
     },
+    // A transaction reads through getDoc (tagged 'tx') and commits its writes like a batch.
+    runTransaction: async (
+      _db: unknown,
+      run: (transaction: Record<string, unknown>) => Promise<unknown>,
+    ) => {
+      const ops: MockOp[] = [];
+      const { getDoc } = jest.requireMock('firebase/firestore') as { getDoc: jest.Mock };
+      const result = await run({
+        get: (ref: { path: string }) => getDoc(ref, 'tx'),
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+      });
+      const failure = failures.shift();
+      if (failure) throw failure;
+      commits.push(ops);
+      return result;
+    },
     __commits: commits,
     __failNextCommit: (error: Error) => failures.push(error),
   };
@@ -113,7 +131,7 @@ describe('post queries', () => {
 });
 
 describe('createPost', () => {
-  it('writes a text post and the author’s post list in one batch', async () => {
+  it('writes a text post and the author’s post list in one transaction that reads the followers', async () => {
     await expect(createPost({ authorUid: ME, caption: '  Hello  ', image: null })).resolves.toBe(
       'NEW_ID',
     );
@@ -136,6 +154,7 @@ describe('createPost', () => {
         ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
       ],
     ]);
+    expect(getDoc).toHaveBeenCalledWith({ path: `Followers/${ME}`, id: ME }, 'tx');
   });
 
   it('uploads the photo to {uid}/posts first, then adds the explore entry in the same batch', async () => {

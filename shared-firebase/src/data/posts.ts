@@ -2,10 +2,10 @@ import {
   arrayRemove,
   arrayUnion,
   doc,
-  getDoc,
   getDocs,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   updateDoc,
   where,
@@ -104,8 +104,10 @@ export function newPostProblem(caption: string, image: File | null): 'empty' | '
 
 /**
  * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is uploaded to `{uid}/posts/`
- * first, then one batch writes the post, its explore entry (photo posts only) and the author's
- * `usersData.posts`, so a failure leaves no half post. Returns the new post id.
+ * first, then one transaction reads the author's followers and writes the post, its explore entry
+ * (photo posts only) and the author's `usersData.posts`, so a failure leaves no half post. The
+ * rules accept only followers that are in `Followers/{uid}` at commit time; the transaction makes
+ * a follower who leaves meanwhile a retry, not a refused post. Returns the new post id.
  */
 export async function createPost({
   authorUid,
@@ -120,30 +122,30 @@ export async function createPost({
     : null;
   const postImage = uploaded?.downloadUrl ?? null;
   try {
-    const followersDoc = await getDoc(followersRef(authorUid));
-    const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
     const newPostRef = doc(postsCollection());
     const postId = newPostRef.id;
-    const batch = writeBatch(getDb());
-    batch.set(newPostRef, {
-      postImage,
-      postCaption: caption.trim() === '' ? null : caption.trim(),
-      uid: authorUid,
-      postId,
-      followers: Array.from(new Set(followers)),
-      likes: [],
-      createdAt: serverTimestamp(),
-    });
-    if (postImage) {
-      batch.set(explorePostRef(postId), {
+    await runTransaction(getDb(), async (transaction) => {
+      const followersDoc = await transaction.get(followersRef(authorUid));
+      const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
+      transaction.set(newPostRef, {
         postImage,
+        postCaption: caption.trim() === '' ? null : caption.trim(),
         uid: authorUid,
         postId,
+        followers: Array.from(new Set(followers)),
+        likes: [],
         createdAt: serverTimestamp(),
       });
-    }
-    batch.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
-    await batch.commit();
+      if (postImage) {
+        transaction.set(explorePostRef(postId), {
+          postImage,
+          uid: authorUid,
+          postId,
+          createdAt: serverTimestamp(),
+        });
+      }
+      transaction.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+    });
     return postId;
   } catch (error) {
     // No post refers to the uploaded file: remove it rather than leave an orphan behind.
