@@ -7,9 +7,13 @@ export function documentsPath(projectId: string): string {
   return `projects/${projectId}/databases/(default)/documents`;
 }
 
+// One call slower than this is taken for a hung server.
+const CALL_TIMEOUT_MS = 120_000;
+
 async function call(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
