@@ -178,6 +178,11 @@ interface Row {
   met: boolean | null;
 }
 
+/** Two significant digits, without exponents (0.0019, 0.43, 8.0, 26). */
+function formatRatio(ratio: number): string {
+  return ratio >= 100 ? ratio.toFixed(0) : ratio.toPrecision(2);
+}
+
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
 function rows(ours: Figures, google: Figures | null): Row[] {
@@ -201,7 +206,7 @@ function rows(ours: Figures, google: Figures | null): Row[] {
       figure,
       ours: o === undefined ? 'n/a' : format(o),
       google: g === undefined ? 'n/a' : format(g),
-      ratio: ratio === undefined ? '' : `${ratio.toFixed(2)} ${compare!.label}`,
+      ratio: ratio === undefined ? '' : `${formatRatio(ratio)} ${compare!.label}`,
       target: compare?.target ?? '',
       met: ratio === undefined || !compare ? null : compare.met(ratio),
     });
@@ -271,8 +276,8 @@ function table(all: Row[]): string {
     row.ours,
     row.google,
     row.ratio,
-    row.target === ''
-      ? ''
+    row === header || row.target === ''
+      ? row.target
       : `${row.target}: ${row.met === null ? 'not measured' : row.met ? 'met' : 'NOT met'}`,
   ];
   const widths = [0, 1, 2, 3].map((i) =>
