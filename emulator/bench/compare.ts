@@ -11,7 +11,13 @@ import { measureDocumentsMemory, DOCUMENTS } from './compare/documentsMemory';
 import { measureFeedQuery, type FeedQueryResult } from './compare/feedQuery';
 import { measureListenerLatency, type ListenerLatencyResult } from './compare/listenerLatency';
 import { mib, rssBytes } from './compare/memory';
-import { findGoogle, startOurs, type ServerKind, type StartServer } from './compare/servers';
+import {
+  findGoogle,
+  startOurs,
+  type BenchServer,
+  type ServerKind,
+  type StartServer,
+} from './compare/servers';
 import { median, sleep } from './compare/stats';
 import {
   DEEP_PIPELINE_DEPTH,
@@ -55,7 +61,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 async function withServer<T>(
   contender: Contender,
-  measure: (server: Awaited<ReturnType<StartServer>>) => Promise<T>,
+  measure: (server: BenchServer) => Promise<T>,
 ): Promise<T> {
   const server = await contender.start({ projectId: PROJECT, rulesPath: RULES });
   try {
