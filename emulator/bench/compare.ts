@@ -311,10 +311,14 @@ async function main(): Promise<void> {
   } else {
     say(`Google's Cloud Firestore emulator is not measured: ${google.missing}`);
   }
+  const setup =
+    contenders.length > 1
+      ? `ours (dist/cli.js, durable data directory, every write fdatasync'd) beside Google's Cloud ` +
+        `Firestore emulator (its JVM; data in memory), alternating`
+      : `ours alone (dist/cli.js, durable data directory, every write fdatasync'd)`;
   say(
-    `ours (dist/cli.js, durable data directory, every write fdatasync'd) beside Google's Cloud ` +
-      `Firestore emulator (its JVM; data in memory), alternating, ${os.cpus().length} cores ` +
-      `shared with other work (load average ${load()} at start): ratios are from this run`,
+    `${setup}, ${os.cpus().length} cores shared with other work (load average ${load()} at ` +
+      `start): ratios are from this run`,
   );
   const failures: string[] = [];
   await startUps(contenders, failures);
