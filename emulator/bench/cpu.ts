@@ -33,14 +33,23 @@ export function processCpuMs(pid: number): number | null {
 }
 
 /**
- * Time (ms) the main thread of a process has spent runnable but waiting for a core (the run
- * queue, /proc/<pid>/schedstat): on a shared machine, what a busy neighbour costs a server
- * whose every cycle is serial.
+ * Time (ms) the threads of a process have spent runnable but waiting for a core, summed (the run
+ * queue, /proc/<pid>/task/<tid>/schedstat): on a shared machine, what a busy neighbour costs a
+ * server. Summed over threads so that a JVM, whose main thread only waits, reads the same way as
+ * Node's event loop.
  */
 export function runQueueWaitMs(pid: number): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ');
-    return Number(fields[1]) / 1e6;
+    let total = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ');
+        total += Number(fields[1]) / 1e6;
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return total;
   } catch {
     return null;
   }

@@ -40,6 +40,15 @@ function isServerArray(value: unknown): value is ServerArray {
   return Array.isArray(value) && typeof value[0] === 'number' && Array.isArray(value[1]);
 }
 
+/**
+ * A kept-alive connection the server closed before answering: a browser (and so the SDK) sends
+ * the request again on a fresh connection. Google's emulator closes the connection after each
+ * channel POST without saying so, so every request after one lands here once.
+ */
+function closedBeforeAnswer(req: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return req.reusedSocket && (error.code === 'ECONNRESET' || error.message === 'socket hang up');
+}
+
 function post(
   agent: http.Agent,
   url: string,
@@ -65,7 +74,10 @@ function post(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error) => {
+      if (closedBeforeAnswer(req, error)) post(agent, url, body).then(resolve, reject);
+      else reject(error);
+    });
     req.end(body);
   });
 }
@@ -81,6 +93,7 @@ export class WireChannel {
   private posting = false;
   private flushScheduled = false;
   private backchannel: http.ClientRequest | null = null;
+  private backchannelOpenedAt = 0;
   private closed = false;
 
   private constructor(private readonly options: ChannelOptions) {}
@@ -177,16 +190,20 @@ export class WireChannel {
     const messages = this.queue.splice(0, MAX_MESSAGES_PER_POST);
     const ofs = this.nextOfs;
     this.nextOfs += messages.length;
+    const sentAt = performance.now();
     try {
       const res = await post(
         this.options.agent,
         this.url({ SID: this.sid, RID: String(this.nextRid++), AID: String(this.lastArrayId) }),
         this.forwardBody(messages, ofs),
       );
-      // The only reply the client accepts: `[1,<last array id sent>,0]`.
-      if (res.status !== 200 || !/^\d+\n\[1,\d+,0\]$/.test(res.text)) {
+      // `[<1: the server holds a backchannel>,<last array id sent>,<bytes outstanding on it>]`
+      // (ours always answers 0 bytes, Google's the real count).
+      const reply = /^\d+\n\[([01]),\d+,\d+\]$/.exec(res.text);
+      if (res.status !== 200 || !reply) {
         throw new Error(`forward channel ${res.status}: ${res.text.slice(0, 200)}`);
       }
+      if (reply[1] === '0') this.backchannelMissing(sentAt);
     } catch (error) {
       if (!this.closed) this.options.onError(error as Error);
       return;
@@ -196,7 +213,21 @@ export class WireChannel {
     if (this.queue.length > 0) this.scheduleFlush();
   }
 
+  /**
+   * The server has no backchannel for this session (Google's emulator ends one from time to
+   * time). As the Closure client does: unless the current backchannel was opened around the time
+   * of the POST (RTT_ESTIMATE, 3 s), it is taken for dead and replaced.
+   */
+  private backchannelMissing(postSentAt: number): void {
+    if (this.closed || this.backchannelOpenedAt + 3000 >= postSentAt) return;
+    const dead = this.backchannel;
+    this.backchannel = null;
+    dead?.destroy();
+    this.openBackchannel();
+  }
+
   private openBackchannel(): void {
+    this.backchannelOpenedAt = performance.now();
     const url = this.url({
       RID: 'rpc',
       SID: this.sid,
@@ -227,7 +258,9 @@ export class WireChannel {
       });
     });
     req.on('error', (error) => {
-      if (this.backchannel === req) this.fail(error);
+      if (this.backchannel !== req) return;
+      if (closedBeforeAnswer(req, error)) this.openBackchannel();
+      else this.fail(error);
     });
     this.backchannel = req;
   }

@@ -3,6 +3,8 @@
 export interface ListenerReport {
   /** documentChange / documentRemove messages the listener's target received. */
   changes: number;
+  /** Distinct documents the documentChange messages carried. */
+  distinctChanged: number;
   removals: number;
   /** Document names of its last snapshot. */
   names: string[];

@@ -40,6 +40,7 @@ async function open(): Promise<void> {
 function report(): ListenerReport[] {
   return listeners.map((l) => ({
     changes: l.view.changes,
+    distinctChanged: l.view.changedNames.size,
     removals: l.view.removals,
     names: [...l.view.snapshot.keys()],
   }));

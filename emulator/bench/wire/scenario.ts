@@ -24,11 +24,11 @@ export function listenerLimit(i: number): number {
   return 3 + i;
 }
 
-/** `onSnapshot(query(collection(db, 'bench'), orderBy('n', 'desc'), limit(limit)))`. */
-export function newestQuery(limit: number): unknown {
+/** `onSnapshot(query(collection(db, collectionId), orderBy('n', 'desc'), limit(limit)))`. */
+export function newestQuery(limit: number, collectionId = COLLECTION): unknown {
   return {
     structuredQuery: {
-      from: [{ collectionId: COLLECTION }],
+      from: [{ collectionId }],
       orderBy: [
         { field: { fieldPath: 'n' }, direction: 'DESCENDING' },
         { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
@@ -39,18 +39,18 @@ export function newestQuery(limit: number): unknown {
   };
 }
 
-/** `setDoc(doc(db, 'bench', 'd<n>'), { n, by: uid })`. */
-export function setWrite(n: number, uid: string): unknown {
+/** `setDoc(doc(db, collectionId, 'd<n>'), { n, by: uid })`. */
+export function setWrite(n: number, uid: string, collectionId = COLLECTION): unknown {
   return {
     update: {
-      name: docName(n),
+      name: docName(n, collectionId),
       fields: { n: { integerValue: String(n) }, by: { stringValue: uid } },
     },
   };
 }
 
-export function docName(n: number): string {
-  return `${DOCUMENTS}/${COLLECTION}/d${n}`;
+export function docName(n: number, collectionId = COLLECTION): string {
+  return `${DOCUMENTS}/${collectionId}/d${n}`;
 }
 
 /** The highest `n` in a target's last snapshot (-1 when empty). */

@@ -42,6 +42,8 @@ function compareReadTimes(a: string, b: string): number {
 export class TargetView {
   /** documentChange messages that named this target. */
   changes = 0;
+  /** Distinct documents those messages carried. */
+  readonly changedNames = new Set<string>();
   /** documentRemove / documentDelete messages that named this target. */
   removals = 0;
   /** Global snapshots raised since the target became current. */
@@ -90,6 +92,7 @@ export class TargetView {
     if (message.documentChange) {
       if (!(message.documentChange.targetIds ?? []).includes(id)) return;
       this.changes++;
+      this.changedNames.add(message.documentChange.document.name);
       this.pending.set(message.documentChange.document.name, message.documentChange.document);
       return;
     }

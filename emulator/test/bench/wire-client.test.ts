@@ -76,6 +76,30 @@ describe('TargetView', () => {
     });
   });
 
+  test("a RESET replaces the window with what follows it, as Google's emulator sends a window", () => {
+    const view = currentView();
+    view.apply({ documentChange: { document: doc(1), targetIds: [2] } });
+    view.apply({ documentChange: { document: doc(2), targetIds: [2] } });
+    view.apply(global('2024-01-01T00:00:01Z'));
+    // d3 is written; the window (limit 2) is sent again in full and d1 simply is not in it.
+    view.apply({ targetChange: { targetChangeType: 'RESET', targetIds: [2] } });
+    view.apply({ documentChange: { document: doc(2), targetIds: [2] } });
+    view.apply({ documentChange: { document: doc(3), targetIds: [2] } });
+    view.apply({ targetChange: { targetChangeType: 'CURRENT', targetIds: [2] } });
+    expect([...view.snapshot.keys()].sort()).toEqual([doc(1).name, doc(2).name]);
+    view.apply(global('2024-01-01T00:00:02Z'));
+    expect([...view.snapshot.keys()].sort()).toEqual([doc(2).name, doc(3).name]);
+    expect({
+      changes: view.changes,
+      distinct: view.changedNames.size,
+      removals: view.removals,
+    }).toEqual({
+      changes: 4,
+      distinct: 3,
+      removals: 0,
+    });
+  });
+
   test('ignores messages for other targets', () => {
     const view = currentView();
     view.apply({ documentChange: { document: doc(1), targetIds: [4] } });
