@@ -3,12 +3,10 @@
 // whether firebase.json is up to date (exit 1 when not); tooling's tests run the same comparison.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { withProductionSecurityHeaders } from 'tooling/hosting-headers.cjs';
 
-const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { withProductionSecurityHeaders } = require('../tooling/hosting-headers.cjs');
 
 const file = path.join(ROOT, 'firebase.json');
 const current = fs.readFileSync(file, 'utf8');
