@@ -140,6 +140,10 @@ test.describe('follow and unfollow', () => {
       members.create({ username: 'Batch Ann' }),
       members.create({ username: 'Prolific Bob' }),
     ]);
+    // Google's Firestore emulator checks rules slowly: a 500-write batch took 32-35 s there on this
+    // 2-core machine (seconds on ours), so each fan-out gets 90 s and the test three times the usual.
+    test.slow();
+    const FAN_OUT_MS = 90_000;
     const POSTS = 620; // 2 connection writes + 620 post writes = batches of 500 and 122
     const ids = Array.from({ length: POSTS }, (_, i) => `e2e-bulk-${bob.uid}-${i}`);
     for (let start = 0; start < ids.length; start += 250) {
@@ -161,7 +165,9 @@ test.describe('follow and unfollow', () => {
     await signIn(page, ann);
     await page.goto(`/profile/${bob.uid}`);
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Followed' })).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Followed' })).toBeEnabled({
+      timeout: FAN_OUT_MS,
+    });
     const followedPosts = async () =>
       (await admin.list('posts', { field: 'uid', equals: bob.uid })).filter((post) =>
         (post.data.followers as string[]).includes(ann.uid),
@@ -170,7 +176,7 @@ test.describe('follow and unfollow', () => {
 
     await page.getByRole('button', { name: 'Followed' }).click();
     await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeEnabled({
-      timeout: 30_000,
+      timeout: FAN_OUT_MS,
     });
     expect(await followedPosts()).toBe(0);
     expect(await listOf(admin, `Followers/${bob.uid}`, 'Followers')).toEqual([]);

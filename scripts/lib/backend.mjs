@@ -176,7 +176,14 @@ export async function startBackend(options) {
   const stop = async () => {
     await Promise.all([
       stopChildren(children),
-      googleFirestore?.then((running) => running.stop()).catch(() => undefined),
+      googleFirestore
+        ?.then(
+          (running) => running.stop(),
+          () => undefined,
+        )
+        .catch((error) =>
+          log(`Google's Firestore emulator did not stop cleanly: ${error.message}`),
+        ),
     ]);
     fs.rmSync(authDir, { recursive: true, force: true });
   };

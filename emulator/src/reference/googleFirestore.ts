@@ -196,7 +196,9 @@ export async function startGoogleFirestore(
   const seed = options.dataDir && path.join(options.dataDir, EXPORT_NAME, EXPORT_METADATA);
   if (seed && fs.existsSync(seed)) args.push(`--seed_from_export=${seed}`);
 
-  const child = spawn(install.java, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the JVM
+  // would exit at once, before `stop()` exports the data; `stop()` alone ends it.
+  const child = spawn(install.java, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collectLines(child, options.log ?? (() => {}));
   const exit = exited(child);
   let ended = false;
