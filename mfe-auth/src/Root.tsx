@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ROUTES_OF } from 'remote-list';
+// Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
+import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { LoginPage } from './pages/LoginPage';
 import { SignUpPage } from './pages/SignUpPage';
@@ -9,8 +10,8 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={ROUTES_OF.auth.login.path} element={<LoginPage />} />
-        <Route path={ROUTES_OF.auth.signUp.path} element={<SignUpPage />} />
+        <Route path={REMOTES.auth.routes.login.path} element={<LoginPage />} />
+        <Route path={REMOTES.auth.routes.signUp.path} element={<SignUpPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ROUTES_OF } from 'remote-list';
+// Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
+import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { ExplorePage } from './pages/ExplorePage';
 
@@ -8,7 +9,7 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={ROUTES_OF.explore.explore.path} element={<ExplorePage />} />
+        <Route path={REMOTES.explore.routes.explore.path} element={<ExplorePage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

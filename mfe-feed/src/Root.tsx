@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ROUTES_OF } from 'remote-list';
+// Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
+import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { HomePage } from './pages/HomePage';
 import { PostPage } from './pages/PostPage';
@@ -9,8 +10,8 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={ROUTES_OF.feed.home.path} element={<HomePage />} />
-        <Route path={ROUTES_OF.feed.post.path} element={<PostPage />} />
+        <Route path={REMOTES.feed.routes.home.path} element={<HomePage />} />
+        <Route path={REMOTES.feed.routes.post.path} element={<PostPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

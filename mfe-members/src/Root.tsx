@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ROUTES_OF } from 'remote-list';
+// Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
+import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { MembersPage } from './pages/MembersPage';
 
@@ -8,7 +9,7 @@ export function Root(_props: RemoteAppProps) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={ROUTES_OF.members.members.path} element={<MembersPage />} />
+        <Route path={REMOTES.members.routes.members.path} element={<MembersPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { repairUnfinishedFollows, useSignedInUid } from 'shared-firebase';
-import { ROUTES_OF } from 'remote-list';
+import { useSignedInUid, watchFollowRuns } from 'shared-firebase';
+// Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
+import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { ProfilePage } from './pages/ProfilePage';
+import { repairUnfinishedFollows, unfinishedFollowMarks } from './follows/unfinishedFollows';
 
-/** Finishes, in the background, any follow or unfollow this browser left part-way. */
+/**
+ * Marks every follow change while it runs, and finishes, in the background, any follow or unfollow
+ * this browser left part-way.
+ */
 function useRepairUnfinishedFollows() {
   const uid = useSignedInUid();
+  useEffect(() => watchFollowRuns(unfinishedFollowMarks), []);
   useEffect(() => {
     if (uid) void repairUnfinishedFollows(uid);
   }, [uid]);
@@ -21,10 +27,10 @@ export function Root({ loadRemoteModule }: RemoteAppProps) {
     <BrowserRouter>
       <Routes>
         <Route
-          path={ROUTES_OF.profile.profile.path}
+          path={REMOTES.profile.routes.profile.path}
           element={<ProfilePage loadRemoteModule={loadRemoteModule} />}
         />
-        <Route path={ROUTES_OF.profile.editProfile.path} element={<EditProfilePage />} />
+        <Route path={REMOTES.profile.routes.editProfile.path} element={<EditProfilePage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

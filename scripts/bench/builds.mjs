@@ -10,9 +10,14 @@ export const SINGLE_BUNDLE_DIR = path.join(ROOT, 'single-bundle/dist');
 const SOURCE_DIRS = ['shell', ...Object.values(APPS).filter((f) => f !== 'shell')]
   .map((folder) => path.join(ROOT, folder, 'src'))
   .concat(
-    ['shared-ui/src', 'shared-firebase/src', 'standalone-host/src', 'single-bundle', 'tooling'].map(
-      (d) => path.join(ROOT, d),
-    ),
+    [
+      'shared-ui/src',
+      'shared-firebase/src',
+      'remote-list',
+      'standalone-host/src',
+      'single-bundle',
+      'tooling',
+    ].map((d) => path.join(ROOT, d)),
   );
 
 function newestMtime(dir, skip = /node_modules|dist/) {

@@ -13,6 +13,7 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
+/** Reads /runtime-config.json: the Firebase web config and, locally, the emulator addresses. */
 export async function fetchRuntimeConfig(
   url: string = RUNTIME_CONFIG_PATH,
 ): Promise<RuntimeConfig> {

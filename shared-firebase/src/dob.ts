@@ -5,6 +5,7 @@
 import { DOB_FIELD_LENGTHS } from './constants';
 import { MESSAGES } from './messages';
 
+/** The date-of-birth form's three text fields as typed. */
 export interface DobFields {
   day: string;
   month: string;

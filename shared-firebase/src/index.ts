@@ -1,24 +1,33 @@
 // `shared-firebase`: the data layer (Firestore, and Storage on first use) plus everything of
 // `shared-firebase/session`, re-exported through the package name so both entries share one
-// session module on the page.
+// session module on the page. It exports what its consumers use, no more; each name is documented
+// where it is defined. Refs, queries and the hooks' building blocks stay inside the package.
 export * from 'shared-firebase/session';
-export { getDb } from './db';
-export * from './model';
-export * from './refs';
-export { useLiveDocument } from './hooks/useLiveDocument';
+
+// The data model (SPEC section 3).
+export type { Comment, ExplorePost, Post, UserData, UserInfo, WithId } from './model';
+
+// What the hooks return.
 export type { LiveDocument } from './hooks/useLiveDocument';
-export { useLiveQuery } from './hooks/useLiveQuery';
 export type { LiveQuery } from './hooks/useLiveQuery';
-export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
-export { uploadImage, checkImageFile } from './upload';
-export type { UploadedFile, StorageFolder } from './upload';
-export { explorePostsNewestFirst, useExplorePosts } from './data/explore';
-export { membersInReverseFetchOrder, useMembers, useMember } from './data/members';
+
+// Members and profiles.
+export { useMembers, useMember } from './data/members';
 export {
-  feedQuery,
-  authorPostsQuery,
-  singlePostQuery,
+  profileUpdates,
+  saveProfileUpdate,
+  usernameProblem,
+  changeProfileImage,
+} from './data/profile';
+export type { ProfileImageKind } from './data/profile';
+export { checkDob, formatDob, parseStoredDob } from './dob';
+export type { DobFields } from './dob';
+export { checkImageFile } from './upload';
+
+// Posts, comments and likes.
+export { useExplorePosts } from './data/explore';
+export {
   useFeed,
   useAuthorPosts,
   useSinglePost,
@@ -26,47 +35,14 @@ export {
   createPost,
   setLiked,
   deletePost,
-  COMMENT_DELETE_BATCH_SIZE,
 } from './data/posts';
 export type { NewPost } from './data/posts';
-export { commentsQuery, useComments, isSendableText, addComment, addReply } from './data/comments';
-export {
-  checkDob,
-  formatDob,
-  parseStoredDob,
-  ordinalDay,
-  daysInMonth,
-  MONTH_ABBREVIATIONS,
-} from './dob';
-export type { DobFields, CalendarDate, DobCheck } from './dob';
-export {
-  profileUpdates,
-  saveProfileUpdate,
-  usernameProblem,
-  changeProfileImage,
-} from './data/profile';
-export type { ProfileUpdate, ProfileImageKind } from './data/profile';
-export {
-  setFollowing,
-  repairFollow,
-  repairUnfinishedFollows,
-  unfinishedFollowTargets,
-  planFollow,
-  useFollowStatus,
-  firestoreFollowBackend,
-  FollowError,
-  FOLLOW_RETRY,
-} from './data/follows';
-export type {
-  FollowWrite,
-  FollowState,
-  FollowBackend,
-  FollowRetry,
-  FollowStatus,
-} from './data/follows';
-export {
-  newAccountDocuments,
-  createAccountDocuments,
-  ensureAccountDocuments,
-} from './data/accounts';
-export type { AccountDocuments, AccountCollection } from './data/accounts';
+export { useComments, addComment, addReply } from './data/comments';
+
+// Following.
+export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './data/followRuns';
+export type { FollowOptions, FollowRunWatcher } from './data/followRuns';
+export { useFollowStatus } from './data/useFollowStatus';
+
+// The account documents sign-up writes: the session entry's sign-up loads them from here.
+export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';

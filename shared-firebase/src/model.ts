@@ -32,6 +32,7 @@ export interface UserInfo {
   dob: string | null;
 }
 
+/** A `usersData/{uid}` document: a member's profile, pictures, posts and connections. */
 export interface UserData {
   posts: string[];
   connections: { Followers: string[]; Following: string[] };
@@ -47,6 +48,7 @@ export interface FollowersDoc {
   Followers: string[];
 }
 
+/** A `posts/{postId}` document. */
 export interface Post {
   postImage: string | null;
   postCaption: string | null;
@@ -58,6 +60,7 @@ export interface Post {
   createdAt: Timestamp | null;
 }
 
+/** An `explorePosts/{postId}` document: the photo posts the explore grid shows. */
 export interface ExplorePost {
   postImage: string;
   uid: string;
@@ -70,6 +73,7 @@ export interface Reply {
   userId: string;
 }
 
+/** A `comments/{commentId}` document, with its replies inline. */
 export interface Comment {
   comment: string;
   replies: Reply[];

@@ -1,34 +1,44 @@
 // `shared-firebase/session`: what a page needs before any data — the runtime config, the Firebase
 // app and Auth, the session, sign-in and sign-up, messages and constants. It loads no Firestore or
 // Storage code, so the shell's guard and the sign-in screens stay small, and the Firebase app and
-// Auth load only for a persisted session or a sign-in (docs/PERFORMANCE.md).
-export { fetchRuntimeConfig, RUNTIME_CONFIG_PATH } from './config';
-export type { RuntimeConfig } from './config';
-export { initFirebase, loadFirebase, getFirebase } from './app';
-export type { FirebaseHandles } from './app';
-export * from './constants';
+// Auth load only for a persisted session or a sign-in (docs/PERFORMANCE.md). It exports what its
+// consumers use, no more; each name is documented where it is defined.
+
+// Start-up: the shell and the standalone page.
+export { fetchRuntimeConfig } from './config';
+export { initFirebase, getFirebase } from './app';
+
+// Limits shown or checked by the forms (SPEC section 9).
+export {
+  ABOUT_MAX_LENGTH,
+  CAPTION_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  DOB_FIELD_LENGTHS,
+  EXPLORE_PAGE_SIZE,
+  IMAGE_MAX_BYTES,
+  MEMBERS_PAGE_SIZE,
+  USERNAME_MAX_LENGTH,
+} from './constants';
 export { MESSAGES } from './messages';
-export type { MessageKey } from './messages';
+
+// The session, in every React root.
 export {
   startSession,
   followFirebaseSession,
   useSession,
   useSignedInUid,
-  getSession,
-  subscribeSession,
   signOut,
-  readPersistedSession,
   hasPersistedSession,
   resetSessionForTests,
 } from './session';
-export type { SessionState, SessionUser, PersistedSession } from './session';
+export type { SessionState } from './session';
+
+// Sign-in and sign-up (the auth remote).
 export {
-  ACCOUNT_DOCUMENTS_TIMEOUT_MS,
   authErrorCode,
   signInErrorMessage,
   signUpErrorMessage,
   AccountDocumentsError,
-  repairUserName,
   signInMember,
   signUpMember,
   completeSignUp,

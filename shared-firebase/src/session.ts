@@ -8,6 +8,7 @@ export interface SessionUser {
   email: string | null;
 }
 
+/** Where the session is: loading, signed in (with the member) or signed out. */
 export type SessionState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 

@@ -87,6 +87,7 @@ async function deleteStoredFile(pathOrUrl: string): Promise<void> {
   await sdk.deleteObject(sdk.ref(storage, pathOrUrl));
 }
 
+/** What `createPost` needs. */
 export interface NewPost {
   authorUid: string;
   caption: string;

@@ -36,6 +36,7 @@ export function usernameProblem(name: string): 'empty' | 'tooLong' | null {
   return null;
 }
 
+/** Which profile image an upload replaces. */
 export type ProfileImageKind = 'picture' | 'cover';
 
 /**

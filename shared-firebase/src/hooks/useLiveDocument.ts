@@ -2,6 +2,7 @@ import { onSnapshot } from 'firebase/firestore';
 import type { DocumentReference, FirestoreError } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 
+/** A live document: loading, missing, ready with its data, or the read's error. */
 export type LiveDocument<T> =
   | { status: 'loading' }
   | { status: 'missing' }

@@ -3,6 +3,7 @@ import type { FirestoreError, Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 import type { WithId } from '../model';
 
+/** A live query's items: loading, ready, or the read's error. */
 export type LiveQuery<T> =
   | { status: 'loading' }
   | { status: 'ready'; items: Array<WithId<T>> }

@@ -17,6 +17,7 @@ interface Page<T> {
   generation: number;
 }
 
+/** Live pages of a query: the items so far, whether more exist, and `loadMore` to read them. */
 export interface PagedQuery<T> {
   items: Array<WithId<T>>;
   status: 'loading' | 'ready' | 'error';
