@@ -1,0 +1,80 @@
+import net from 'node:net';
+import {
+  startGoogleFirestore,
+  type GoogleFirestoreInstall,
+} from '../../src/reference/googleFirestore';
+import { startStack, type HarnessClient, type Stack } from '../harness';
+
+export type Side = 'ours' | 'google';
+
+/** One browser page with the real SDK per emulator, both admin (the `owner` token) unless rules are tested. */
+export interface Pair {
+  clients: Record<Side, HarnessClient>;
+  stacks: Record<Side, Stack>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts this emulator in-process and Google's as a child process, each behind the harness's
+ * stack, so the same page code runs against both. Google's is reached through the harness's
+ * external mode (the variables `firebase emulators:exec` sets); Storage, which the differential
+ * test never touches, points at this emulator's.
+ */
+export async function startPair(options: {
+  projectId: string;
+  install: GoogleFirestoreInstall;
+  firestoreRules?: string;
+  client?: { uid?: string; admin?: boolean };
+}): Promise<Pair> {
+  const { projectId } = options;
+  const [ours, google] = await Promise.all([
+    startStack({ projectId, firestoreRules: options.firestoreRules }),
+    freePort().then((port) =>
+      startGoogleFirestore({ projectId, port, dataDir: null, install: options.install }),
+    ),
+  ]);
+  const saved = {
+    firestore: process.env['FIRESTORE_EMULATOR_HOST'],
+    storage: process.env['FIREBASE_STORAGE_EMULATOR_HOST'],
+  };
+  let googleStack: Stack;
+  try {
+    process.env['FIRESTORE_EMULATOR_HOST'] = `${google.host}:${google.port}`;
+    process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = ours.storageUrl.replace('http://', '');
+    googleStack = await startStack({ projectId, firestoreRules: options.firestoreRules });
+  } catch (error) {
+    await Promise.all([ours.stop(), google.stop()]);
+    throw error;
+  } finally {
+    for (const [name, value] of [
+      ['FIRESTORE_EMULATOR_HOST', saved.firestore],
+      ['FIREBASE_STORAGE_EMULATOR_HOST', saved.storage],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  const clientOptions = options.client ?? { admin: true };
+  const [oursClient, googleClient] = await Promise.all([
+    ours.openClient(clientOptions),
+    googleStack.openClient(clientOptions),
+  ]);
+  return {
+    clients: { ours: oursClient, google: googleClient },
+    stacks: { ours, google: googleStack },
+    async stop() {
+      await Promise.all([googleStack.stop(), ours.stop()]);
+      await google.stop();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { Pair, Side } from './backends';
+import { EXPECTED_DIFFERENCES, type ExpectedDifference } from './expected-differences';
+import type { Op, Outcome } from './model';
+import { interpretInPage } from './page-interpreter';
+
+export interface Mismatch {
+  index: number;
+  op: Op;
+  ours: Outcome;
+  google: Outcome;
+}
+
+export interface EpisodeResult {
+  /** Operations whose outcomes were compared. */
+  compared: number;
+  /** Differences explained by an entry of expected-differences.ts, by entry id. */
+  expected: Map<string, number>;
+  /** The first difference nothing explains, if any. */
+  unexpected: Mismatch | null;
+}
+
+let namespaces = 0;
+
+/** A collection prefix no earlier run of this process used, so each run starts from nothing. */
+export function freshNamespace(label: string): string {
+  namespaces += 1;
+  return `${label}${namespaces}`;
+}
+
+/** Milliseconds spent per kind of operation, per side (to see where a run's time goes). */
+export const timeByOp: Record<Side, Record<string, number>> = { ours: {}, google: {} };
+
+/** Runs the same operations on both emulators at once, each in its own page. */
+export async function runOnBoth(
+  pair: Pair,
+  ops: Op[],
+  ns: string,
+): Promise<Record<Side, Outcome[]>> {
+  const now = Date.now();
+  const [ours, google] = await Promise.all(
+    (['ours', 'google'] as const).map((side) =>
+      pair.clients[side].run(interpretInPage, {
+        ops,
+        ns,
+        restBase: pair.stacks[side].firestoreUrl,
+        now,
+      }),
+    ),
+  );
+  for (const [side, result] of [
+    ['ours', ours!],
+    ['google', google!],
+  ] as const) {
+    for (const [op, ms] of Object.entries(result.msByOp))
+      timeByOp[side][op] = (timeByOp[side][op] ?? 0) + ms;
+  }
+  return { ours: ours!.outcomes, google: google!.outcomes };
+}
+
+/** Equal but for the wording of an error. */
+export function sameOutcome(a: Outcome, b: Outcome): boolean {
+  const comparable = (o: Outcome) => JSON.stringify('error' in o ? { error: o.error } : o);
+  return comparable(a) === comparable(b);
+}
+
+const READ_ONLY = new Set(['get', 'rawGet', 'query', 'aggregate']);
+
+function explain(op: Op, ours: Outcome, google: Outcome): ExpectedDifference | undefined {
+  return EXPECTED_DIFFERENCES.find((entry) => entry.matches(op, ours, google));
+}
+
+/**
+ * Compares outcomes in order. An expected difference of a read is counted and the comparison
+ * goes on; one of a write stops it, since the two databases no longer hold the same data.
+ */
+export function compareOutcomes(ops: Op[], outcomes: Record<Side, Outcome[]>): EpisodeResult {
+  const expected = new Map<string, number>();
+  for (let index = 0; index < ops.length; index++) {
+    const op = ops[index]!;
+    const ours = outcomes.ours[index]!;
+    const google = outcomes.google[index]!;
+    if (sameOutcome(ours, google)) continue;
+    const entry = explain(op, ours, google);
+    if (!entry) return { compared: index + 1, expected, unexpected: { index, op, ours, google } };
+    expected.set(entry.id, (expected.get(entry.id) ?? 0) + 1);
+    if (!READ_ONLY.has(op.op) && !entry.dataStaysEqual)
+      return { compared: index + 1, expected, unexpected: null };
+  }
+  return { compared: ops.length, expected, unexpected: null };
+}
+
+/** Does this sequence still end in an unexpected difference at its last operation? */
+async function failsAtEnd(pair: Pair, ops: Op[]): Promise<Mismatch | null> {
+  const outcomes = await runOnBoth(pair, ops, freshNamespace('shrink'));
+  const result = compareOutcomes(ops, outcomes);
+  return result.unexpected && result.unexpected.index === ops.length - 1 ? result.unexpected : null;
+}
+
+/**
+ * Shrinks a failing sequence (ddmin over the operations before the failing one): drops chunks,
+ * then single operations, keeping every removal after which the last operation still differs.
+ */
+export async function shrink(
+  pair: Pair,
+  ops: Op[],
+  mismatch: Mismatch,
+  maxRuns = 200,
+): Promise<{ ops: Op[]; mismatch: Mismatch }> {
+  let current = ops.slice(0, mismatch.index + 1);
+  let last = mismatch;
+  let runs = 0;
+  let chunk = Math.max(1, Math.floor((current.length - 1) / 2));
+  while (chunk >= 1 && runs < maxRuns) {
+    let removed = false;
+    for (let start = 0; start < current.length - 1 && runs < maxRuns;) {
+      const candidate = [
+        ...current.slice(0, start),
+        ...current.slice(Math.min(start + chunk, current.length - 1)),
+      ];
+      runs += 1;
+      const still = await failsAtEnd(pair, candidate);
+      if (still) {
+        current = candidate;
+        last = still;
+        removed = true;
+      } else {
+        start += chunk;
+      }
+    }
+    if (!removed) chunk = Math.floor(chunk / 2);
+  }
+  return { ops: current, mismatch: last };
+}
+
+/** What a failing case prints: enough to rerun it by hand or to add it to expected-differences.ts. */
+export function describeFailure(
+  seed: number,
+  episodeIndex: number,
+  minimal: { ops: Op[]; mismatch: Mismatch },
+): string {
+  return [
+    `Unexpected difference between this emulator and Google's (DIFF_SEED=${seed}, episode ${episodeIndex}).`,
+    `Minimal reproduction (${minimal.ops.length} operations, run in this order on an empty database):`,
+    JSON.stringify(minimal.ops, null, 1),
+    `ours:   ${JSON.stringify(minimal.mismatch.ours)}`,
+    `google: ${JSON.stringify(minimal.mismatch.google)}`,
+  ].join('\n');
+}

@@ -1,0 +1,358 @@
+import type { PageFirebase } from '../harness';
+import type { Op, Outcome } from './model';
+
+export interface PageRun {
+  ops: Op[];
+  /**
+   * Prefix of every collection id: each episode writes to collections no other episode used.
+   * Empty: paths are used as they are (the rules cases, whose rules name the collections).
+   */
+  ns: string;
+  /** `http://host:port` of the emulator this page talks to (for the REST operations). */
+  restBase: string;
+  /** Wall time in ms; timestamps within a day of it were written by the server and compared as such. */
+  now: number;
+}
+
+/**
+ * Runs the operations one after the other in the page with the real SDK and returns one
+ * normalised outcome each. Sent to the page as source text (HarnessClient.run), so it must not
+ * use anything from its module: every helper lives inside.
+ */
+export async function interpretInPage(
+  fb: PageFirebase,
+  run: PageRun,
+): Promise<{ outcomes: Outcome[]; msByOp: Record<string, number> }> {
+  /* eslint-disable @typescript-eslint/no-explicit-any -- the page sees untyped JSON */
+  const f = fb.fs as any;
+  const db = fb.db;
+  const projectId = fb.app.options.projectId!;
+  const documentsRoot = `projects/${projectId}/databases/(default)/documents`;
+  const SERVER_WINDOW_SECONDS = 86_400;
+  // An operation that never settles is an outcome too (and must not hang the run).
+  const OP_TIMEOUT_MS = 10_000;
+  const real = (path: string) =>
+    run.ns === ''
+      ? path
+      : path
+          .split('/')
+          .map((segment, i) => (i % 2 === 0 ? `${run.ns}_${segment}` : segment))
+          .join('/');
+  const logical = (path: string) =>
+    run.ns === ''
+      ? path
+      : path
+          .split('/')
+          .map((segment, i) => (i % 2 === 0 ? segment.slice(run.ns.length + 1) : segment))
+          .join('/');
+  const ref = (path: string) => f.doc(db, real(path));
+  const special = (v: unknown) =>
+    v === 'NaN'
+      ? NaN
+      : v === 'Infinity'
+        ? Infinity
+        : v === '-Infinity'
+          ? -Infinity
+          : v === '-0'
+            ? -0
+            : v;
+  const value = (x: any): unknown => {
+    switch (x.k) {
+      case 'null':
+        return null;
+      case 'bool':
+      case 'str':
+        return x.v;
+      case 'num':
+        return special(x.v);
+      case 'bytes':
+        return f.Bytes.fromBase64String(x.v);
+      case 'geo':
+        return new f.GeoPoint(x.lat, x.lng);
+      case 'ts':
+        return new f.Timestamp(x.s, x.n);
+      case 'ref':
+        return ref(x.path);
+      case 'arr':
+        return x.v.map(value);
+      case 'map':
+        return fields(x.v);
+      case 'serverTs':
+        return f.serverTimestamp();
+      case 'inc':
+        return f.increment(special(x.v));
+      case 'union':
+        return f.arrayUnion(...x.v.map(value));
+      case 'remove':
+        return f.arrayRemove(...x.v.map(value));
+      case 'delete':
+        return f.deleteField();
+    }
+    throw new Error(`unknown value ${JSON.stringify(x)}`);
+  };
+  const fields = (data: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(data).map(([key, v]) => [key, value(v)]));
+  const fieldPath = (r: any) => ('dotted' in r ? r.dotted : new f.FieldPath(...r.parts));
+  const sortedEntries = (o: Record<string, unknown>) =>
+    Object.keys(o)
+      .sort()
+      .map((key) => [key, o[key]] as const);
+  const isServerTime = (seconds: number) =>
+    Math.abs(seconds - run.now / 1000) < SERVER_WINDOW_SECONDS;
+  const norm = (v: any): unknown => {
+    if (v === null || v === undefined) return v ?? null;
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return { num: 'NaN' };
+      if (Object.is(v, -0)) return { num: '-0' };
+      if (!Number.isFinite(v)) return { num: v > 0 ? 'Infinity' : '-Infinity' };
+      return v;
+    }
+    if (typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map(norm);
+    if (v instanceof f.Timestamp)
+      return { ts: isServerTime(v.seconds) ? 'server' : [v.seconds, v.nanoseconds] };
+    if (v instanceof f.GeoPoint) return { geo: [norm(v.latitude), norm(v.longitude)] };
+    if (v instanceof f.Bytes) return { bytes: v.toBase64() };
+    if (v instanceof f.DocumentReference) return { ref: logical(v.path) };
+    return { map: sortedEntries(v).map(([key, inner]) => [key, norm(inner)]) };
+  };
+  const rawNorm = (v: any): unknown => {
+    if (Array.isArray(v)) return v.map(rawNorm);
+    if (v === null || typeof v !== 'object') return v;
+    return sortedEntries(v).map(([key, inner]) => {
+      if (key === 'timestampValue' && isServerTime(Date.parse(String(inner)) / 1000))
+        return [key, 'server'];
+      if (key === 'referenceValue')
+        return [key, logical(String(inner).slice(documentsRoot.length + 1))];
+      return [key, rawNorm(inner)];
+    });
+  };
+  const filter = (x: any): unknown => {
+    if ('and' in x) return f.and(...x.and.map(filter));
+    if ('or' in x) return f.or(...x.or.map(filter));
+    const field = x.field === '__name__' ? f.documentId() : x.field;
+    const operand = Array.isArray(x.value) ? x.value.map(value) : value(x.value);
+    return f.where(field, x.cmp, operand);
+  };
+  const query = (q: any) => {
+    const base = q.group
+      ? f.collectionGroup(db, `${run.ns}_${q.from}`)
+      : f.collection(db, real(q.from));
+    const constraints: unknown[] = [];
+    for (const [field, direction] of q.orderBy ?? [])
+      constraints.push(f.orderBy(field === '__name__' ? f.documentId() : field, direction));
+    for (const cursor of q.cursors ?? [])
+      constraints.push(f[cursor.kind](...cursor.values.map(value)));
+    if (q.limit !== undefined) constraints.push(f.limit(q.limit));
+    if (q.limitToLast !== undefined) constraints.push(f.limitToLast(q.limitToLast));
+    return q.where ? f.query(base, filter(q.where), ...constraints) : f.query(base, ...constraints);
+  };
+  const docsOf = (snapshot: any) =>
+    snapshot.docs.map((d: any) => [logical(d.ref.path), norm(d.data())]);
+  const applyWrite = (target: any, w: any) => {
+    const r = ref(w.path);
+    if (w.op === 'set') {
+      const options = w.mergeFields
+        ? { mergeFields: w.mergeFields.map((parts: string[]) => new f.FieldPath(...parts)) }
+        : w.merge
+          ? { merge: true }
+          : undefined;
+      return options ? target.set(r, fields(w.data), options) : target.set(r, fields(w.data));
+    }
+    if (w.op === 'update') {
+      const args = w.pairs.flatMap(([path, v]: [unknown, unknown]) => [fieldPath(path), value(v)]);
+      return target.update(r, ...args);
+    }
+    return target.delete(r);
+  };
+  const direct = {
+    set: (r: unknown, ...rest: unknown[]) => f.setDoc(r, ...rest),
+    update: (r: unknown, ...rest: unknown[]) => f.updateDoc(r, ...rest),
+    delete: (r: unknown) => f.deleteDoc(r),
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const rest = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${run.restBase}/v1/${path}`, {
+      ...init,
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  };
+
+  const listen = async (op: any) => {
+    const q = query(op.q);
+    const seen: unknown[] = [];
+    let last: any = null;
+    let failed = false;
+    const unsubscribe = f.onSnapshot(
+      q,
+      { includeMetadataChanges: true },
+      (snapshot: any) => {
+        last = snapshot;
+        const changes = snapshot.docChanges();
+        // Snapshots that only change metadata come and go with the timing of write
+        // acknowledgements against watch changes; the final metadata is recorded after settling.
+        if (seen.length > 0 && changes.length === 0) return;
+        seen.push({
+          docs: docsOf(snapshot),
+          pending: snapshot.metadata.hasPendingWrites,
+          fromCache: snapshot.metadata.fromCache,
+          changes: changes.map((c: any) => [
+            c.type,
+            logical(c.doc.ref.path),
+            c.oldIndex,
+            c.newIndex,
+          ]),
+        });
+      },
+      (error: any) => {
+        failed = true;
+        seen.push({ error: error.code });
+      },
+    );
+    // Settled: the listener shows, confirmed by the server, what the server answers for the query.
+    const settle = async () => {
+      let expected: string;
+      try {
+        expected = JSON.stringify(docsOf(await f.getDocsFromServer(q)));
+      } catch (error: any) {
+        seen.push({ serverError: error.code });
+        return;
+      }
+      const deadline = Date.now() + 5000;
+      while (
+        !failed &&
+        !(
+          last &&
+          !last.metadata.hasPendingWrites &&
+          !last.metadata.fromCache &&
+          JSON.stringify(docsOf(last)) === expected
+        )
+      ) {
+        if (Date.now() > deadline) {
+          seen.push({ timeout: expected });
+          return;
+        }
+        await sleep(5);
+      }
+    };
+    try {
+      await settle();
+      for (const w of op.writes) {
+        if (failed) break;
+        try {
+          await applyWrite(direct, w);
+        } catch (error: any) {
+          seen.push({ writeError: error.code });
+        }
+        await settle();
+      }
+      if (last)
+        seen.push({
+          final: { pending: last.metadata.hasPendingWrites, fromCache: last.metadata.fromCache },
+        });
+    } finally {
+      unsubscribe();
+    }
+    return seen;
+  };
+
+  const perform = async (op: any): Promise<unknown> => {
+    switch (op.op) {
+      case 'set':
+      case 'update':
+      case 'delete':
+        await applyWrite(direct, op);
+        return 'written';
+      case 'batch': {
+        const batch = f.writeBatch(db);
+        for (const w of op.writes) applyWrite(batch, w);
+        await batch.commit();
+        return 'committed';
+      }
+      case 'get': {
+        const snapshot = await f.getDoc(ref(op.path));
+        return {
+          exists: snapshot.exists(),
+          data: norm(snapshot.data()),
+          pending: snapshot.metadata.hasPendingWrites,
+          fromCache: snapshot.metadata.fromCache,
+        };
+      }
+      case 'rawSet': {
+        const { status, body } = await rest(`${documentsRoot}:commit`, {
+          method: 'POST',
+          body: JSON.stringify({
+            writes: [{ update: { name: `${documentsRoot}/${real(op.path)}`, fields: op.fields } }],
+          }),
+        });
+        return status === 200 ? 'committed' : { status, error: body?.error?.status ?? null };
+      }
+      case 'rawGet': {
+        const { status, body } = await rest(`${documentsRoot}/${real(op.path)}`);
+        return status === 200 ? rawNorm(body.fields ?? {}) : { status };
+      }
+      case 'query': {
+        const snapshot = await f.getDocs(query(op.q));
+        return { docs: docsOf(snapshot), fromCache: snapshot.metadata.fromCache };
+      }
+      case 'aggregate': {
+        const spec: Record<string, unknown> = { count: f.count() };
+        if (op.sum) spec['sum'] = f.sum(op.sum);
+        if (op.avg) spec['avg'] = f.average(op.avg);
+        const snapshot = await f.getAggregateFromServer(query(op.q), spec);
+        return norm(snapshot.data());
+      }
+      case 'transaction':
+        return await f.runTransaction(db, async (t: any) => {
+          const reads: unknown[] = [];
+          for (const path of op.reads) {
+            const snapshot = await t.get(ref(path));
+            reads.push([snapshot.exists(), norm(snapshot.data())]);
+          }
+          for (const w of op.writes) applyWrite(t, w);
+          return reads;
+        });
+      case 'contention': {
+        const r = ref(op.path);
+        await f.setDoc(r, { count: 0 });
+        const results = await Promise.all(
+          Array.from({ length: op.clients }, () =>
+            f
+              .runTransaction(db, async (t: any) => {
+                const snapshot = await t.get(r);
+                t.update(r, { count: (snapshot.data()?.count ?? 0) + 1 });
+              })
+              .then(
+                () => 'ok',
+                (error: any) => error.code,
+              ),
+          ),
+        );
+        return { results: results.sort(), final: norm((await f.getDoc(r)).data()) };
+      }
+      case 'listen':
+        return await listen(op);
+    }
+    throw new Error(`unknown op ${op.op}`);
+  };
+
+  const outcomes: Outcome[] = [];
+  const msByOp: Record<string, number> = {};
+  for (const op of run.ops) {
+    const started = performance.now();
+    try {
+      const limit = op.op === 'listen' ? OP_TIMEOUT_MS * (1 + op.writes.length) : OP_TIMEOUT_MS;
+      const timeout = sleep(limit).then(() => Promise.reject({ code: 'timeout' }));
+      outcomes.push({ ok: await Promise.race([perform(op), timeout]) });
+    } catch (error: any) {
+      outcomes.push({
+        error: String(error?.code ?? error?.message ?? error),
+        message: String(error?.message ?? ''),
+      });
+    }
+    msByOp[op.op] = (msByOp[op.op] ?? 0) + performance.now() - started;
+  }
+  return { outcomes, msByOp };
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+}
