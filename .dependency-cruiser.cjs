@@ -31,20 +31,6 @@ const RELATIVE_EXCEPTIONS = [
     pkg: 'e2e',
     to: '^scripts/lib/',
   },
-  {
-    // Reworked for the second backend on another branch (issue 20, child-process part): they still
-    // read tooling by path until that lands; `tooling/...` by name works there too.
-    from: '^scripts/(start|emulators)\\.mjs$',
-    pkg: 'scripts',
-    to: '^tooling/',
-  },
-  {
-    // The emulator is restructured on another branch (issue 20, emulator part), which owns these
-    // files; by name they would be `tooling/...` and `shared-firebase/testing/members`.
-    from: '^emulator/(jest\\.config\\.cjs|test/harness/stack\\.ts|test/rules/product-firestore\\.sdk\\.test\\.ts)$',
-    pkg: 'emulator',
-    to: '^(tooling/(jest\\.base|chromium)\\.cjs|shared-firebase/src/data/accountDocuments\\.ts)$',
-  },
 ];
 
 const layerRules = [
@@ -127,14 +113,12 @@ const layerRules = [
 ];
 
 // ---- The emulator's internal layers --------------------------------------------------------------
-// PLACEHOLDER for the emulator's own block (issue 20, emulator part, on another branch):
-//   transport → protocol → engine → values, with rules beside the engine.
-// Add its rules here as one more array (e.g. `const emulatorLayerRules = [...]`) and spread it into
-// `forbidden` below. Until then the emulator is held only to the package rules above.
-const emulatorLayerRules = [];
+// Inside the emulator package (composition → transport → protocol → engine | rules | store →
+// values → common) the layers are one ordered table, emulator/test/layers/layers.ts, enforced by
+// its own test (part of npm test), which also rejects imports from folders the table does not name.
 
 module.exports = {
-  forbidden: [...layerRules, ...emulatorLayerRules],
+  forbidden: layerRules,
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: {

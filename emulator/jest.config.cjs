@@ -1,1 +1,1 @@
-module.exports = require('../tooling/jest.base.cjs')({ environment: 'node', testTimeout: 30000 });
+module.exports = require('tooling/jest.base.cjs')({ environment: 'node', testTimeout: 30000 });

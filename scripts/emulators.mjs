@@ -2,7 +2,7 @@
 // `npm run emulators -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore
 // emulator for Firestore; Storage stays on the project's emulator, Auth on firebase-tools.
 import path from 'node:path';
-import { LOCAL_BACKEND } from '../tooling/runtime-config.cjs';
+import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
 import { ROOT, describeFailure, startBackend } from './lib/backend.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 

@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LOCAL_BACKEND } from '../tooling/runtime-config.cjs';
-import { REMOTES, SHELL_PORT } from '../tooling/federation.cjs';
+import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
+import { REMOTES, SHELL_PORT } from 'tooling/federation.cjs';
 import { ROOT, describeFailure, startBackend } from './lib/backend.mjs';
 import { stopChildren } from './lib/children.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';

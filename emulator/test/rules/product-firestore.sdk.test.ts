@@ -16,7 +16,7 @@ import {
   type Write,
 } from './sdk-ops';
 import { rulesSuiteFor } from './sdk-suite';
-import { newAccountDocuments } from '../../../shared-firebase/src/data/accountDocuments';
+import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
