@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { idToken, startStack, type Stack } from '../harness';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -163,26 +164,11 @@ export function expectAllowed(reply: Reply): void {
 
 /** Sign-up's three documents for `uid`, written as the admin (the scene, not the attack). */
 export function member(uid: string, name = uid): Write[] {
+  const documents = newAccountDocuments(name);
   return [
-    {
-      set: `usersData/${uid}`,
-      data: {
-        posts: [],
-        connections: { Followers: [], Following: [] },
-        profilePictures: { profilePicture: null, profileCover: null },
-        userInfo: {
-          From: null,
-          Lives: null,
-          userAbout: null,
-          userAge: null,
-          userName: name,
-          userGender: null,
-          dob: null,
-        },
-      },
-    },
-    { set: `Following/${uid}`, data: { Following: [] } },
-    { set: `Followers/${uid}`, data: { Followers: [] } },
+    { set: `usersData/${uid}`, data: documents.userData as unknown as Data },
+    { set: `Following/${uid}`, data: documents.following as unknown as Data },
+    { set: `Followers/${uid}`, data: documents.followers as unknown as Data },
   ];
 }
 
