@@ -105,14 +105,18 @@ export async function shrink(
   ops: Op[],
   mismatch: Mismatch,
   maxRuns = 200,
+  maxMs = 120_000,
 ): Promise<{ ops: Op[]; mismatch: Mismatch }> {
   let current = ops.slice(0, mismatch.index + 1);
   let last = mismatch;
+  // Runs that hit an operation timeout cost seconds each: stop at the budget, keep the best so far.
+  const deadline = Date.now() + maxMs;
   let runs = 0;
   let chunk = Math.max(1, Math.floor((current.length - 1) / 2));
-  while (chunk >= 1 && runs < maxRuns) {
+  const budgetLeft = () => runs < maxRuns && Date.now() < deadline;
+  while (chunk >= 1 && budgetLeft()) {
     let removed = false;
-    for (let start = 0; start < current.length - 1 && runs < maxRuns;) {
+    for (let start = 0; start < current.length - 1 && budgetLeft();) {
       const candidate = [
         ...current.slice(0, start),
         ...current.slice(Math.min(start + chunk, current.length - 1)),

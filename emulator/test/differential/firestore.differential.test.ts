@@ -75,6 +75,11 @@ const install = referenceInstall();
         continue;
       }
       if (result.unexpected) {
+        // Shown before shrinking, which may take its whole time budget.
+        console.log(
+          `DIFF_SEED=${SEED} episode ${index}: unexpected difference, shrinking\n` +
+            JSON.stringify(result.unexpected),
+        );
         const minimal = await shrink(pair, ops, result.unexpected);
         throw new Error(describeFailure(SEED, index, minimal));
       }
