@@ -172,6 +172,11 @@ export function member(uid: string, name = uid): Write[] {
   ];
 }
 
+/** The usual scene: members alice (with text post `a1`) and mallory, the attacker. */
+export function aliceWithAPostAndMallory(): Write[] {
+  return [...member('alice'), ...member('mallory'), textPost('alice', 'a1')];
+}
+
 /** A text post as the app writes it. */
 export function textPost(uid: string, postId: string, followers: string[] = [uid]): Write {
   return {

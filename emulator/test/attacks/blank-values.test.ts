@@ -1,17 +1,17 @@
 /** Attack: text that is only invisible characters, and numbers out of range. */
-import { expectAllowed, expectDenied, member, textPost, withAttackStack } from './attack-kit';
+import {
+  aliceWithAPostAndMallory,
+  expectAllowed,
+  expectDenied,
+  member,
+  withAttackStack,
+} from './attack-kit';
 
 const kit = withAttackStack('demo-attack-blank');
 const ZERO_WIDTH = '\u200b\u200c\u200d\u2060\ufeff';
 
 beforeAll(async () => {
-  expectAllowed(
-    await kit().commit('admin', [
-      ...member('alice'),
-      ...member('mallory'),
-      textPost('alice', 'a1'),
-    ]),
-  );
+  expectAllowed(await kit().commit('admin', aliceWithAPostAndMallory()));
 });
 
 test('a zero-width name, caption, comment or reply is blank', async () => {

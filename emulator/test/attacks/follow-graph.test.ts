@@ -1,16 +1,15 @@
 /** Attack: a fake follow graph — one side of a follow without the other, or a post's audience joined without following. */
-import { expectAllowed, expectDenied, member, textPost, withAttackStack } from './attack-kit';
+import {
+  aliceWithAPostAndMallory,
+  expectAllowed,
+  expectDenied,
+  withAttackStack,
+} from './attack-kit';
 
 const kit = withAttackStack('demo-attack-follow');
 
 beforeAll(async () => {
-  expectAllowed(
-    await kit().commit('admin', [
-      ...member('alice'),
-      ...member('mallory'),
-      textPost('alice', 'a1'),
-    ]),
-  );
+  expectAllowed(await kit().commit('admin', aliceWithAPostAndMallory()));
 });
 
 test('adding myself to Followers/{X} without X in my Following is refused', async () => {

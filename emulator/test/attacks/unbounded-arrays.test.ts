@@ -1,17 +1,16 @@
 /** Attack: growing a list toward 1 MiB, or filling it with values of the wrong type. */
-import { expectAllowed, expectDenied, member, textPost, withAttackStack } from './attack-kit';
+import {
+  aliceWithAPostAndMallory,
+  expectAllowed,
+  expectDenied,
+  withAttackStack,
+} from './attack-kit';
 
 const kit = withAttackStack('demo-attack-arrays');
 const uids = (n: number) => Array.from({ length: n }, (_, i) => `u${i}`);
 
 beforeAll(async () => {
-  expectAllowed(
-    await kit().commit('admin', [
-      ...member('alice'),
-      ...member('mallory'),
-      textPost('alice', 'a1'),
-    ]),
-  );
+  expectAllowed(await kit().commit('admin', aliceWithAPostAndMallory()));
 });
 
 test('a forged id, a map or a long string pushed into usersData.posts is refused', async () => {
