@@ -2,22 +2,16 @@
 // `npm run emulators -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore
 // emulator for Firestore; Storage stays on the project's emulator, Auth on firebase-tools.
 import path from 'node:path';
-import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
-import { ROOT, describeFailure, startBackend } from './lib/backend.mjs';
+import { ROOT, describeFailure, localBackendOptions, startBackend } from './lib/backend.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 
-const dataDir = path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data');
+const local = localBackendOptions();
+const { dataDir } = local;
 let backend;
 try {
   backend = await startBackend({
     firestore: firestoreBackendFrom(),
-    projectId: LOCAL_BACKEND.projectId,
-    ports: {
-      auth: LOCAL_BACKEND.authPort,
-      firestore: LOCAL_BACKEND.firestorePort,
-      storage: LOCAL_BACKEND.storagePort,
-    },
-    dataDir,
+    ...local,
   });
 } catch (error) {
   console.error(describeFailure(error));

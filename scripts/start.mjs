@@ -4,15 +4,15 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
 import { REMOTES, SHELL_PORT } from 'tooling/federation.cjs';
-import { ROOT, describeFailure, startBackend } from './lib/backend.mjs';
+import { ROOT, describeFailure, localBackendOptions, startBackend } from './lib/backend.mjs';
 import { stopChildren } from './lib/children.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
 
 const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
-const dataDir = path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data');
+const local = localBackendOptions();
+const { dataDir } = local;
 const apps = [
   { name: 'shell', folder: 'shell', port: SHELL_PORT },
   ...Object.entries(REMOTES).map(([name, remote]) => ({
@@ -42,13 +42,7 @@ try {
   console.log(`Starting the local backend (Firestore: ${firestore})…`);
   backend = await startBackend({
     firestore,
-    projectId: LOCAL_BACKEND.projectId,
-    ports: {
-      auth: LOCAL_BACKEND.authPort,
-      firestore: LOCAL_BACKEND.firestorePort,
-      storage: LOCAL_BACKEND.storagePort,
-    },
-    dataDir,
+    ...local,
     quiet: true,
   });
   console.log(

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
 import { stopChildren } from './children.mjs';
 import { UnknownFirestoreBackend, firestoreBackendFrom } from './firestore-backend.mjs';
 import { waitForHttp } from './ports.mjs';
@@ -19,6 +20,22 @@ const GOOGLE_FIRESTORE_MODULE = path.join(ROOT, 'emulator/dist/reference/googleF
 const GOOGLE_FIRESTORE_DATA = 'google-firestore';
 
 /** The backend cannot start for a reason the user fixes (e.g. Java missing); `message` is one line. */
+/**
+ * What `npm start` and `npm run emulators` run: the project id and fixed ports of the local
+ * backend (tooling/runtime-config.cjs), with data under .data/ (EMULATOR_DATA_DIR moves it).
+ */
+export function localBackendOptions() {
+  return {
+    projectId: LOCAL_BACKEND.projectId,
+    ports: {
+      auth: LOCAL_BACKEND.authPort,
+      firestore: LOCAL_BACKEND.firestorePort,
+      storage: LOCAL_BACKEND.storagePort,
+    },
+    dataDir: path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data'),
+  };
+}
+
 export class BackendUnavailable extends Error {}
 
 /** What a script prints when the backend failed: the one line for known causes, else the stack. */
