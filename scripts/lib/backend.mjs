@@ -222,6 +222,9 @@ export async function startBackend(options) {
     await stop();
     throw error;
   }
+  // Quiet runs keep the emulator's own "data browser ready" line out of the terminal: say it here.
+  if (options.ports.dataBrowser && options.quiet)
+    log(`Data browser: http://127.0.0.1:${options.ports.dataBrowser}/`);
   return {
     projectId: options.projectId,
     firestoreBackend,
