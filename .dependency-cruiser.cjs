@@ -122,7 +122,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: {
-      path: '(^|/)(node_modules|dist|coverage|test-results|playwright-report|\\.tmp|\\.data|\\.nx)/',
+      path: '(^|/)(node_modules|dist|coverage|test-results|playwright-report|\\.tmp|\\.data|\\.nx|@mf-types)/',
     },
     // Type-only imports count: a type import across packages is still a dependency.
     tsPreCompilationDeps: true,

@@ -13,6 +13,9 @@ export default tseslint.config(
       '**/coverage/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Types Module Federation generates for consumers (tooling/federated-types.cjs), its diagnostics.
+      '**/@mf-types/**',
+      '**/.mf/**',
     ],
   },
   js.configs.recommended,

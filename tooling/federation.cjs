@@ -123,11 +123,36 @@ const APP_EXPOSE = './app';
  * dev/preview port.
  */
 const REMOTES = Object.fromEntries(
-  Object.entries(require('remote-list/remotes.json')).map(([name, { folder, port, label }]) => [
-    name,
-    { folder, port, label },
-  ]),
+  Object.entries(require('remote-list/remotes.json')).map(
+    ([name, { folder, port, label, exposes = {}, consumes = [] }]) => [
+      name,
+      { folder, port, label, exposes, consumes },
+    ],
+  ),
 );
+
+/** A remote's exposed modules: `./app` from ./src/app.tsx, then those its list entry adds. */
+function exposesOf(name) {
+  return { [APP_EXPOSE]: './src/app.tsx', ...REMOTES[name].exposes };
+}
+
+/** Where Module Federation's type generation and consumption put the types (docs/CONTRACT.md). */
+const TYPES_FOLDER = '@mf-types';
+
+/**
+ * Which remotes' exposed types each consumer type-checks against: the shell mounts every remote's
+ * `./app`; a remote lists in `consumes` the remotes whose modules it mounts.
+ */
+function typeConsumers() {
+  return {
+    shell: { folder: 'shell', remotes: Object.keys(REMOTES) },
+    ...Object.fromEntries(
+      Object.entries(REMOTES)
+        .filter(([, remote]) => remote.consumes.length > 0)
+        .map(([name, remote]) => [name, { folder: remote.folder, remotes: remote.consumes }]),
+    ),
+  };
+}
 
 const SHELL_PORT = 3000;
 
@@ -174,6 +199,8 @@ function federationOptions({ name, exposes, production = false }) {
     // fetching every remote's entry up front to compare versions.
     shareStrategy: 'loaded-first',
     manifest: { fileName: 'mf-manifest.json' },
+    // Types are generated and consumed by tooling/federated-types.cjs in each consumer's typecheck
+    // (offline, before any build); bundling is not slowed down by a second TypeScript compile.
     dts: false,
     runtimePlugins: [require.resolve('./federation-runtime-plugin.cjs'), ...runtimeCore.plugins],
     experiments: {
@@ -189,6 +216,9 @@ module.exports = {
   SHARED_SURFACES,
   APP_EXPOSE,
   REMOTES,
+  TYPES_FOLDER,
+  exposesOf,
+  typeConsumers,
   SHELL_PORT,
   sharedMap,
   federationOptions,

@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const {
-  APP_EXPOSE,
+  exposesOf,
   REMOTES,
   SHARED_SURFACES,
   federationOptions,
@@ -162,19 +162,13 @@ function createAppConfig(app) {
 }
 
 /**
- * A remote's config from its entry in the list of remotes (remote-list/remotes.json): its port
- * and label, `./app` exposed from src/app.tsx, plus any further `exposes`.
- * @param {{ name: string, dir: string, exposes?: Record<string, string> }} remote
+ * A remote's config from its entry in the list of remotes (remote-list/remotes.json): its port,
+ * label and exposed modules (`./app` from src/app.tsx, plus the entry's `exposes`).
+ * @param {{ name: string, dir: string }} remote
  */
-function createRemoteConfig({ name, dir, exposes = {} }) {
+function createRemoteConfig({ name, dir }) {
   const { port, label } = REMOTES[name];
-  return createAppConfig({
-    name,
-    dir,
-    port,
-    title: label,
-    exposes: { [APP_EXPOSE]: './src/app.tsx', ...exposes },
-  });
+  return createAppConfig({ name, dir, port, title: label, exposes: exposesOf(name) });
 }
 
 module.exports = createAppConfig;

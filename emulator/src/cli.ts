@@ -18,11 +18,15 @@ async function main(): Promise<void> {
     firebaseJsonPath: config.firebaseJsonPath,
     importDir: config.importDir,
     watchRules: true,
+    ...(config.dataBrowserPort === null ? {} : { dataBrowserPort: config.dataBrowserPort }),
   });
   const base = (port: number) => `http://${config.host}:${port}`;
   process.stdout.write(
     `emulator ready firestore=${base(emulator.firestorePort)} storage=${base(emulator.storagePort)}\n`,
   );
+  if (emulator.dataBrowserUrl) {
+    process.stdout.write(`data browser ready ${emulator.dataBrowserUrl}\n`);
+  }
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

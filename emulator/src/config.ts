@@ -13,6 +13,8 @@ export interface EmulatorConfig {
   firebaseJsonPath: string | undefined;
   importDir: string | undefined;
   exportOnExit: string | undefined;
+  /** The data browser's port; null = off (the default). */
+  dataBrowserPort: number | null;
 }
 
 /** The parts of firebase.json the emulator reads. */
@@ -39,11 +41,14 @@ export const DEFAULTS = {
 
 const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firestore-port 8080]
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
-  [--import DIR] [--export-on-exit DIR]
+  [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT]
+
+--data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
+denials) on 127.0.0.1:PORT; it is off unless given.
 
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
-EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT. Flags win over the environment, which wins over the
+EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT. Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
 export class ConfigError extends Error {}
@@ -108,6 +113,7 @@ const FLAGS = {
   config: { type: 'string' },
   import: { type: 'string' },
   'export-on-exit': { type: 'string' },
+  'data-browser-port': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -166,6 +172,7 @@ export function resolveConfig(
     throw new ConfigError('--in-memory and --data-dir exclude each other');
   const importText = values.import ?? env['EMULATOR_IMPORT'];
   const exportText = values['export-on-exit'] ?? env['EMULATOR_EXPORT_ON_EXIT'];
+  const dataBrowserText = values['data-browser-port'] ?? env['EMULATOR_DATA_BROWSER_PORT'];
 
   return {
     projectId,
@@ -182,5 +189,7 @@ export function resolveConfig(
     firebaseJsonPath,
     importDir: importText ? path.resolve(cwd, importText) : undefined,
     exportOnExit: exportText ? path.resolve(cwd, exportText) : undefined,
+    dataBrowserPort:
+      dataBrowserText === undefined ? null : parsePort(dataBrowserText, 'data browser port'),
   };
 }

@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import {
+  DenialLog,
+  startDataBrowser,
+  type BrowserSources,
+  type RunningDataBrowser,
+} from './browser';
 import { RulesSlot } from './rules';
 import { rulesFilesOf } from './config';
 import { FirestoreEngine } from './firestore/engine';
@@ -25,6 +31,8 @@ export interface StartEmulatorOptions {
   importDir?: string;
   /** Where messages go (default stderr). */
   log?: (line: string) => void;
+  /** Serve the data browser on this loopback port (0: a free one); off when absent. */
+  dataBrowserPort?: number;
 }
 
 export interface RunningEmulator {
@@ -33,6 +41,10 @@ export interface RunningEmulator {
   firestorePort: number;
   storagePort: number;
   engine: FirestoreEngine;
+  /** The data browser's address (`dataBrowserPort`), or null when it is off. */
+  dataBrowserUrl: string | null;
+  /** What the data browser shows: data, live sessions, the last rule denials; and clearing. */
+  browserSources: BrowserSources;
   /** Installs Firestore rules as the `:securityRules` endpoint does; returns the issues. */
   setFirestoreRules(source: string): Array<{ line: number; column: number; message: string }>;
   setStorageRules(source: string): Array<{ line: number; column: number; message: string }>;
@@ -84,11 +96,16 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   loadInitialRules(firestoreRules, rulesFiles.firestore);
   loadInitialRules(storageRules, rulesFiles.storage);
 
+  const denials = new DenialLog();
+  firestoreRules.observeDenials((d) => denials.add(d));
+  storageRules.observeDenials((d) => denials.add(d));
+
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
   const objects = openObjectStore(options.dataDir);
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
+  let dataBrowser: RunningDataBrowser | null = null;
   try {
     firestoreServer = createFirestoreServer({
       engine,
@@ -117,6 +134,24 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
     }
     const fsServer = firestoreServer;
     const stServer = storageServer;
+    const browserSources: BrowserSources = {
+      engine,
+      objects,
+      sessions: () => fsServer.describeSessions(),
+      denials: () => denials.list(),
+      clearAll: async () => {
+        const projects = new Set(engine.documentNames('projects/').map((n) => n.split('/')[1]!));
+        for (const project of projects) engine.clear(project);
+        await objects.clear();
+      },
+    };
+    if (options.dataBrowserPort !== undefined) {
+      dataBrowser = await startDataBrowser(browserSources, {
+        port: options.dataBrowserPort,
+        projectId: options.projectId,
+      });
+    }
+    const browser = dataBrowser;
     let stopping: Promise<void> | null = null;
     return {
       projectId: options.projectId,
@@ -124,6 +159,8 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       firestorePort,
       storagePort,
       engine,
+      dataBrowserUrl: browser?.url ?? null,
+      browserSources,
       setFirestoreRules: (source) => firestoreRules.set(source),
       setStorageRules: (source) => storageRules.set(source),
       exportTo: async (dir) => {
@@ -134,12 +171,13 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
         (stopping ??= (async () => {
           for (const u of unwatch) u();
           fsServer.closeStreams();
-          await Promise.all([closeServer(fsServer), closeServer(stServer)]);
+          await Promise.all([closeServer(fsServer), closeServer(stServer), browser?.close()]);
           await engine.close();
         })()),
     };
   } catch (err) {
     for (const u of unwatch) u();
+    await dataBrowser?.close();
     if (firestoreServer) {
       firestoreServer.closeStreams();
       await closeServer(firestoreServer);

@@ -31,6 +31,7 @@ export function localBackendOptions() {
       auth: LOCAL_BACKEND.authPort,
       firestore: LOCAL_BACKEND.firestorePort,
       storage: LOCAL_BACKEND.storagePort,
+      dataBrowser: LOCAL_BACKEND.dataBrowserPort,
     },
     dataDir: path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data'),
   };
@@ -87,7 +88,7 @@ function run(command, args, options) {
  * @param {{
  *   projectId: string,
  *   host?: string,
- *   ports: { auth: number, firestore: number, storage: number, hub?: number, logging?: number },
+ *   ports: { auth: number, firestore: number, storage: number, hub?: number, logging?: number, dataBrowser?: number },
  *   dataDir: string | null,   // null: everything in memory (tests)
  *   log?: (line: string) => void,
  *   quiet?: boolean,          // keep the emulators' own output out of the terminal
@@ -157,6 +158,9 @@ export async function startBackend(options) {
     '--config',
     path.join(ROOT, 'firebase.json'),
     ...(options.dataDir ? ['--data-dir', options.dataDir] : ['--in-memory']),
+    ...(options.ports.dataBrowser
+      ? ['--data-browser-port', String(options.ports.dataBrowser)]
+      : []),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
@@ -218,6 +222,9 @@ export async function startBackend(options) {
     await stop();
     throw error;
   }
+  // Quiet runs keep the emulator's own "data browser ready" line out of the terminal: say it here.
+  if (options.ports.dataBrowser && options.quiet)
+    log(`Data browser: http://127.0.0.1:${options.ports.dataBrowser}/`);
   return {
     projectId: options.projectId,
     firestoreBackend,

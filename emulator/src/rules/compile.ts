@@ -2,6 +2,7 @@ import type { RulesFile } from './ast';
 import { checkRules } from './checker';
 import { SyntaxIssue, type RulesIssue } from './lexer';
 import { Parser } from './parser';
+import type { DenialObserver } from './denials';
 
 export class RulesCompileError extends Error {
   constructor(
@@ -18,6 +19,8 @@ export interface CompiledRules {
   /** The checked syntax tree; opaque to callers. */
   readonly file: RulesFile;
   readonly fileName: string;
+  /** Called with every request these rules deny (RulesSlot sets it for the data browser). */
+  readonly onDenial?: DenialObserver;
 }
 
 /** Parses and statically checks a rules file; anything unsupported is refused with its place. */

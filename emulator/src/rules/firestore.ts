@@ -5,6 +5,7 @@ import { authValue } from './context';
 import type { DocumentReader, Runtime } from './evaluator';
 import { applicableAllows, decide, type Denial, type RequestMethod } from './matcher';
 import { querySketch } from './query';
+import { reportDenial } from './denials';
 import {
   EvalError,
   NULL,
@@ -156,7 +157,7 @@ export function authorizeFirestoreWrites(
     const denial = decide(allows, write.method, () =>
       runtime(request, documentValue(write.before), reader),
     );
-    if (denial) return denial;
+    if (denial) return reportDenial(rules!, ctx.principal, write.method, write.name, denial);
   }
   return null;
 }
@@ -181,7 +182,8 @@ export function authorizeFirestoreRead(
     if (!doc) return null;
     const allows = applicableAllows(rules!, documentSegments(doc.name), 'get');
     const request = requestValue(ctx, 'get', doc.name, []);
-    return decide(allows, 'get', () => runtime(request, documentValue(doc), reader));
+    const denial = decide(allows, 'get', () => runtime(request, documentValue(doc), reader));
+    return reportDenial(rules!, ctx.principal, 'get', doc.name, denial);
   }
   const sketch = querySketch(ctx.database, query, docs[0]?.name);
   const request = requestValue(ctx, 'list', sketch.exampleName, [['query', sketch.requestQuery]]);
@@ -190,13 +192,15 @@ export function authorizeFirestoreRead(
     'list',
     () => runtime(request, sketch.resource, reader),
   );
-  if (queryDenial) return queryDenial;
+  if (queryDenial) {
+    return reportDenial(rules!, ctx.principal, 'list', sketch.exampleName, queryDenial);
+  }
   for (const doc of docs) {
     reader.startOperation();
     const allows = applicableAllows(rules!, documentSegments(doc.name), 'list');
     const docRequest = requestValue(ctx, 'list', doc.name, [['query', sketch.requestQuery]]);
     const denial = decide(allows, 'list', () => runtime(docRequest, documentValue(doc), reader));
-    if (denial) return denial;
+    if (denial) return reportDenial(rules!, ctx.principal, 'list', doc.name, denial);
   }
   return null;
 }

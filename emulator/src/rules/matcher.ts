@@ -5,8 +5,19 @@ import { EvalError, type RValue } from './values';
 
 export type RequestMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 
+/** One evaluated `allow` statement that did not grant: where it is and why. */
+export interface DeniedStatement {
+  /** Line of the `allow` in the rules source. */
+  line: number;
+  method: RequestMethod;
+  /** `false`, or the evaluation error's text. */
+  reason: string;
+}
+
 export interface Denial {
   message: string;
+  /** The statements that were evaluated, in source order; empty when none applied. */
+  statements: DeniedStatement[];
 }
 
 export interface ApplicableAllow {
@@ -100,9 +111,9 @@ export function decide(
   method: RequestMethod,
   makeRuntime: () => Runtime,
 ): Denial | null {
-  if (allows.length === 0) return { message: NO_MATCHING_ALLOW };
+  if (allows.length === 0) return { message: NO_MATCHING_ALLOW, statements: [] };
   let runtime: Runtime | null = null;
-  const reasons: string[] = [];
+  const statements: DeniedStatement[] = [];
   for (const { allow, scope } of allows) {
     if (!allow.condition) return null;
     let result: { granted: boolean; error?: string };
@@ -114,7 +125,8 @@ export function decide(
       result = { granted: false, error: error.message };
     }
     if (result.granted) return null;
-    reasons.push(`${result.error ?? 'false'} for '${method}' @ L${allow.line}`);
+    statements.push({ line: allow.line, method, reason: result.error ?? 'false' });
   }
-  return { message: reasons.join(', ') };
+  const message = statements.map((s) => `${s.reason} for '${s.method}' @ L${s.line}`).join(', ');
+  return { message, statements };
 }

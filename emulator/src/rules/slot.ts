@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileRules, RulesCompileError, type CompiledRules } from './compile';
+import type { DeniedRequest } from './denials';
 import type { RulesIssue } from './lexer';
+
+/** A denial with the source text of each denying `allow` line, from the rules then in force. */
+export interface SlotDenial extends DeniedRequest {
+  fileName: string;
+  /** `denial.statements[i]`'s source line, trimmed. */
+  statementSources: string[];
+}
 
 /**
  * The rules currently in force for one service. A source that does not compile leaves the
@@ -9,6 +17,7 @@ import type { RulesIssue } from './lexer';
  */
 export class RulesSlot {
   private rules: CompiledRules | null = null;
+  private denialListener: ((denial: SlotDenial) => void) | null = null;
 
   constructor(
     private readonly service: CompiledRules['service'],
@@ -41,8 +50,24 @@ export class RulesSlot {
         },
       ];
     }
-    this.rules = compiled;
+    const sourceLines = source.split(/\r\n|\r|\n/);
+    this.rules = {
+      ...compiled,
+      onDenial: (request) =>
+        this.denialListener?.({
+          ...request,
+          fileName: compiled.fileName,
+          statementSources: request.denial.statements.map(
+            (s) => sourceLines[s.line - 1]?.trim() ?? '',
+          ),
+        }),
+    };
     return [];
+  }
+
+  /** Sends every request the rules in force deny (now or after a reload) to `listener`. */
+  observeDenials(listener: ((denial: SlotDenial) => void) | null): void {
+    this.denialListener = listener;
   }
 
   /** Loads a rules file; returns the issues (file errors become one issue at 1:1). */

@@ -1,6 +1,7 @@
 import type { Principal } from '../common/auth';
 import type { CompiledRules } from './compile';
 import { authValue } from './context';
+import { reportDenial } from './denials';
 import { applicableAllows, decide, type Denial, type RequestMethod } from './matcher';
 import { NULL, int, str, timestampFromDate, type RValue } from './values';
 
@@ -82,7 +83,7 @@ export function authorizeStorage(
     ]),
   };
   const resource = objectValue(req.resource);
-  return decide(applicableAllows(rules, segments, req.method), req.method, () => ({
+  const denial = decide(applicableAllows(rules, segments, req.method), req.method, () => ({
     globals: new Map([
       ['request', request],
       ['resource', resource],
@@ -90,4 +91,5 @@ export function authorizeStorage(
     documents: null,
     depth: 0,
   }));
+  return reportDenial(rules, ctx.principal, req.method, `/${segments.join('/')}`, denial);
 }

@@ -67,6 +67,8 @@ export interface StackOptions {
   storageRules?: string;
   /** A firebase.json to read rules files from (as the CLI does). */
   firebaseJsonPath?: string;
+  /** Start the data browser on this port (0: a free one); see `stack.emulator.dataBrowserUrl`. */
+  dataBrowserPort?: number;
 }
 
 export interface Stack {
@@ -285,6 +287,9 @@ async function ownBackend(projectId: string, options: StackOptions, dataDir: str
       firebaseJsonPath: options.firebaseJsonPath,
       watchRules: false,
       log: () => undefined,
+      ...(options.dataBrowserPort === undefined
+        ? {}
+        : { dataBrowserPort: options.dataBrowserPort }),
     });
   let emulator = await launch(0, 0);
   const rules: { firestore?: string; storage?: string } = {};

@@ -110,6 +110,7 @@ describe('authorizeFirestoreWrites', () => {
       ),
     ).toEqual({
       message: "false for 'create' @ L11",
+      statements: [{ line: 11, method: 'create', reason: 'false' }],
     });
     const extraKey = create('notes/n1', { owner: 'alice', text: 'hi', admin: true });
     expect(
@@ -202,6 +203,7 @@ describe('authorizeFirestoreWrites', () => {
       ),
     ).toEqual({
       message: 'No matching allow statements',
+      statements: [],
     });
   });
 

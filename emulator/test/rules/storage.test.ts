@@ -123,6 +123,7 @@ describe('authorizeStorage', () => {
       ),
     ).toEqual({
       message: 'No matching allow statements',
+      statements: [],
     });
   });
 

@@ -1,13 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { isLifecyclesModule, RemoteParcel } from 'shared-ui';
 import type { RemoteAppProps, RemoteLifecycles, RemoteParcelProps, RetryOptions } from 'shared-ui';
+// Types mfe-feed's build exposes, fetched by Module Federation's type consumption into
+// @mf-types/ at type-check time (docs/CONTRACT.md): a change there fails this remote's typecheck.
+import type { AuthorPostListProps } from 'feed/post-list';
 
 /** The post list mfe-feed exposes for other remotes (newest first, paged, 'No Posts'). */
 export const POST_LIST_MODULE = 'feed/post-list';
 
-export interface PostListProps extends RemoteAppProps {
-  authorUid: string;
-}
+/** The props of feed's `./post-list`, exactly as feed declares them. */
+export type PostListProps = AuthorPostListProps;
 
 export interface ProfilePostsProps {
   authorUid: string;

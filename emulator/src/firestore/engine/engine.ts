@@ -179,6 +179,12 @@ export class FirestoreEngine {
     };
   }
 
+  /** Names of every stored document that start with `prefix`, for tools that browse the data. */
+  documentNames(prefix: string): string[] {
+    this.checkOpen();
+    return this.store.namesWithPrefix(prefix);
+  }
+
   currentReadTime(): string {
     return this.clock.readTime();
   }

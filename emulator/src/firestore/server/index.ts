@@ -6,7 +6,7 @@ import { AccessControl } from './access';
 import { restError } from './errors';
 import { ListenHub } from './listenStream';
 import { RestApi } from './rest';
-import { WebChannelEndpoint, type WebChannelOptions } from './webchannel';
+import { WebChannelEndpoint, type ChannelSessionInfo, type WebChannelOptions } from './webchannel';
 import { createWriteStream } from './writeStream';
 
 export interface FirestoreServerOptions {
@@ -18,8 +18,18 @@ export interface FirestoreServerOptions {
   webChannel?: WebChannelOptions;
 }
 
-/** The server plus a hook that ends every stream (used by stop()). */
-export type FirestoreServer = http.Server & { closeStreams(): void };
+/** An open Listen or Write stream, as the data browser shows it. */
+export interface StreamSessionInfo extends ChannelSessionInfo {
+  kind: 'Listen' | 'Write';
+  /** Listen streams: the active targets. */
+  targets: Array<{ targetId: number; description: string }>;
+}
+
+/** The server plus a hook that ends every stream (used by stop()) and a view of the open ones. */
+export type FirestoreServer = http.Server & {
+  closeStreams(): void;
+  describeSessions(): StreamSessionInfo[];
+};
 
 const REST_BODY_LIMIT = 16 * 1024 * 1024;
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
@@ -155,6 +165,21 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     channels.Listen.closeAll();
     channels.Write.closeAll();
     listen.dispose();
+  };
+  server.describeSessions = () => {
+    const targets = listen.describeTargets();
+    return [
+      ...channels.Listen.describeSessions().map((info) => ({
+        ...info,
+        kind: 'Listen' as const,
+        targets: targets.get(info.id) ?? [],
+      })),
+      ...channels.Write.describeSessions().map((info) => ({
+        ...info,
+        kind: 'Write' as const,
+        targets: [],
+      })),
+    ];
   };
   server.on('close', () => server.closeStreams());
   server.on('clientError', (_err, socket) => {

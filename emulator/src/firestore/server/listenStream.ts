@@ -21,8 +21,21 @@ interface AddTarget {
   readTime?: unknown;
 }
 
+/** A target as a person reads it: the documents, or the query's collection and filters. */
+function describeTarget(add: AddTarget): string {
+  if (add.documents !== undefined) return `documents ${JSON.stringify(add.documents?.documents)}`;
+  const { parent, structuredQuery } = (add.query ?? {}) as {
+    parent?: unknown;
+    structuredQuery?: { from?: unknown; where?: unknown; orderBy?: unknown; limit?: unknown };
+  };
+  const q = structuredQuery ?? {};
+  return `query ${JSON.stringify({ parent, from: q.from, where: q.where, orderBy: q.orderBy, limit: q.limit })}`;
+}
+
 class ListenSession {
   readonly targets = new Map<number, ListenTarget>();
+  /** Each target's description, for the data browser. */
+  readonly targetDescriptions = new Map<number, string>();
   readonly principal: Principal;
 
   constructor(
@@ -64,6 +77,7 @@ class ListenSession {
       return;
     }
     this.targets.set(id, target);
+    this.targetDescriptions.set(id, describeTarget(add));
     const out: ListenMessage[] = [{ targetChange: { targetChangeType: 'ADD', targetIds: [id] } }];
     if (add.resumeToken || add.readTime) {
       out.push({
@@ -131,6 +145,7 @@ class ListenSession {
       throw invalidArgument('Invalid listen request: removeTarget must be a target id.');
     }
     this.targets.delete(raw);
+    this.targetDescriptions.delete(raw);
     this.channel.send({
       targetChange: { targetChangeType: 'REMOVE', targetIds: [raw] },
     });
@@ -179,6 +194,21 @@ export class ListenHub {
         this.sessions.delete(session);
       },
     };
+  }
+
+  /** The active targets of each Listen stream, by its channel session id. */
+  describeTargets(): Map<string, Array<{ targetId: number; description: string }>> {
+    const out = new Map<string, Array<{ targetId: number; description: string }>>();
+    for (const session of this.sessions) {
+      out.set(
+        session.channel.id,
+        [...session.targetDescriptions].map(([targetId, description]) => ({
+          targetId,
+          description,
+        })),
+      );
+    }
+    return out;
   }
 
   private broadcast(event: ChangeEvent): void {

@@ -29,6 +29,19 @@ export interface StreamHandler {
 
 export type StreamFactory = (session: ChannelSession) => StreamHandler;
 
+/** What tools (the data browser) show of one open session. */
+export interface ChannelSessionInfo {
+  id: string;
+  openedAt: number;
+  lastSeen: number;
+  /** The handshake's `Authorization` header, if any. */
+  authorization: string | null;
+  messagesReceived: number;
+  messagesSent: number;
+  /** Whether a backchannel (the stream the server answers on) is attached now. */
+  connected: boolean;
+}
+
 export interface WebChannelOptions {
   /** Noop interval on a streaming backchannel; well under the client's 45 s watchdog. */
   keepAliveMs?: number;
@@ -98,6 +111,7 @@ class Session implements ChannelSession {
   readonly id = randomBytes(12).toString('base64url');
   handler: StreamHandler | null = null;
   closed = false;
+  readonly openedAt = Date.now();
   lastSeen = Date.now();
   /** Next forward-channel message index we have not processed (de-duplication by `ofs`). */
   nextOfs = 0;
@@ -305,6 +319,18 @@ export class WebChannelEndpoint {
 
   get sessionCount(): number {
     return this.sessions.size;
+  }
+
+  describeSessions(): ChannelSessionInfo[] {
+    return [...this.sessions.values()].map((s) => ({
+      id: s.id,
+      openedAt: s.openedAt,
+      lastSeen: s.lastSeen,
+      authorization: s.initHeaders['authorization'] ?? null,
+      messagesReceived: s.nextOfs,
+      messagesSent: s.lastArrayId,
+      connected: s.hasBackchannel(),
+    }));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

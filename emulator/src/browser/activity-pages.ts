@@ -1,0 +1,176 @@
+import { principalFromAuthorization } from '../common/auth';
+import type { StreamSessionInfo } from '../firestore/server';
+import { href, html, type Html } from './html';
+import { page } from './layout';
+import type { RecordedDenial } from './sources';
+
+/** Live views reload themselves this often. */
+export const REFRESH_SECONDS = 3;
+
+function who(authorization: string | null): string {
+  const principal = principalFromAuthorization(authorization);
+  if (principal.kind === 'user') return principal.auth.uid;
+  return principal.kind === 'owner' ? '(owner)' : '(signed out)';
+}
+
+function iso(millis: number): string {
+  return new Date(millis).toISOString();
+}
+
+function sessionTable(kind: 'Listen' | 'Write', sessions: StreamSessionInfo[]): Html {
+  const mine = sessions.filter((s) => s.kind === kind);
+  if (mine.length === 0) return html`<p class="empty">No open ${kind} sessions.</p>`;
+  const rows = mine.map(
+    (s) =>
+      html`<tr class="session">
+        <td><code>${s.id}</code></td>
+        <td>${who(s.authorization)}</td>
+        <td><time>${iso(s.openedAt)}</time></td>
+        <td><time>${iso(s.lastSeen)}</time></td>
+        <td>${s.connected ? 'connected' : 'waiting'}</td>
+        <td>${s.messagesReceived} in / ${s.messagesSent} out</td>
+        ${
+          kind === 'Listen'
+            ? html`<td>
+                ${
+                  s.targets.length === 0
+                    ? html`<span class="empty">none</span>`
+                    : html`<ul>
+                        ${s.targets.map((t) => html`<li>${t.targetId}: <code>${t.description}</code></li>`)}
+                      </ul>`
+                }
+              </td>`
+            : ''
+        }
+      </tr>`,
+  );
+  return html`<table class="sessions ${kind}">
+    <thead>
+      <tr>
+        <th>session</th>
+        <th>user</th>
+        <th>opened</th>
+        <th>last seen</th>
+        <th>stream</th>
+        <th>messages</th>
+        ${kind === 'Listen' ? html`<th>targets</th>` : ''}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;
+}
+
+export function sessionsPage(sessions: StreamSessionInfo[]): Html {
+  return page(
+    'Live sessions',
+    '/sessions',
+    html`<p>
+        Firestore streams open now (WebChannel). This page reloads every ${REFRESH_SECONDS} s.
+      </p>
+      <h2>Listen</h2>
+      ${sessionTable('Listen', sessions)}
+      <h2>Write</h2>
+      ${sessionTable('Write', sessions)}`,
+    REFRESH_SECONDS,
+  );
+}
+
+function denialRow(d: RecordedDenial): Html {
+  const statements =
+    d.denial.statements.length === 0
+      ? html`<span class="empty">No matching allow statement.</span>`
+      : html`<ul class="statements">
+          ${d.denial.statements.map(
+            (s, i) =>
+              html`<li>
+                <strong>${d.fileName}:${s.line}</strong> (${s.reason})
+                <pre class="rule">${d.statementSources[i] ?? ''}</pre>
+              </li>`,
+          )}
+        </ul>`;
+  const target =
+    d.service === 'cloud.firestore'
+      ? html`<a href="${href('/firestore', { path: d.path })}">${d.path}</a>`
+      : html`${d.path}`;
+  return html`<tr class="denial">
+    <td><time>${d.at.toISOString()}</time></td>
+    <td>${d.service === 'cloud.firestore' ? 'Firestore' : 'Storage'}</td>
+    <td>${d.method}</td>
+    <td>${target}</td>
+    <td>${d.uid ?? '(signed out)'}</td>
+    <td>${statements}</td>
+  </tr>`;
+}
+
+export function denialsPage(denials: RecordedDenial[]): Html {
+  const body =
+    denials.length === 0
+      ? html`<p class="empty">No request has been denied yet.</p>`
+      : html`<table class="denials">
+          <thead>
+            <tr>
+              <th>time</th>
+              <th>service</th>
+              <th>method</th>
+              <th>path</th>
+              <th>user</th>
+              <th>denied by</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${denials.map(denialRow)}
+          </tbody>
+        </table>`;
+  return page(
+    'Rule denials',
+    '/denials',
+    html`<p>
+        The last requests the rules refused, newest first, with each <code>allow</code> line that
+        was evaluated and did not grant. This page reloads every ${REFRESH_SECONDS} s.
+      </p>
+      ${body}`,
+    REFRESH_SECONDS,
+  );
+}
+
+export function overviewPage(
+  counts: {
+    documents: number;
+    files: number;
+    listen: number;
+    write: number;
+    denials: number;
+  },
+  cleared: boolean,
+): Html {
+  return page(
+    'Overview',
+    '/',
+    html`${cleared ? html`<p role="status">All data was deleted.</p>` : ''}
+      <ul>
+        <li><a href="/firestore">Firestore</a>: ${counts.documents} documents</li>
+        <li><a href="/storage">Storage</a>: ${counts.files} files</li>
+        <li>
+          <a href="/sessions">Live sessions</a>: ${counts.listen} Listen, ${counts.write} Write
+        </li>
+        <li><a href="/denials">Rule denials</a>: ${counts.denials} recorded</li>
+      </ul>`,
+  );
+}
+
+export function clearPage(csrfToken: string, counts: { documents: number; files: number }): Html {
+  return page(
+    'Clear data',
+    '/clear',
+    html`<p>
+        This deletes all ${counts.documents} Firestore documents and all ${counts.files} Storage
+        files of this emulator. It cannot be undone.
+      </p>
+      <form method="post" action="/clear">
+        <input type="hidden" name="csrf" value="${csrfToken}" />
+        <button class="danger" type="submit">Delete all data</button> <a href="/">Cancel</a>
+      </form>`,
+  );
+}

@@ -1,0 +1,60 @@
+import { html, type Html } from './html';
+
+const NAV: Array<[string, string]> = [
+  ['/', 'Overview'],
+  ['/firestore', 'Firestore'],
+  ['/storage', 'Storage'],
+  ['/sessions', 'Live sessions'],
+  ['/denials', 'Rule denials'],
+  ['/clear', 'Clear data'],
+];
+
+export const STYLESHEET = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1d1d1f; }
+header { background: #1d3557; color: #fff; padding: 8px 16px; display: flex; gap: 16px; align-items: baseline; }
+header a { color: #fff; text-decoration: none; }
+header a[aria-current] { text-decoration: underline; }
+header strong { margin-right: 16px; }
+main { padding: 12px 16px; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 3px 10px 3px 0; text-align: left; vertical-align: top; }
+td.type { color: #6a5acd; font-family: monospace; }
+td.field { font-family: monospace; }
+.string { white-space: pre-wrap; }
+.null, .empty, .missing { color: #888; font-style: italic; }
+tr.depth-1 td.field { padding-left: 16px; } tr.depth-2 td.field { padding-left: 32px; }
+tr.depth-3 td.field { padding-left: 48px; } tr.depth-4 td.field { padding-left: 64px; }
+tr.depth-5 td.field, tr.depth-6 td.field { padding-left: 80px; }
+nav.crumbs { margin-bottom: 8px; font-family: monospace; }
+img.preview { max-width: 480px; max-height: 480px; border: 1px solid #ddd; }
+code, pre { font-family: monospace; }
+pre.rule { margin: 0; background: #f6f6f6; padding: 2px 6px; }
+button.danger { background: #b00020; color: #fff; border: 0; padding: 6px 14px; }
+`;
+
+/** The page frame every view shares. `refreshSeconds` reloads views of live state. */
+export function page(title: string, current: string, body: Html, refreshSeconds?: number): Html {
+  const links = NAV.map(
+    ([path, label]) =>
+      html`<a href="${path}" ${path === current ? html` aria-current="page"` : ''}>${label}</a>`,
+  );
+  const refresh = refreshSeconds
+    ? html`<meta http-equiv="refresh" content="${refreshSeconds}" />`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        ${refresh}
+        <title>${title} · emulator data browser</title>
+        <link rel="stylesheet" href="/style.css" />
+      </head>
+      <body>
+        <header><strong>emulator data browser</strong>${links}</header>
+        <main>
+          <h1>${title}</h1>
+          ${body}
+        </main>
+      </body>
+    </html>`;
+}
