@@ -56,7 +56,7 @@ function appsToServe(overrides) {
 }
 
 /** An error line of webpack or its dev server (the rest is routine). */
-const isErrorLine = (line) => /error|^<e>|^<w>/i.test(line);
+const isErrorLine = (line) => /error|^<e>/i.test(line);
 
 /** Starts one dev server; resolves when its first compile is done and it answers. */
 function startDevServer(app, progress) {
@@ -125,6 +125,7 @@ try {
     console.log(`  → ${name.padEnd(20)} ${url}  (from ${source}; its dev server is not started)`);
   console.log(`Starting ${apps.length} dev servers (the first compile takes a minute)…`);
   const progress = new ProgressLine();
+  for (const app of apps) progress.set(app.name, 0);
   await Promise.all(apps.map((app) => startDevServer(app, progress)));
   progress.done();
   const shell = apps.find((app) => app.name === 'shell');

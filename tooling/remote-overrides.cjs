@@ -56,7 +56,8 @@ function remoteOverrides(env = process.env, file = OVERRIDE_FILE) {
       }
     } else raw = readJson(variable, `${source}=${variable}`);
   } else if (fs.existsSync(file)) {
-    source = path.relative(ROOT, file) || file;
+    const relative = path.relative(ROOT, file);
+    source = relative.startsWith('..') ? file : relative;
     raw = readJson(file, source);
   } else return { overrides: {}, source: null };
 
@@ -78,12 +79,12 @@ function remoteOverrides(env = process.env, file = OVERRIDE_FILE) {
  * same loopback name (a page at localhost loads localhost URLs: same site, no cross-site checks),
  * at their dev ports, with the overrides on top.
  */
-function devRemotesJson(hostname = '127.0.0.1', env = process.env) {
+function devRemotesJson(hostname = '127.0.0.1', env = process.env, file = OVERRIDE_FILE) {
   const host = isLoopbackHostname(hostname) ? hostname : '127.0.0.1';
   const ports = Object.fromEntries(
     Object.entries(devPorts(env)).map(([name, { port }]) => [name, port]),
   );
-  return { ...localRemotesJson(host, ports), ...remoteOverrides(env).overrides };
+  return { ...localRemotesJson(host, ports), ...remoteOverrides(env, file).overrides };
 }
 
 module.exports = {

@@ -81,6 +81,7 @@ function requestHostname(request) {
 function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    const hasPage = !(app.html === false || (app.exposes && production));
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -134,7 +135,8 @@ function createAppConfig(app) {
         ),
         new SharedSurfacePlugin(SHARED_SURFACES),
         new NoFirestorePipelinesPlugin(),
-        new EmitRuntimeFilesPlugin(),
+        // Only a page reads them: a remote's production build has none, so ships no local settings.
+        ...(hasPage ? [new EmitRuntimeFilesPlugin()] : []),
         ...(production ? [] : [new DevProgressPlugin(app.name)]),
         ...(production
           ? [
@@ -144,7 +146,7 @@ function createAppConfig(app) {
               }),
             ]
           : []),
-        ...(app.html === false || (app.exposes && production)
+        ...(!hasPage
           ? []
           : [
               new HtmlWebpackPlugin({

@@ -23,9 +23,12 @@ export class ProgressLine {
     this.shown = '';
     this.lastPrinted = 0;
     this.onScreen = false;
+    this.finished = false;
   }
 
+  /** Once every first compile is done, recompiles only print their outcome. */
   set(name, percent) {
+    if (this.finished) return;
     this.percents.set(name, percent);
     this.render(false);
   }
@@ -61,6 +64,7 @@ export class ProgressLine {
   done() {
     if (this.tty && this.onScreen) this.stream.write('\r\x1b[K');
     this.onScreen = false;
+    this.finished = true;
     this.percents.clear();
   }
 }
