@@ -2,7 +2,6 @@
 // `npm run emulators -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore
 // emulator for Firestore; Storage stays on the project's emulator, Auth on firebase-tools.
 // Ports: AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, STORAGE_EMULATOR_PORT move them.
-import path from 'node:path';
 import {
   ROOT,
   backendPortChecks,
@@ -12,7 +11,7 @@ import {
 } from './lib/backend.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 import { checkDataDirFree, checkPortsFree } from './lib/preflight.mjs';
-import { readyLine } from './lib/status.mjs';
+import { readyLine, shownPath } from './lib/status.mjs';
 
 let backend;
 try {
@@ -21,7 +20,7 @@ try {
   await checkPortsFree(backendPortChecks(local.ports));
   checkDataDirFree(local.dataDir);
   console.log(
-    `Starting the local backend (Firestore: ${firestore}; data in ${path.relative(ROOT, local.dataDir) || '.'})…`,
+    `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
   );
   backend = await startBackend({
     firestore,

@@ -24,7 +24,7 @@ import { stopChildren } from './lib/children.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
 import { StartupProblem, checkDataDirFree, checkPortsFree } from './lib/preflight.mjs';
-import { ProgressLine, readyLine } from './lib/status.mjs';
+import { ProgressLine, readyLine, shownPath } from './lib/status.mjs';
 
 const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
 
@@ -112,7 +112,7 @@ try {
   checkDataDirFree(local.dataDir);
 
   console.log(
-    `Starting the local backend (Firestore: ${firestore}; data in ${path.relative(ROOT, local.dataDir) || '.'})…`,
+    `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
   );
   backend = await startBackend({
     firestore,

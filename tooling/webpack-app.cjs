@@ -213,3 +213,4 @@ function createRemoteConfig({ name, dir, exposes = {} }) {
 
 module.exports = createAppConfig;
 module.exports.createRemoteConfig = createRemoteConfig;
+module.exports.RUNTIME_FILES = RUNTIME_FILES;

@@ -1,12 +1,19 @@
 // How `npm start` and `npm run emulators` talk: one line per service as it becomes ready, and a
 // progress line while the dev servers compile (rewritten in place on a terminal, a new line at
 // most every few seconds otherwise, so logs stay short).
+import path from 'node:path';
 
 const LABELS = {
   auth: 'Auth emulator',
   firestore: 'Firestore emulator',
   storage: 'Storage emulator',
 };
+
+/** A folder as the user reads it: relative inside the repository, absolute elsewhere. */
+export function shownPath(root, dir) {
+  const relative = path.relative(root, dir);
+  return relative === '' ? '.' : relative.startsWith('..') ? dir : relative;
+}
 
 /** `  ✓ Firestore emulator   http://127.0.0.1:8080` */
 export function readyLine(service, url) {

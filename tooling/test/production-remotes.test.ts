@@ -10,6 +10,7 @@ import {
   runtimeConfigProblems,
 } from '../production-remotes.cjs';
 import { localRuntimeConfig, productionRuntimeConfig } from '../runtime-config.cjs';
+import webpackApp from '../webpack-app.cjs';
 
 /** A remote's fixed port from the list. */
 const portOf = (name: string): number => REMOTES[name]!.port;
@@ -77,5 +78,26 @@ describe('what a production shell may ship', () => {
       server.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the files a build emits beside its page', () => {
+  const { RUNTIME_FILES } = webpackApp as unknown as {
+    RUNTIME_FILES: Record<string, () => Promise<unknown>>;
+  };
+  const saved = process.env.REMOTES_JSON;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REMOTES_JSON;
+    else process.env.REMOTES_JSON = saved;
+  });
+
+  it('remotes.json is the production one named by REMOTES_JSON, else the local default', async () => {
+    delete process.env.REMOTES_JSON;
+    await expect(RUNTIME_FILES['remotes.json']!()).resolves.toEqual(localRemotesJson());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remotes-json-'));
+    fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(production));
+    process.env.REMOTES_JSON = path.join(dir, 'remotes.json');
+    await expect(RUNTIME_FILES['remotes.json']!()).resolves.toEqual(production);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
