@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,6 +174,15 @@ test.describe('npm run deploy -w <app>', () => {
       expect(calls).toEqual([]);
     }
   });
+});
+
+test('npm run deploy -w mfe-feed reaches the same script (dry run)', () => {
+  const output = execFileSync('npm', ['run', '--silent', 'deploy', '-w', 'mfe-feed'], {
+    cwd: ROOT,
+    env: { ...process.env, DRY_RUN: '1' },
+    encoding: 'utf8',
+  });
+  expect(output).toContain('would run: firebase deploy --only hosting:feed --config firebase.json');
 });
 
 test.describe('the predeploy check (scripts/deploy-check.mjs)', () => {

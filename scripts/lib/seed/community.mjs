@@ -2,6 +2,12 @@
 // posts (most with a photo), likes, comments and replies. scripts/lib/seed/writer.mjs writes it.
 import { dice as makeDice, randomSource, stableId } from './random.mjs';
 
+/**
+ * How many different photos the posts share: drawing and encoding one in pure JS costs far more
+ * than uploading it, and 60 are plenty of variety for a feed (each post still has its own file).
+ */
+const PHOTO_VARIETY = 60;
+
 /** Every demo member signs in with this password (README.md). */
 export const DEMO_PASSWORD = 'socially-demo';
 
@@ -203,7 +209,7 @@ export function planCommunity({ seed, members: memberCount, posts: postCount }) 
       id: stableId(`post:${seed}:${n}`),
       author,
       caption,
-      photo: withPhoto ? { key: `photo:${seed}:${n}` } : null,
+      photo: withPhoto ? { key: `photo:${seed}:${n % PHOTO_VARIETY}` } : null,
       likers,
       comments,
     };

@@ -29,19 +29,27 @@ function paint(width, height, { int, random }, shapes) {
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const t = (x / width + y / height) / 2;
-      let rgb = from.map((c, i) => c + (to[i] - c) * t);
-      for (const disc of discs) {
-        const d = Math.hypot(x - disc.x, y - disc.y);
-        if (d < disc.r) {
-          const a = disc.alpha * Math.min(1, (disc.r - d) / 3);
-          rgb = rgb.map((c, i) => c + (disc.color[i] - c) * a);
-        }
-      }
       const at = (y * width + x) * 4;
-      data[at] = rgb[0];
-      data[at + 1] = rgb[1];
-      data[at + 2] = rgb[2];
+      data[at] = from[0] + (to[0] - from[0]) * t;
+      data[at + 1] = from[1] + (to[1] - from[1]) * t;
+      data[at + 2] = from[2] + (to[2] - from[2]) * t;
       data[at + 3] = 255;
+    }
+  }
+  // Each disc touches only its bounding box.
+  for (const disc of discs) {
+    const top = Math.max(0, Math.floor(disc.y - disc.r));
+    const bottom = Math.min(height - 1, Math.ceil(disc.y + disc.r));
+    const left = Math.max(0, Math.floor(disc.x - disc.r));
+    const right = Math.min(width - 1, Math.ceil(disc.x + disc.r));
+    for (let y = top; y <= bottom; y += 1) {
+      for (let x = left; x <= right; x += 1) {
+        const d = Math.hypot(x - disc.x, y - disc.y);
+        if (d >= disc.r) continue;
+        const a = disc.alpha * Math.min(1, (disc.r - d) / 3);
+        const at = (y * width + x) * 4;
+        for (let i = 0; i < 3; i += 1) data[at + i] += (disc.color[i] - data[at + i]) * a;
+      }
     }
   }
   return data;
@@ -55,13 +63,13 @@ export function avatarPng(dice, size = 160) {
 }
 
 /** A wide PNG profile cover. */
-export function coverPng(dice, width = 720, height = 240) {
+export function coverPng(dice, width = 600, height = 200) {
   const png = new PNG({ width, height });
   png.data = paint(width, height, dice, 6);
   return PNG.sync.write(png);
 }
 
 /** A post photo as JPEG. */
-export function photoJpeg(dice, width = 480, height = 360) {
-  return jpeg.encode({ data: paint(width, height, dice, 5), width, height }, 80).data;
+export function photoJpeg(dice, width = 400, height = 300) {
+  return jpeg.encode({ data: paint(width, height, dice, 5), width, height }, 75).data;
 }

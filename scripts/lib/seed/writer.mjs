@@ -97,6 +97,11 @@ export async function writeCommunity(plan, config, { concurrency = 6, log = () =
   };
   const { newAccountDocuments } = await loadAccountDocuments();
   const sessions = new Array(plan.members.length);
+  const photos = new Map();
+  const photoFor = (key) => {
+    if (!photos.has(key)) photos.set(key, photoJpeg(dice(randomSource(key))));
+    return photos.get(key);
+  };
 
   try {
     // Members: account documents as sign-up writes them, then profile fields and pictures.
@@ -186,7 +191,7 @@ export async function writeCommunity(plan, config, { concurrency = 6, log = () =
           ? await upload(
               session,
               `${uid}/posts/${post.id}.jpg`,
-              photoJpeg(dice(randomSource(post.photo.key))),
+              photoFor(post.photo.key),
               'image/jpeg',
             )
           : null;
