@@ -20,6 +20,12 @@ const GOOGLE_FIRESTORE_MODULE = path.join(ROOT, 'emulator/dist/reference/googleF
 /** Where Google's emulator keeps its export under the data directory (ours owns the rest). */
 const GOOGLE_FIRESTORE_DATA = 'google-firestore';
 
+/**
+ * How long firebase-tools' Auth emulator may take to answer: about 10 s on an idle machine, but
+ * more than 4 minutes was seen on a shared 2-core machine under load.
+ */
+const AUTH_START_TIMEOUT_MS = 600_000;
+
 /** The variables that move the local backend's ports (the same ones runtime-config.json reads). */
 export const BACKEND_PORT_VARIABLES = {
   auth: 'AUTH_EMULATOR_PORT',
@@ -260,7 +266,7 @@ export async function startBackend(options) {
       Promise.all([
         emulatorReady,
         googleFirestore,
-        waitForHttp(`http://${host}:${options.ports.auth}/`, 240_000).then(() =>
+        waitForHttp(`http://${host}:${options.ports.auth}/`, AUTH_START_TIMEOUT_MS).then(() =>
           onReady('auth', `http://${host}:${options.ports.auth}`),
         ),
       ]),
