@@ -70,7 +70,7 @@ function requestHostname(request) {
  * @param {{
  *   name: string,            // federation container name
  *   dir: string,             // the app's folder (__dirname of its webpack.config.cjs)
- *   port: number,            // dev server port
+ *   port: number,            // dev server port (the list's; dev-ports.cjs applies <NAME>_PORT)
  *   exposes?: Record<string, string>,
  *   title: string,
  *   html?: boolean,          // emit index.html: the shell's, and a remote's standalone page
