@@ -1,26 +1,32 @@
 // `npm start`: the whole product locally — the backend (data under .data/) and every app's dev
-// server on its fixed port. Prints the URL once everything answers; Ctrl-C stops every process.
-// `npm start -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore emulator.
+// server — saying what happens: a line per service as it answers, compile progress, every backend
+// error prefixed with its service. Busy ports and a data folder in use are found before anything
+// starts. Ctrl-C stops every process. `npm start -- --firestore=google` (or FIRESTORE_BACKEND=google)
+// runs Google's Firestore emulator. Ports move with SHELL_PORT, FEED_PORT, … and
+// AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, STORAGE_EMULATOR_PORT; REMOTES_OVERRIDE (or
+// remotes.local.json) points remotes at deployed URLs instead of starting their dev servers.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { REMOTES, SHELL_PORT } from 'tooling/federation.cjs';
-import { ROOT, describeFailure, localBackendOptions, startBackend } from './lib/backend.mjs';
+import readline from 'node:readline';
+import { REMOTES } from 'tooling/federation.cjs';
+import { devPorts } from 'tooling/dev-ports.cjs';
+import { RemoteOverrideError, remoteOverrides } from 'tooling/remote-overrides.cjs';
+import { COMPILED_PREFIX, PROGRESS_PREFIX, PROGRESS_VARIABLE } from 'tooling/dev-progress.cjs';
+import {
+  ROOT,
+  backendPortChecks,
+  describeFailure,
+  localBackendOptions,
+  startBackend,
+} from './lib/backend.mjs';
 import { stopChildren } from './lib/children.mjs';
 import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
+import { StartupProblem, checkDataDirFree, checkPortsFree } from './lib/preflight.mjs';
+import { ProgressLine, readyLine, shownPath } from './lib/status.mjs';
 
 const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
-const local = localBackendOptions();
-const { dataDir } = local;
-const apps = [
-  { name: 'shell', folder: 'shell', port: SHELL_PORT },
-  ...Object.entries(REMOTES).map(([name, remote]) => ({
-    name,
-    folder: remote.folder,
-    port: remote.port,
-  })),
-];
 
 const children = [];
 let backend = null;
@@ -37,44 +43,100 @@ async function stopAll(code) {
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
 
+/** The apps whose dev servers run: the shell, and every remote not pointed elsewhere. */
+function appsToServe(overrides) {
+  const ports = devPorts();
+  const folders = {
+    shell: 'shell',
+    ...Object.fromEntries(Object.entries(REMOTES).map(([name, { folder }]) => [name, folder])),
+  };
+  return Object.entries(folders)
+    .filter(([name]) => !(name in overrides))
+    .map(([name, folder]) => ({ name, folder, ...ports[name] }));
+}
+
+/** An error line of webpack or its dev server (the rest is routine). */
+const isErrorLine = (line) => /error|^<e>/i.test(line);
+
+/** Starts one dev server; resolves when its first compile is done and it answers. */
+function startDevServer(app, progress) {
+  const child = spawn(process.execPath, [WEBPACK_CLI, 'serve', '--mode', 'development'], {
+    cwd: path.join(ROOT, app.folder),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', [PROGRESS_VARIABLE]: '1' },
+  });
+  children.push(child);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      progress.print(`[${app.name}] dev server exited with code ${code}`);
+      void stopAll(1);
+    }
+  });
+  readline.createInterface({ input: child.stderr }).on('line', (line) => {
+    if (isErrorLine(line)) progress.print(`[${app.name}] ${line}`);
+  });
+  let compiledOnce = false;
+  return new Promise((resolve) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith(PROGRESS_PREFIX)) {
+        progress.set(app.name, Number(line.slice(PROGRESS_PREFIX.length)));
+      } else if (line.startsWith(COMPILED_PREFIX)) {
+        const errors = Number(line.slice(COMPILED_PREFIX.length));
+        if (errors > 0) progress.print(`[${app.name}] compiled with ${errors} error(s)`);
+        else if (compiledOnce) progress.print(`[${app.name}] recompiled`);
+        if (compiledOnce) return;
+        compiledOnce = true;
+        waitForHttp(`http://127.0.0.1:${app.port}/`, 60_000).then(() => {
+          progress.print(readyLine(`${app.name} dev server`, `http://localhost:${app.port}/`));
+          resolve();
+        });
+      } else if (isErrorLine(line)) progress.print(`[${app.name}] ${line}`);
+    });
+  });
+}
+
 try {
+  const { overrides, source } = remoteOverrides();
+  const apps = appsToServe(overrides);
+  const local = localBackendOptions();
   const firestore = firestoreBackendFrom();
-  console.log(`Starting the local backend (Firestore: ${firestore})…`);
+  await checkPortsFree([
+    ...backendPortChecks(local.ports),
+    ...apps.map((app) => ({
+      service: `${app.name} dev server`,
+      port: app.port,
+      variable: app.variable,
+      hosts: ['127.0.0.1', '::1'],
+    })),
+  ]);
+  checkDataDirFree(local.dataDir);
+
+  console.log(
+    `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
+  );
   backend = await startBackend({
     firestore,
     ...local,
     quiet: true,
+    onReady: (service, url) => console.log(readyLine(service, url)),
   });
-  console.log(
-    `Backend ready: auth ${backend.authUrl}, firestore ${backend.firestoreUrl}, storage ${backend.storageUrl} (data in ${path.relative(ROOT, dataDir)})`,
-  );
 
+  for (const [name, url] of Object.entries(overrides))
+    console.log(`  → ${name.padEnd(20)} ${url}  (from ${source}; its dev server is not started)`);
   console.log(`Starting ${apps.length} dev servers (the first compile takes a minute)…`);
-  for (const app of apps) {
-    // webpack-cli itself, not through npx, so that stopping reaches the dev server directly.
-    const child = spawn(process.execPath, [WEBPACK_CLI, 'serve', '--mode', 'development'], {
-      cwd: path.join(ROOT, app.folder),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
-    });
-    const forward = (chunk) => {
-      const text = String(chunk);
-      if (/error/i.test(text)) process.stderr.write(text.replace(/^/gm, `[${app.name}] `));
-    };
-    child.stdout.on('data', forward);
-    child.stderr.on('data', forward);
-    child.on('exit', (code) => {
-      if (!stopping) {
-        console.error(`[${app.name}] dev server exited with code ${code}`);
-        void stopAll(1);
-      }
-    });
-    children.push(child);
-  }
-  await Promise.all(apps.map((app) => waitForHttp(`http://127.0.0.1:${app.port}/`, 300_000)));
-  console.log(`\nReady: open http://127.0.0.1:${SHELL_PORT}/  (Ctrl-C stops everything)`);
-  for (const app of apps) console.log(`  ${app.name.padEnd(8)} http://127.0.0.1:${app.port}/`);
+  const progress = new ProgressLine();
+  for (const app of apps) progress.set(app.name, 0);
+  await Promise.all(apps.map((app) => startDevServer(app, progress)));
+  progress.done();
+  const shell = apps.find((app) => app.name === 'shell');
+  console.log(
+    `\nReady: open http://localhost:${shell.port}/  (http://127.0.0.1:${shell.port}/ and http://[::1]:${shell.port}/ work too; Ctrl-C stops everything)`,
+  );
 } catch (error) {
-  console.error(describeFailure(error));
+  console.error(
+    error instanceof RemoteOverrideError || error instanceof StartupProblem
+      ? error.message
+      : describeFailure(error),
+  );
   await stopAll(1);
 }

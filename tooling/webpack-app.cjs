@@ -14,32 +14,42 @@ const {
 } = require('./federation.cjs');
 const { SharedSurfacePlugin, surfaceAliases } = require('./shared-surface.cjs');
 const { devRuntimeConfig } = require('./runtime-config.cjs');
+const { devPort } = require('./dev-ports.cjs');
+const { devRemotesJson } = require('./remote-overrides.cjs');
+const { LOOPBACK_HOSTNAMES, alsoListenOnIpv6Loopback } = require('./loopback.cjs');
+const { PRODUCTION_REMOTES_VARIABLE, loadRemotesJson } = require('./production-remotes.cjs');
+const { DevProgressPlugin } = require('./dev-progress.cjs');
 const {
   NoFirestorePipelinesPlugin,
   unbundledPipelinesAliases,
 } = require('./firestore-pipelines.cjs');
 
 /**
- * JSON files every app serves beside its bundle: the backend it talks to and where each remote's
- * manifest lives. A deploy replaces them without rebuilding; these are the local defaults.
+ * JSON files every app's build emits beside its bundle: the backend it talks to and where each
+ * remote's manifest lives. A deploy replaces them without rebuilding. remotes.json is the local
+ * default unless REMOTES_JSON names the production one (a file or an https URL; docs/DEPLOY.md).
  */
 const RUNTIME_FILES = {
-  'runtime-config.json': () => devRuntimeConfig(),
-  'remotes.json': () => localRemotesJson(),
+  'runtime-config.json': async () => devRuntimeConfig(),
+  'remotes.json': async () => {
+    const source = process.env[PRODUCTION_REMOTES_VARIABLE];
+    return source ? loadRemotesJson(source) : localRemotesJson();
+  },
 };
 
 class EmitRuntimeFilesPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('EmitRuntimeFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
+      compilation.hooks.processAssets.tapPromise(
         {
           name: 'EmitRuntimeFilesPlugin',
           stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
         },
-        () => {
+        async () => {
           for (const [file, make] of Object.entries(RUNTIME_FILES)) {
-            compilation.emitAsset(file, new RawSource(`${JSON.stringify(make(), null, 2)}\n`));
+            const value = await make();
+            compilation.emitAsset(file, new RawSource(`${JSON.stringify(value, null, 2)}\n`));
           }
         },
       );
@@ -47,11 +57,20 @@ class EmitRuntimeFilesPlugin {
   }
 }
 
+/** The page's own host name from a request ('localhost', '127.0.0.1', '[::1]'). */
+function requestHostname(request) {
+  try {
+    return new URL(`http://${request.headers.host}`).hostname;
+  } catch {
+    return '127.0.0.1';
+  }
+}
+
 /**
  * @param {{
  *   name: string,            // federation container name
  *   dir: string,             // the app's folder (__dirname of its webpack.config.cjs)
- *   port: number,            // dev server port
+ *   port: number,            // dev server port (the list's; dev-ports.cjs applies <NAME>_PORT)
  *   exposes?: Record<string, string>,
  *   title: string,
  *   html?: boolean,          // emit index.html: the shell's, and a remote's standalone page
@@ -62,6 +81,7 @@ class EmitRuntimeFilesPlugin {
 function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    const hasPage = !(app.html === false || (app.exposes && production));
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -115,7 +135,9 @@ function createAppConfig(app) {
         ),
         new SharedSurfacePlugin(SHARED_SURFACES),
         new NoFirestorePipelinesPlugin(),
-        new EmitRuntimeFilesPlugin(),
+        // Only a page reads them: a remote's production build has none, so ships no local settings.
+        ...(hasPage ? [new EmitRuntimeFilesPlugin()] : []),
+        ...(production ? [] : [new DevProgressPlugin(app.name)]),
         ...(production
           ? [
               new MiniCssExtractPlugin({
@@ -124,7 +146,7 @@ function createAppConfig(app) {
               }),
             ]
           : []),
-        ...(app.html === false || (app.exposes && production)
+        ...(!hasPage
           ? []
           : [
               new HtmlWebpackPlugin({
@@ -141,19 +163,31 @@ function createAppConfig(app) {
       },
       performance: { hints: false },
       devServer: {
-        port: app.port,
+        port: devPort(app.name, process.env),
         host: '127.0.0.1',
+        // The page may be opened at localhost, 127.0.0.1 or [::1]; remotes load from the same name.
+        allowedHosts: LOOPBACK_HOSTNAMES,
         historyApiFallback: true,
         hot: false,
         liveReload: true,
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         headers: { 'Access-Control-Allow-Origin': '*' },
+        onListening(devServer) {
+          alsoListenOnIpv6Loopback(devServer, (error) =>
+            console.warn(`[${app.name}] not answering on [::1]: ${error.message}`),
+          );
+        },
         setupMiddlewares(middlewares, devServer) {
-          for (const [file, make] of Object.entries(RUNTIME_FILES)) {
-            devServer.app.get(`/${file}`, (_req, res) =>
-              res.set('Cache-Control', 'no-cache').json(make()),
-            );
-          }
+          devServer.app.get('/runtime-config.json', (_req, res) =>
+            res.set('Cache-Control', 'no-cache').json(devRuntimeConfig()),
+          );
+          devServer.app.get('/remotes.json', (req, res) => {
+            try {
+              res.set('Cache-Control', 'no-cache').json(devRemotesJson(requestHostname(req)));
+            } catch (error) {
+              res.status(500).type('text/plain').send(error.message);
+            }
+          });
           return middlewares;
         },
       },
@@ -173,3 +207,4 @@ function createRemoteConfig({ name, dir }) {
 
 module.exports = createAppConfig;
 module.exports.createRemoteConfig = createRemoteConfig;
+module.exports.RUNTIME_FILES = RUNTIME_FILES;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -167,18 +166,5 @@ test.describe('firebase.json hosting', () => {
     }
     const shell = config.hosting.find((site) => site.target === 'shell');
     expect(shell?.rewrites).toEqual([{ source: '**', destination: '/index.html' }]);
-  });
-
-  test('npm run deploy -w <app> builds that app and deploys only its target (dry run)', async () => {
-    const { APPS } = await import('../../scripts/lib/serve-apps.mjs');
-    for (const [target, folder] of Object.entries(APPS)) {
-      const output = execFileSync('npm', ['run', '--silent', 'deploy', '-w', folder], {
-        cwd: ROOT,
-        env: { ...process.env, DRY_RUN: '1' },
-        encoding: 'utf8',
-      });
-      expect(output).toContain(`would run: (cd ${folder} && npm run build)`);
-      expect(output).toContain(`firebase deploy --only hosting:${target} --config firebase.json`);
-    }
   });
 });

@@ -1,25 +1,7 @@
 // Members and posts for the measured pages, made through the Auth emulator's REST API and the
 // emulator's Firestore REST API with the `owner` token, in the shapes of docs/DATA_MODEL.md.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import babel from '@babel/core';
-import { ROOT } from '../lib/backend.mjs';
-
-/**
- * The product's own sign-up shapes (shared-firebase's newAccountDocuments, plain data with only
- * type imports), compiled with the repo's Babel setup, so seeded members are what sign-up writes.
- */
-let accountDocuments;
-function loadAccountDocuments() {
-  accountDocuments ??= babel
-    .transformFileAsync(path.join(ROOT, 'shared-firebase/src/data/accountDocuments.ts'), {
-      cwd: ROOT,
-      envName: 'test',
-      caller: { name: 'bench-seed', supportsStaticESM: true, supportsDynamicImport: true },
-    })
-    .then(({ code }) => import(`data:text/javascript,${encodeURIComponent(code)}`));
-  return accountDocuments;
-}
+import { loadAccountDocuments } from '../lib/account-documents.mjs';
 
 const value = (v) => {
   if (v === null) return { nullValue: null };

@@ -11,6 +11,7 @@ import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
 import { stopChildren } from './children.mjs';
 import { UnknownFirestoreBackend, firestoreBackendFrom } from './firestore-backend.mjs';
 import { waitForHttp } from './ports.mjs';
+import { StartupProblem } from './preflight.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
@@ -19,29 +20,74 @@ const GOOGLE_FIRESTORE_MODULE = path.join(ROOT, 'emulator/dist/reference/googleF
 /** Where Google's emulator keeps its export under the data directory (ours owns the rest). */
 const GOOGLE_FIRESTORE_DATA = 'google-firestore';
 
-/** The backend cannot start for a reason the user fixes (e.g. Java missing); `message` is one line. */
+/**
+ * How long firebase-tools' Auth emulator may take to answer: about 10 s on an idle machine, but
+ * more than 4 minutes was seen on a shared 2-core machine under load.
+ */
+const AUTH_START_TIMEOUT_MS = 600_000;
+
+/** The variables that move the local backend's ports (the same ones runtime-config.json reads). */
+export const BACKEND_PORT_VARIABLES = {
+  auth: 'AUTH_EMULATOR_PORT',
+  firestore: 'FIRESTORE_EMULATOR_PORT',
+  storage: 'STORAGE_EMULATOR_PORT',
+  hub: 'EMULATOR_HUB_PORT',
+  logging: 'EMULATOR_LOGGING_PORT',
+  dataBrowser: 'EMULATOR_DATA_BROWSER_PORT',
+};
+
 /**
  * What `npm start` and `npm run emulators` run: the project id and fixed ports of the local
- * backend (tooling/runtime-config.cjs), with data under .data/ (EMULATOR_DATA_DIR moves it).
+ * backend (tooling/runtime-config.cjs; each movable with its variable above), with data under
+ * .data/ (EMULATOR_DATA_DIR moves it).
  */
-export function localBackendOptions() {
+export function localBackendOptions(env = process.env) {
+  const port = (service, fallback) => {
+    const value = env[BACKEND_PORT_VARIABLES[service]];
+    return value ? Number(value) : fallback;
+  };
+  const hub = port('hub', undefined);
+  const logging = port('logging', undefined);
   return {
     projectId: LOCAL_BACKEND.projectId,
     ports: {
-      auth: LOCAL_BACKEND.authPort,
-      firestore: LOCAL_BACKEND.firestorePort,
-      storage: LOCAL_BACKEND.storagePort,
-      dataBrowser: LOCAL_BACKEND.dataBrowserPort,
+      auth: port('auth', LOCAL_BACKEND.authPort),
+      firestore: port('firestore', LOCAL_BACKEND.firestorePort),
+      storage: port('storage', LOCAL_BACKEND.storagePort),
+      dataBrowser: port('dataBrowser', LOCAL_BACKEND.dataBrowserPort),
+      ...(hub ? { hub } : {}),
+      ...(logging ? { logging } : {}),
     },
-    dataDir: path.resolve(ROOT, process.env.EMULATOR_DATA_DIR || '.data'),
+    dataDir: path.resolve(ROOT, env.EMULATOR_DATA_DIR || '.data'),
   };
 }
 
+/** The backend's ports as the start-up check wants them: service, port, the variable moving it. */
+export function backendPortChecks(ports) {
+  const names = {
+    auth: 'Auth emulator',
+    firestore: 'Firestore emulator',
+    storage: 'Storage emulator',
+    hub: 'emulator hub',
+    logging: 'emulator logging',
+    dataBrowser: 'data browser',
+  };
+  return Object.entries(ports).map(([service, port]) => ({
+    service: names[service],
+    port,
+    variable: BACKEND_PORT_VARIABLES[service],
+  }));
+}
+
+/** The backend cannot start for a reason the user fixes (e.g. Java missing); `message` is one line. */
 export class BackendUnavailable extends Error {}
 
 /** What a script prints when the backend failed: the one line for known causes, else the stack. */
 export function describeFailure(error) {
-  const known = error instanceof BackendUnavailable || error instanceof UnknownFirestoreBackend;
+  const known =
+    error instanceof BackendUnavailable ||
+    error instanceof UnknownFirestoreBackend ||
+    error instanceof StartupProblem;
   return known ? error.message : (error?.stack ?? String(error));
 }
 
@@ -91,7 +137,9 @@ function run(command, args, options) {
  *   ports: { auth: number, firestore: number, storage: number, hub?: number, logging?: number, dataBrowser?: number },
  *   dataDir: string | null,   // null: everything in memory (tests)
  *   log?: (line: string) => void,
- *   quiet?: boolean,          // keep the emulators' own output out of the terminal
+ *   quiet?: boolean,          // keep the emulators' own output out of the terminal (their
+ *                             // stderr is still forwarded, prefixed with the service's name)
+ *   onReady?: (service: string, url: string) => void, // each service, as it starts answering
  *   firestore?: 'emulator' | 'google', // default: FIRESTORE_BACKEND, else 'emulator'
  * }} options
  */
@@ -103,7 +151,8 @@ export async function startBackend(options) {
   // Before anything starts: a missing Java or emulator is one line, not a half-started backend.
   const google = firestoreBackend === 'google' ? await locateGoogleFirestore() : null;
   const children = [];
-  const stdio = options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'inherit'];
+  const stdio = ['ignore', 'pipe', 'pipe'];
+  const onReady = options.onReady ?? (() => undefined);
   const env = {
     ...process.env,
     NO_UPDATE_NOTIFIER: '1',
@@ -141,8 +190,12 @@ export async function startBackend(options) {
   }
   const auth = spawn(process.execPath, authArgs, { cwd: authDir, env, stdio });
   children.push(auth);
-  if (!options.quiet)
-    auth.stdout.on('data', (chunk) => process.stdout.write(prefix('auth', chunk)));
+  const authErrors = forwardErrors('auth', auth);
+  auth.stdout.on('data', (chunk) => {
+    if (!options.quiet) process.stdout.write(prefix('auth', chunk));
+    // firebase-tools prints its errors on stdout: quiet or not, they reach stderr.
+    else forwardIfError('auth', chunk, authErrors);
+  });
 
   const emulatorArgs = [
     EMULATOR_CLI,
@@ -164,6 +217,7 @@ export async function startBackend(options) {
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
+  const emulatorErrors = forwardErrors('emulator', emulator);
   const emulatorReady = new Promise((resolve, reject) => {
     let buffer = '';
     emulator.stdout.on('data', (chunk) => {
@@ -171,10 +225,13 @@ export async function startBackend(options) {
       if (!options.quiet) process.stdout.write(prefix('emulator', chunk));
       if (buffer.includes('emulator ready')) resolve();
     });
-    emulator.on('exit', (code) => reject(new Error(`the emulator exited with code ${code}`)));
+    emulator.on('exit', (code) => reject(exitedError('the emulator', code, emulatorErrors.lines)));
+  }).then(() => {
+    if (!google) onReady('firestore', `http://${host}:${options.ports.firestore}`);
+    onReady('storage', `http://${host}:${options.ports.storage}`);
   });
   const authExited = new Promise((_, reject) =>
-    auth.on('exit', (code) => reject(new Error(`the Auth emulator exited with code ${code}`))),
+    auth.on('exit', (code) => reject(exitedError('the Auth emulator', code, authErrors.lines))),
   );
 
   const googleFirestore = google
@@ -190,6 +247,7 @@ export async function startBackend(options) {
         })
         .then(async (running) => {
           await warmUpRules(running.url, options.projectId);
+          onReady('firestore', running.url);
           return running;
         })
     : null;
@@ -214,7 +272,9 @@ export async function startBackend(options) {
       Promise.all([
         emulatorReady,
         googleFirestore,
-        waitForHttp(`http://${host}:${options.ports.auth}/`, 240_000),
+        waitForHttp(`http://${host}:${options.ports.auth}/`, AUTH_START_TIMEOUT_MS).then(() =>
+          onReady('auth', `http://${host}:${options.ports.auth}`),
+        ),
       ]),
       authExited,
     ]);
@@ -253,10 +313,48 @@ async function warmUpRules(url, projectId) {
   });
 }
 
-function prefix(name, chunk) {
-  return String(chunk)
+/**
+ * Forwards a child's stderr to ours, each line prefixed with the service's name, and keeps the
+ * last lines so a failed start can say why.
+ */
+function forwardErrors(name, child) {
+  const kept = { lines: [] };
+  child.stderr.on('data', (chunk) => {
+    const text = prefix(name, chunk);
+    process.stderr.write(text);
+    kept.lines.push(...text.trimEnd().split('\n'));
+    kept.lines.splice(0, Math.max(0, kept.lines.length - 5));
+  });
+  return kept;
+}
+
+function forwardIfError(name, chunk, kept) {
+  const errors = String(chunk)
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => `[${name}] ${line}\n`)
-    .join('');
+    // Its MOTD warning only says there is no network here.
+    .filter((line) => /error|could not|not open/i.test(line) && !/MOTD/.test(line))
+    .join('\n');
+  if (!errors) return;
+  const text = prefix(name, errors);
+  process.stderr.write(text);
+  kept.lines.push(...text.trimEnd().split('\n'));
+  kept.lines.splice(0, Math.max(0, kept.lines.length - 5));
+}
+
+/** A backend process ended before it was ready: its code and its last error lines. */
+function exitedError(what, code, lines) {
+  return new BackendUnavailable(
+    `${what} exited with code ${code}${lines.length ? `:\n${lines.join('\n')}` : ''}`,
+  );
+}
+
+function prefix(name, chunk) {
+  return (
+    String(chunk)
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      // The emulator prefixes some of its own lines already.
+      .map((line) => (line.startsWith(`[${name}]`) ? `${line}\n` : `[${name}] ${line}\n`))
+      .join('')
+  );
 }
