@@ -9,7 +9,13 @@ export type Side = 'ours' | 'google';
 
 /** One browser page with the real SDK per emulator, both admin (the `owner` token) unless rules are tested. */
 export interface Pair {
+  /** The first lane's pages. */
   clients: Record<Side, HarnessClient>;
+  /**
+   * One page per emulator per lane: lanes run different episodes at once, so the run spends its
+   * time on both emulators' work rather than on one operation's round trips at a time.
+   */
+  lanes: Array<Record<Side, HarnessClient>>;
   stacks: Record<Side, Stack>;
   stop(): Promise<void>;
 }
@@ -35,6 +41,8 @@ export async function startPair(options: {
   install: GoogleFirestoreInstall;
   firestoreRules?: string;
   client?: { uid?: string; admin?: boolean };
+  /** Pages per emulator (default 1). */
+  lanes?: number;
 }): Promise<Pair> {
   const { projectId } = options;
   const [ours, google] = await Promise.all([
@@ -65,12 +73,18 @@ export async function startPair(options: {
     }
   }
   const clientOptions = options.client ?? { admin: true };
-  const [oursClient, googleClient] = await Promise.all([
-    ours.openClient(clientOptions),
-    googleStack.openClient(clientOptions),
-  ]);
+  const lanes = await Promise.all(
+    Array.from({ length: options.lanes ?? 1 }, async () => {
+      const [oursClient, googleClient] = await Promise.all([
+        ours.openClient(clientOptions),
+        googleStack.openClient(clientOptions),
+      ]);
+      return { ours: oursClient, google: googleClient };
+    }),
+  );
   return {
-    clients: { ours: oursClient, google: googleClient },
+    clients: lanes[0]!,
+    lanes,
     stacks: { ours, google: googleStack },
     async stop() {
       await Promise.all([googleStack.stop(), ours.stop()]);

@@ -30,16 +30,20 @@ export function freshNamespace(label: string): string {
 /** Milliseconds spent per kind of operation, per side (to see where a run's time goes). */
 export const timeByOp: Record<Side, Record<string, number>> = { ours: {}, google: {} };
 
-/** Runs the same operations on both emulators at once, each in its own page. */
+/** Operations that took over a second, with where they ran (to see what a run waits for). */
+export const slowOps: Array<{ side: Side; ns: string; index: number; op: string; ms: number }> = [];
+
+/** Runs the same operations on both emulators at once, each in its own page (of `lane`). */
 export async function runOnBoth(
   pair: Pair,
   ops: Op[],
   ns: string,
+  lane = 0,
 ): Promise<Record<Side, Outcome[]>> {
   const now = Date.now();
   const [ours, google] = await Promise.all(
     (['ours', 'google'] as const).map((side) =>
-      pair.clients[side].run(interpretInPage, {
+      pair.lanes[lane]![side].run(interpretInPage, {
         ops,
         ns,
         restBase: pair.stacks[side].firestoreUrl,
@@ -53,6 +57,7 @@ export async function runOnBoth(
   ] as const) {
     for (const [op, ms] of Object.entries(result.msByOp))
       timeByOp[side][op] = (timeByOp[side][op] ?? 0) + ms;
+    for (const [index, op, ms] of result.slow) slowOps.push({ side, ns, index, op, ms });
   }
   return { ours: ours!.outcomes, google: google!.outcomes };
 }
