@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, resolveConfig, usage } from './config';
-import { RulesLoadError, startEmulator, type RunningEmulator } from './index';
+import { IndexesLoadError, RulesLoadError, startEmulator, type RunningEmulator } from './index';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     firebaseJsonPath: config.firebaseJsonPath,
     importDir: config.importDir,
     watchRules: true,
+    requireIndexes: config.requireIndexes,
   });
   const base = (port: number) => `http://${config.host}:${port}`;
   process.stdout.write(
@@ -54,6 +55,10 @@ main().catch((err: unknown) => {
   }
   if (err instanceof RulesLoadError) {
     process.stderr.write(`[emulator] rules do not compile:\n${err.message}\n`);
+    process.exit(1);
+  }
+  if (err instanceof IndexesLoadError) {
+    process.stderr.write(`[emulator] ${err.message}\n`);
     process.exit(1);
   }
   const code = (err as NodeJS.ErrnoException).code;

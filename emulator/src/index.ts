@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RulesSlot } from './rules';
-import { rulesFilesOf } from './config';
-import { FirestoreEngine } from './firestore/engine';
+import { indexesFileOf, rulesFilesOf } from './config';
+import { FirestoreEngine, readIndexCatalog } from './firestore/engine';
 import { createFirestoreServer, type FirestoreServer } from './firestore/server';
 import { createStorageServer } from './storage/server';
 import { openObjectStore } from './storage/store';
@@ -25,6 +25,12 @@ export interface StartEmulatorOptions {
   importDir?: string;
   /** Where messages go (default stderr). */
   log?: (line: string) => void;
+  /**
+   * Refuse queries that no index serves, as production does: the indexes come from `indexesFile`,
+   * else from the file firebase.json names in `firestore.indexes` (read once, at start).
+   */
+  requireIndexes?: boolean;
+  indexesFile?: string;
 }
 
 export interface RunningEmulator {
@@ -42,6 +48,8 @@ export interface RunningEmulator {
 }
 
 export class RulesLoadError extends Error {}
+/** Index checks are on but the index file is missing or malformed. */
+export class IndexesLoadError extends Error {}
 
 const STORAGE_EXPORT_FOLDER = 'storage_export';
 const FIRESTORE_EXPORT_FOLDER = 'firestore_export';
@@ -74,6 +82,22 @@ function loadInitialRules(slot: RulesSlot, file: string | null): void {
   }
 }
 
+function loadIndexCatalog(options: StartEmulatorOptions, log: (line: string) => void) {
+  const file = options.indexesFile ?? indexesFileOf(options.firebaseJsonPath);
+  if (!file) {
+    throw new IndexesLoadError(
+      'index checks are on, but no index file: name it in firebase.json ("firestore": { "indexes": "firestore.indexes.json" })',
+    );
+  }
+  try {
+    const catalog = readIndexCatalog(file);
+    log(`index checks on: ${catalog.indexes.length} composite indexes from ${file}`);
+    return catalog;
+  } catch (error) {
+    throw new IndexesLoadError((error as Error).message);
+  }
+}
+
 /** Opens the data, compiles the rules named in firebase.json and starts both servers. */
 export async function startEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -84,7 +108,10 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   loadInitialRules(firestoreRules, rulesFiles.firestore);
   loadInitialRules(storageRules, rulesFiles.storage);
 
+  const indexCatalog = options.requireIndexes ? loadIndexCatalog(options, log) : null;
+
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
+  engine.requireIndexes(indexCatalog);
   const objects = openObjectStore(options.dataDir);
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;

@@ -115,5 +115,5 @@ const install = referenceInstall();
     );
     // Operations after an expected difference in a write are not compared (the data diverged).
     expect(compared).toBeGreaterThanOrEqual(OPS * 0.8);
-  }, 900_000);
+  }, Math.max(900_000, OPS * 150));
 });

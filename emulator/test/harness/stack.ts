@@ -67,6 +67,11 @@ export interface StackOptions {
   storageRules?: string;
   /** A firebase.json to read rules files from (as the CLI does). */
   firebaseJsonPath?: string;
+  /**
+   * The firestore.indexes.json that queries are checked against, as production checks them
+   * (default: the repository's, so a missing index fails a test here); false: no checks.
+   */
+  indexes?: string | false;
 }
 
 export interface Stack {
@@ -95,6 +100,8 @@ export interface Stack {
   clearStorage(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const REPOSITORY_INDEXES = path.resolve(__dirname, '../../../firestore.indexes.json');
 
 const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>harness</title>
 <script src="/sdk.js"></script></head><body></body></html>`;
@@ -285,6 +292,8 @@ async function ownBackend(projectId: string, options: StackOptions, dataDir: str
       firebaseJsonPath: options.firebaseJsonPath,
       watchRules: false,
       log: () => undefined,
+      requireIndexes: options.indexes !== false,
+      indexesFile: options.indexes || REPOSITORY_INDEXES,
     });
   let emulator = await launch(0, 0);
   const rules: { firestore?: string; storage?: string } = {};

@@ -11,6 +11,7 @@ import {
   type FsyncPolicy,
   type JournalEntry,
 } from './persistence';
+import { checkIndexes, type IndexCatalog } from './indexes';
 import { Query } from './query';
 import { DocumentStore } from './store';
 import type {
@@ -38,6 +39,8 @@ const EXPORT_FILE = 'documents.ndjson';
 export class FirestoreEngine {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private closed = false;
+  /** When set, queries no index of it serves are refused as production refuses them. */
+  private indexCatalog: IndexCatalog | null = null;
 
   private constructor(
     private readonly persistence: Persistence | null,
@@ -245,8 +248,14 @@ export class FirestoreEngine {
     this.listeners.clear();
   }
 
+  /** Turns the index checks on (with the project's indexes) or off (null). */
+  requireIndexes(catalog: IndexCatalog | null): void {
+    this.indexCatalog = catalog;
+  }
+
   private compile(plan: QueryPlan): Query {
     this.checkOpen();
+    if (this.indexCatalog) checkIndexes(plan, this.indexCatalog);
     return new Query(this.store, plan);
   }
 
