@@ -92,6 +92,7 @@ function run(command, args, options) {
  *   log?: (line: string) => void,
  *   quiet?: boolean,          // keep the emulators' own output out of the terminal
  *   firestore?: 'emulator' | 'google', // default: FIRESTORE_BACKEND, else 'emulator'
+ *   requireIndexes?: boolean, // default true: queries need firestore.indexes.json's indexes, as in production
  * }} options
  */
 export async function startBackend(options) {
@@ -157,6 +158,8 @@ export async function startBackend(options) {
     '--config',
     path.join(ROOT, 'firebase.json'),
     ...(options.dataDir ? ['--data-dir', options.dataDir] : ['--in-memory']),
+    // A query production would refuse for a missing index fails here too, not first in production.
+    ...(options.requireIndexes === false ? [] : ['--require-indexes']),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
