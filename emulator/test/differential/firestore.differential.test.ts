@@ -20,14 +20,14 @@ import { episode } from './generate';
 import type { Op } from './model';
 import { Random } from './random';
 
-// The CI size. Issue 14 asks for 20,000 (DIFF_OPS=20000); on the shared 2-core machine this
-// was written on (load average 20-30) 3,000 operations took 6-8 minutes, and only the first
-// 1,600 of seed 1 had been seen green, so CI runs those until a full 20,000 run is green.
-const OPS = Number(process.env['DIFF_OPS'] ?? 1_600);
+// The CI size (issue 14 asks for 20,000: DIFF_OPS=20000). Measured on the shared 2-core machine
+// at load averages of 30-40 from other work: 1,600 operations in 110 s with 8 lanes, the time
+// being the browsers' and Google's emulator's CPU (test/differential/README.md, "Size").
+const OPS = Number(process.env['DIFF_OPS'] ?? 2_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);
 // Pages per emulator running episodes at once (DIFF_LANES).
-const LANES = Number(process.env['DIFF_LANES'] ?? 4);
+const LANES = Number(process.env['DIFF_LANES'] ?? 8);
 
 const install = referenceInstall();
 
@@ -56,64 +56,75 @@ const install = referenceInstall();
     600_000,
   );
 
-  it(`agrees on ${OPS} seeded random operations (DIFF_SEED=${SEED}), but for the expected differences`, async () => {
-    const started = Date.now();
-    // Episodes come from one seeded sequence, so a seed names the same operations whatever the lanes.
-    const rng = new Random(SEED);
-    const episodes: Op[][] = [];
-    for (let generated = 0; generated < OPS; generated += episodes.at(-1)!.length)
-      episodes.push(episode(rng, Math.min(EPISODE_SIZE, OPS - generated)));
-    const results = new Array<EpisodeResult | undefined>(episodes.length);
-    let next = 0;
-    let failedAt = Infinity;
-    // Each lane takes the next episode; after a difference, lanes stop taking later ones.
-    await Promise.all(
-      pair.lanes.map(async (_, lane) => {
-        for (let index = next++; index < episodes.length && index < failedAt; index = next++) {
-          const ops = episodes[index]!;
-          const outcomes = await runOnBoth(pair, ops, freshNamespace(`s${SEED}e${index}x`), lane);
-          const result = compareOutcomes(ops, outcomes);
-          if (process.env['DIFF_VERBOSE']) console.log(JSON.stringify({ index, ops, outcomes }));
-          results[index] = result;
-          if (!result.unexpected) continue;
-          if (process.env['DIFF_COLLECT']) {
-            // Survey mode: note the difference and go on, to see many at once.
-            fs.appendFileSync(
-              process.env['DIFF_COLLECT'],
-              `${JSON.stringify({ episode: index, ...result.unexpected })}\n`,
-            );
-            continue;
+  it(
+    `agrees on ${OPS} seeded random operations (DIFF_SEED=${SEED}), but for the expected differences`,
+    async () => {
+      const started = Date.now();
+      // Episodes come from one seeded sequence, so a seed names the same operations whatever the lanes.
+      const rng = new Random(SEED);
+      const episodes: Op[][] = [];
+      for (let generated = 0; generated < OPS; generated += episodes.at(-1)!.length)
+        episodes.push(episode(rng, Math.min(EPISODE_SIZE, OPS - generated)));
+      const results = new Array<EpisodeResult | undefined>(episodes.length);
+      let next = 0;
+      let failedAt = Infinity;
+      // Each lane takes the next episode; after a difference, lanes stop taking later ones.
+      await Promise.all(
+        pair.lanes.map(async (_, lane) => {
+          for (let index = next++; index < episodes.length && index < failedAt; index = next++) {
+            const ops = episodes[index]!;
+            const outcomes = await runOnBoth(pair, ops, freshNamespace(`s${SEED}e${index}x`), lane);
+            const result = compareOutcomes(ops, outcomes);
+            if (process.env['DIFF_VERBOSE']) console.log(JSON.stringify({ index, ops, outcomes }));
+            results[index] = result;
+            if (!result.unexpected) continue;
+            if (process.env['DIFF_COLLECT']) {
+              // Survey mode: note the difference and go on, to see many at once.
+              fs.appendFileSync(
+                process.env['DIFF_COLLECT'],
+                `${JSON.stringify({ episode: index, ...result.unexpected })}\n`,
+              );
+              continue;
+            }
+            failedAt = Math.min(failedAt, index);
           }
-          failedAt = Math.min(failedAt, index);
-        }
-      }),
-    );
-    const ran = results.filter((r): r is EpisodeResult => r !== undefined);
-    const firstFailure = process.env['DIFF_COLLECT'] ? -1 : results.findIndex((r) => r?.unexpected);
-    if (firstFailure >= 0) {
-      const unexpected = results[firstFailure]!.unexpected!;
-      // Shown before shrinking, which may take its whole time budget.
-      console.log(
-        `DIFF_SEED=${SEED} episode ${firstFailure}: unexpected difference, shrinking\n` +
-          JSON.stringify(unexpected),
+        }),
       );
-      const minimal = await shrink(pair, episodes[firstFailure]!, unexpected);
-      throw new Error(describeFailure(SEED, firstFailure, minimal));
-    }
-    const expected = new Map<string, number>();
-    for (const result of ran)
-      for (const [id, count] of result.expected) expected.set(id, (expected.get(id) ?? 0) + count);
-    const compared = ran.reduce((sum, r) => sum + r.compared, 0);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const round = (_: string, v: unknown) => (typeof v === 'number' ? Math.round(v / 100) / 10 : v);
-    console.log(
-      `differential (DIFF_SEED=${SEED}, ${pair.lanes.length} lanes): ${OPS} operations run on ` +
-        `both emulators, ${compared} compared, in ${seconds} s; expected differences seen: ` +
-        JSON.stringify(Object.fromEntries(expected)) +
-        `; seconds per kind of operation: ${JSON.stringify(timeByOp, round)}` +
-        `; operations over 1 s: ${slowOps.length} ${JSON.stringify(slowOps.slice(0, 20))}`,
-    );
-    // Operations after an expected difference in a write are not compared (the data diverged).
-    expect(compared).toBeGreaterThanOrEqual(OPS * 0.8);
-  }, Math.max(900_000, OPS * 150));
+      const ran = results.filter((r): r is EpisodeResult => r !== undefined);
+      const firstFailure = process.env['DIFF_COLLECT']
+        ? -1
+        : results.findIndex((r) => r?.unexpected);
+      if (firstFailure >= 0) {
+        const unexpected = results[firstFailure]!.unexpected!;
+        // Shown before shrinking, which may take its whole time budget.
+        console.log(
+          `DIFF_SEED=${SEED} episode ${firstFailure}: unexpected difference, shrinking\n` +
+            JSON.stringify(unexpected),
+        );
+        const minimal = await shrink(pair, episodes[firstFailure]!, unexpected);
+        throw new Error(describeFailure(SEED, firstFailure, minimal));
+      }
+      const expected = new Map<string, number>();
+      for (const result of ran)
+        for (const [id, count] of result.expected)
+          expected.set(id, (expected.get(id) ?? 0) + count);
+      const compared = ran.reduce((sum, r) => sum + r.compared, 0);
+      const timedOut = ran.flatMap((r) => (r.timedOut ? [r.timedOut] : []));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const round = (_: string, v: unknown) =>
+        typeof v === 'number' ? Math.round(v / 100) / 10 : v;
+      console.log(
+        `differential (DIFF_SEED=${SEED}, ${pair.lanes.length} lanes): ${OPS} operations run on ` +
+          `both emulators, ${compared} compared, in ${seconds} s; expected differences seen: ` +
+          JSON.stringify(Object.fromEntries(expected)) +
+          `; seconds per kind of operation: ${JSON.stringify(timeByOp, round)}` +
+          `; operations over 1 s: ${slowOps.length} ${JSON.stringify(slowOps.slice(0, 20))}` +
+          `; episodes cut short by a time-out on one side: ${timedOut.length} ` +
+          JSON.stringify(timedOut.map((t) => [t.op.op, 'error' in t.ours ? 'ours' : 'google'])),
+      );
+      // Operations after an expected difference in a write are not compared (the data diverged).
+      expect(compared).toBeGreaterThanOrEqual(OPS * 0.8);
+    },
+    Math.max(900_000, OPS * 150),
+  );
 });

@@ -11,6 +11,7 @@ import {
   type FsyncPolicy,
   type JournalEntry,
 } from './persistence';
+import { getField } from '../../values/fieldPaths';
 import { checkIndexes, type IndexCatalog } from './indexes';
 import { Query } from './query';
 import { DocumentStore } from './store';
@@ -167,6 +168,23 @@ export class FirestoreEngine {
 
   /** `runAggregationQuery`: each aggregation of the query's results, by alias. */
   aggregate(plan: QueryPlan, aggregations: Aggregation[]): Record<string, Value> {
+    const fields = aggregations.flatMap((a) => (a.kind === 'count' ? [] : [a.field]));
+    if (fields.length > 0) {
+      // With sum() or average(), only documents holding every aggregated field (of any type)
+      // are aggregated, counted too, and offset and limit apply after that: "queries with
+      // multiple aggregations only include the documents that contain all the fields in each
+      // aggregation" (firebase.google.com/docs/firestore/query-data/aggregation-queries).
+      const { limit, offset, ...unlimited } = plan;
+      const holding = this.compile({ ...unlimited, offset: 0 })
+        .run()
+        .filter((doc) => fields.every((field) => getField(doc.fields, field) !== undefined));
+      const docs = holding.slice(offset, limit === undefined ? undefined : offset + limit);
+      return aggregate(
+        aggregations,
+        (upTo) => Math.min(docs.length, upTo ?? Infinity),
+        () => docs,
+      );
+    }
     const query = this.compile(plan);
     return aggregate(
       aggregations,
