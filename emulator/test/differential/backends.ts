@@ -74,22 +74,28 @@ export async function startPair(options: {
     }
   }
   const clientOptions = options.client ?? { admin: true };
-  const lanes = await Promise.all(
-    Array.from({ length: options.lanes ?? 1 }, async () => {
+  const stopAll = async () => {
+    await Promise.all([googleStack.stop(), ours.stop()]);
+    await google.stop();
+  };
+  // Pages open one lane after another: a dozen at once can miss page-load time-outs on a busy machine.
+  const lanes: Array<Record<Side, HarnessClient>> = [];
+  try {
+    for (let lane = 0; lane < (options.lanes ?? 1); lane++) {
       const [oursClient, googleClient] = await Promise.all([
         ours.openClient(clientOptions),
         googleStack.openClient(clientOptions),
       ]);
-      return { ours: oursClient, google: googleClient };
-    }),
-  );
+      lanes.push({ ours: oursClient, google: googleClient });
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   return {
     clients: lanes[0]!,
     lanes,
     stacks: { ours, google: googleStack },
-    async stop() {
-      await Promise.all([googleStack.stop(), ours.stop()]);
-      await google.stop();
-    },
+    stop: stopAll,
   };
 }

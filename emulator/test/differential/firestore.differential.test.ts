@@ -37,7 +37,7 @@ const install = referenceInstall();
     pair = await startPair({ projectId: 'demo-differential', install: install!, lanes: LANES });
     // Google's emulator answers its first requests slowly (JIT); warm both up outside the run.
     await runOnBoth(pair, episode(new Random(0), 30), 'warmup');
-  }, 180_000);
+  }, 300_000);
   afterAll(() => pair?.stop());
 
   // Only on request: replays a printed reproduction (a JSON file of operations) and shows both outcomes.
