@@ -32,6 +32,12 @@ export function freshNamespace(label: string): string {
 /** Milliseconds spent per kind of operation, per side (to see where a run's time goes). */
 export const timeByOp: Record<Side, Record<string, number>> = { ours: {}, google: {} };
 
+/**
+ * How long one operation may take (DIFF_TIMEOUT_MS): generous, since on the shared machine a
+ * page's first write waited over 10 s for CPU; an operation that hangs holds up one lane only.
+ */
+const OPERATION_TIMEOUT_MS = Number(process.env['DIFF_TIMEOUT_MS'] ?? 30_000);
+
 /** Operations that took over a second, with where they ran (to see what a run waits for). */
 export const slowOps: Array<{ side: Side; ns: string; index: number; op: string; ms: number }> = [];
 
@@ -50,6 +56,7 @@ export async function runOnBoth(
         ns,
         restBase: pair.stacks[side].firestoreUrl,
         now,
+        timeoutMs: OPERATION_TIMEOUT_MS,
       }),
     ),
   );
