@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, resolveConfig, usage } from './config';
-import { RulesLoadError, startEmulator, type RunningEmulator } from './index';
+import { IndexesLoadError, RulesLoadError, startEmulator, type RunningEmulator } from './index';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     importDir: config.importDir,
     watchRules: true,
     ...(config.dataBrowserPort === null ? {} : { dataBrowserPort: config.dataBrowserPort }),
+    requireIndexes: config.requireIndexes,
   });
   const base = (port: number) => `http://${config.host}:${port}`;
   process.stdout.write(
@@ -58,6 +59,10 @@ main().catch((err: unknown) => {
   }
   if (err instanceof RulesLoadError) {
     process.stderr.write(`[emulator] rules do not compile:\n${err.message}\n`);
+    process.exit(1);
+  }
+  if (err instanceof IndexesLoadError) {
+    process.stderr.write(`[emulator] ${err.message}\n`);
     process.exit(1);
   }
   const code = (err as NodeJS.ErrnoException).code;

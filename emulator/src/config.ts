@@ -15,11 +15,13 @@ export interface EmulatorConfig {
   exportOnExit: string | undefined;
   /** The data browser's port; null = off (the default). */
   dataBrowserPort: number | null;
+  /** Refuse queries that the indexes of firestore.indexes.json cannot serve, as production does. */
+  requireIndexes: boolean;
 }
 
 /** The parts of firebase.json the emulator reads. */
 export interface FirebaseJson {
-  firestore?: { rules?: string };
+  firestore?: { rules?: string; indexes?: string };
   storage?: { rules?: string } | Array<{ rules?: string }>;
   emulators?: {
     firestore?: { host?: string; port?: number };
@@ -41,14 +43,18 @@ export const DEFAULTS = {
 
 const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firestore-port 8080]
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
-  [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT]
+  [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT] [--require-indexes]
 
 --data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
 denials) on 127.0.0.1:PORT; it is off unless given.
 
+--require-indexes refuses queries that production would refuse for a missing composite index,
+reading the indexes from the file firebase.json names in "firestore.indexes".
+
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
-EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT. Flags win over the environment, which wins over the
+EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1.
+Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
 export class ConfigError extends Error {}
@@ -83,6 +89,13 @@ export function rulesFilesOf(firebaseJsonPath: string | undefined): RulesFiles {
   };
 }
 
+/** The absolute path of the index file firebase.json names (`firestore.indexes`), if any. */
+export function indexesFileOf(firebaseJsonPath: string | undefined): string | null {
+  if (!firebaseJsonPath) return null;
+  const file = readFirebaseJson(firebaseJsonPath).firestore?.indexes;
+  return file ? path.resolve(path.dirname(path.resolve(firebaseJsonPath)), file) : null;
+}
+
 /** firebase.json in the working directory or the nearest parent, as the Firebase CLI finds it. */
 export function findFirebaseJson(start: string): string | undefined {
   let dir = path.resolve(start);
@@ -114,6 +127,7 @@ const FLAGS = {
   import: { type: 'string' },
   'export-on-exit': { type: 'string' },
   'data-browser-port': { type: 'string' },
+  'require-indexes': { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -191,5 +205,9 @@ export function resolveConfig(
     exportOnExit: exportText ? path.resolve(cwd, exportText) : undefined,
     dataBrowserPort:
       dataBrowserText === undefined ? null : parsePort(dataBrowserText, 'data browser port'),
+    requireIndexes:
+      values['require-indexes'] === true ||
+      env['EMULATOR_REQUIRE_INDEXES'] === '1' ||
+      env['EMULATOR_REQUIRE_INDEXES'] === 'true',
   };
 }

@@ -9,8 +9,8 @@ import {
   type RunningDataBrowser,
 } from './browser';
 import { RulesSlot } from './rules';
-import { rulesFilesOf } from './config';
-import { FirestoreEngine } from './firestore/engine';
+import { indexesFileOf, rulesFilesOf } from './config';
+import { FirestoreEngine, readIndexCatalog } from './firestore/engine';
 import { createFirestoreServer, type FirestoreServer } from './firestore/server';
 import { createStorageServer } from './storage/server';
 import { openObjectStore } from './storage/store';
@@ -33,6 +33,12 @@ export interface StartEmulatorOptions {
   log?: (line: string) => void;
   /** Serve the data browser on this loopback port (0: a free one); off when absent. */
   dataBrowserPort?: number;
+  /**
+   * Refuse queries that no index serves, as production does: the indexes come from `indexesFile`,
+   * else from the file firebase.json names in `firestore.indexes` (read once, at start).
+   */
+  requireIndexes?: boolean;
+  indexesFile?: string;
 }
 
 export interface RunningEmulator {
@@ -54,6 +60,8 @@ export interface RunningEmulator {
 }
 
 export class RulesLoadError extends Error {}
+/** Index checks are on but the index file is missing or malformed. */
+export class IndexesLoadError extends Error {}
 
 const STORAGE_EXPORT_FOLDER = 'storage_export';
 const FIRESTORE_EXPORT_FOLDER = 'firestore_export';
@@ -86,6 +94,22 @@ function loadInitialRules(slot: RulesSlot, file: string | null): void {
   }
 }
 
+function loadIndexCatalog(options: StartEmulatorOptions, log: (line: string) => void) {
+  const file = options.indexesFile ?? indexesFileOf(options.firebaseJsonPath);
+  if (!file) {
+    throw new IndexesLoadError(
+      'index checks are on, but no index file: name it in firebase.json ("firestore": { "indexes": "firestore.indexes.json" })',
+    );
+  }
+  try {
+    const catalog = readIndexCatalog(file);
+    log(`index checks on: ${catalog.indexes.length} composite indexes from ${file}`);
+    return catalog;
+  } catch (error) {
+    throw new IndexesLoadError((error as Error).message);
+  }
+}
+
 /** Opens the data, compiles the rules named in firebase.json and starts both servers. */
 export async function startEmulator(options: StartEmulatorOptions): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -99,8 +123,10 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   const denials = new DenialLog();
   firestoreRules.observeDenials((d) => denials.add(d));
   storageRules.observeDenials((d) => denials.add(d));
+  const indexCatalog = options.requireIndexes ? loadIndexCatalog(options, log) : null;
 
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
+  engine.requireIndexes(indexCatalog);
   const objects = openObjectStore(options.dataDir);
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;

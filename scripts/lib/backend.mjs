@@ -141,6 +141,7 @@ function run(command, args, options) {
  *                             // stderr is still forwarded, prefixed with the service's name)
  *   onReady?: (service: string, url: string) => void, // each service, as it starts answering
  *   firestore?: 'emulator' | 'google', // default: FIRESTORE_BACKEND, else 'emulator'
+ *   requireIndexes?: boolean, // default true: queries need firestore.indexes.json's indexes, as in production
  * }} options
  */
 export async function startBackend(options) {
@@ -214,6 +215,8 @@ export async function startBackend(options) {
     ...(options.ports.dataBrowser
       ? ['--data-browser-port', String(options.ports.dataBrowser)]
       : []),
+    // A query production would refuse for a missing index fails here too, not first in production.
+    ...(options.requireIndexes === false ? [] : ['--require-indexes']),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);

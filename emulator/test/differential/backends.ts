@@ -9,7 +9,13 @@ export type Side = 'ours' | 'google';
 
 /** One browser page with the real SDK per emulator, both admin (the `owner` token) unless rules are tested. */
 export interface Pair {
+  /** The first lane's pages. */
   clients: Record<Side, HarnessClient>;
+  /**
+   * One page per emulator per lane: lanes run different episodes at once, so the run spends its
+   * time on both emulators' work rather than on one operation's round trips at a time.
+   */
+  lanes: Array<Record<Side, HarnessClient>>;
   stacks: Record<Side, Stack>;
   stop(): Promise<void>;
 }
@@ -35,10 +41,13 @@ export async function startPair(options: {
   install: GoogleFirestoreInstall;
   firestoreRules?: string;
   client?: { uid?: string; admin?: boolean };
+  /** Pages per emulator (default 1). */
+  lanes?: number;
 }): Promise<Pair> {
   const { projectId } = options;
   const [ours, google] = await Promise.all([
-    startStack({ projectId, firestoreRules: options.firestoreRules }),
+    // Google's emulator checks no indexes: neither does ours here, so their answers compare.
+    startStack({ projectId, firestoreRules: options.firestoreRules, indexes: false }),
     freePort().then((port) =>
       startGoogleFirestore({ projectId, port, dataDir: null, install: options.install }),
     ),
@@ -65,16 +74,28 @@ export async function startPair(options: {
     }
   }
   const clientOptions = options.client ?? { admin: true };
-  const [oursClient, googleClient] = await Promise.all([
-    ours.openClient(clientOptions),
-    googleStack.openClient(clientOptions),
-  ]);
+  const stopAll = async () => {
+    await Promise.all([googleStack.stop(), ours.stop()]);
+    await google.stop();
+  };
+  // Pages open one lane after another: a dozen at once can miss page-load time-outs on a busy machine.
+  const lanes: Array<Record<Side, HarnessClient>> = [];
+  try {
+    for (let lane = 0; lane < (options.lanes ?? 1); lane++) {
+      const [oursClient, googleClient] = await Promise.all([
+        ours.openClient(clientOptions),
+        googleStack.openClient(clientOptions),
+      ]);
+      lanes.push({ ours: oursClient, google: googleClient });
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   return {
-    clients: { ours: oursClient, google: googleClient },
+    clients: lanes[0]!,
+    lanes,
     stacks: { ours, google: googleStack },
-    async stop() {
-      await Promise.all([googleStack.stop(), ours.stop()]);
-      await google.stop();
-    },
+    stop: stopAll,
   };
 }

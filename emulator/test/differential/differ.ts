@@ -17,6 +17,8 @@ export interface EpisodeResult {
   expected: Map<string, number>;
   /** The first difference nothing explains, if any. */
   unexpected: Mismatch | null;
+  /** An operation timed out on one side only: the rest of the episode was not compared. */
+  timedOut?: Mismatch;
 }
 
 let namespaces = 0;
@@ -30,20 +32,31 @@ export function freshNamespace(label: string): string {
 /** Milliseconds spent per kind of operation, per side (to see where a run's time goes). */
 export const timeByOp: Record<Side, Record<string, number>> = { ours: {}, google: {} };
 
-/** Runs the same operations on both emulators at once, each in its own page. */
+/**
+ * How long one operation may take (DIFF_TIMEOUT_MS): generous, since on the shared machine a
+ * page's first write waited over 10 s for CPU; an operation that hangs holds up one lane only.
+ */
+const OPERATION_TIMEOUT_MS = Number(process.env['DIFF_TIMEOUT_MS'] ?? 30_000);
+
+/** Operations that took over a second, with where they ran (to see what a run waits for). */
+export const slowOps: Array<{ side: Side; ns: string; index: number; op: string; ms: number }> = [];
+
+/** Runs the same operations on both emulators at once, each in its own page (of `lane`). */
 export async function runOnBoth(
   pair: Pair,
   ops: Op[],
   ns: string,
+  lane = 0,
 ): Promise<Record<Side, Outcome[]>> {
   const now = Date.now();
   const [ours, google] = await Promise.all(
     (['ours', 'google'] as const).map((side) =>
-      pair.clients[side].run(interpretInPage, {
+      pair.lanes[lane]![side].run(interpretInPage, {
         ops,
         ns,
         restBase: pair.stacks[side].firestoreUrl,
         now,
+        timeoutMs: OPERATION_TIMEOUT_MS,
       }),
     ),
   );
@@ -53,6 +66,7 @@ export async function runOnBoth(
   ] as const) {
     for (const [op, ms] of Object.entries(result.msByOp))
       timeByOp[side][op] = (timeByOp[side][op] ?? 0) + ms;
+    for (const [index, op, ms] of result.slow) slowOps.push({ side, ns, index, op, ms });
   }
   return { ours: ours!.outcomes, google: google!.outcomes };
 }
@@ -62,6 +76,8 @@ export function sameOutcome(a: Outcome, b: Outcome): boolean {
   const comparable = (o: Outcome) => JSON.stringify('error' in o ? { error: o.error } : o);
   return comparable(a) === comparable(b);
 }
+
+const isTimeout = (o: Outcome) => 'error' in o && o.error === 'timeout';
 
 const READ_ONLY = new Set(['get', 'rawGet', 'query', 'aggregate']);
 
@@ -81,6 +97,11 @@ export function compareOutcomes(ops: Op[], outcomes: Record<Side, Outcome[]>): E
     const google = outcomes.google[index]!;
     if (sameOutcome(ours, google)) continue;
     const entry = explain(op, ours, google);
+    if (!entry && (isTimeout(ours) || isTimeout(google))) {
+      // Not a verdict: on a loaded machine either side can miss the time limit. The operation
+      // may still complete later, so the databases may differ from here on.
+      return { compared: index, expected, unexpected: null, timedOut: { index, op, ours, google } };
+    }
     if (!entry) return { compared: index + 1, expected, unexpected: { index, op, ours, google } };
     expected.set(entry.id, (expected.get(entry.id) ?? 0) + 1);
     if (!READ_ONLY.has(op.op) && !entry.dataStaysEqual)

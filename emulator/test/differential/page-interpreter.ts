@@ -12,6 +12,8 @@ export interface PageRun {
   restBase: string;
   /** Wall time in ms; timestamps within a day of it were written by the server and compared as such. */
   now: number;
+  /** How long one operation may take before its outcome is `timeout` (default 10 s). */
+  timeoutMs?: number;
 }
 
 /**
@@ -22,7 +24,12 @@ export interface PageRun {
 export async function interpretInPage(
   fb: PageFirebase,
   run: PageRun,
-): Promise<{ outcomes: Outcome[]; msByOp: Record<string, number> }> {
+): Promise<{
+  outcomes: Outcome[];
+  msByOp: Record<string, number>;
+  /** Operations that took over a second: [index, kind, ms]. */
+  slow: Array<[number, string, number]>;
+}> {
   /* eslint-disable @typescript-eslint/no-explicit-any -- the page sees untyped JSON */
   const f = fb.fs as any;
   const db = fb.db;
@@ -30,7 +37,7 @@ export async function interpretInPage(
   const documentsRoot = `projects/${projectId}/databases/(default)/documents`;
   const SERVER_WINDOW_SECONDS = 86_400;
   // An operation that never settles is an outcome too (and must not hang the run).
-  const OP_TIMEOUT_MS = 10_000;
+  const OP_TIMEOUT_MS = run.timeoutMs ?? 10_000;
   const real = (path: string) =>
     run.ns === ''
       ? path
@@ -179,7 +186,9 @@ export async function interpretInPage(
     return { status: response.status, body: await response.json().catch(() => null) };
   };
 
-  const listen = async (op: any) => {
+  // `abandoned` is set when the operation timed out: its listener must not go on writing in the
+  // background, or a later operation would read a write the other emulator never got.
+  const listen = async (op: any, attempt: { abandoned: boolean }) => {
     const q = query(op.q);
     const seen: unknown[] = [];
     let last: any = null;
@@ -212,14 +221,18 @@ export async function interpretInPage(
     );
     // Settled: the listener shows, confirmed by the server, what the server answers for the query.
     const settle = async () => {
+      // The server's answer is asked again now and then: the first one can still show an
+      // acknowledged write's local overlay (a server timestamp as null) on a loaded machine.
+      const serverAnswer = async () => JSON.stringify(docsOf(await f.getDocsFromServer(q)));
       let expected: string;
       try {
-        expected = JSON.stringify(docsOf(await f.getDocsFromServer(q)));
+        expected = await serverAnswer();
       } catch (error: any) {
         seen.push({ serverError: error.code });
         return;
       }
       const deadline = Date.now() + 5000;
+      let asked = Date.now();
       while (
         !failed &&
         !(
@@ -229,9 +242,14 @@ export async function interpretInPage(
           JSON.stringify(docsOf(last)) === expected
         )
       ) {
+        if (attempt.abandoned) return;
         if (Date.now() > deadline) {
           seen.push({ timeout: expected });
           return;
+        }
+        if (Date.now() - asked > 250) {
+          asked = Date.now();
+          expected = await serverAnswer().catch(() => expected);
         }
         await sleep(5);
       }
@@ -239,7 +257,7 @@ export async function interpretInPage(
     try {
       await settle();
       for (const w of op.writes) {
-        if (failed) break;
+        if (failed || attempt.abandoned) break;
         try {
           await applyWrite(direct, w);
         } catch (error: any) {
@@ -257,7 +275,7 @@ export async function interpretInPage(
     return seen;
   };
 
-  const perform = async (op: any): Promise<unknown> => {
+  const perform = async (op: any, attempt: { abandoned: boolean }): Promise<unknown> => {
     switch (op.op) {
       case 'set':
       case 'update':
@@ -332,27 +350,38 @@ export async function interpretInPage(
         return { results: results.sort(), final: norm((await f.getDoc(r)).data()) };
       }
       case 'listen':
-        return await listen(op);
+        return await listen(op, attempt);
     }
     throw new Error(`unknown op ${op.op}`);
   };
 
   const outcomes: Outcome[] = [];
   const msByOp: Record<string, number> = {};
-  for (const op of run.ops) {
+  const slow: Array<[number, string, number]> = [];
+  for (const [index, op] of run.ops.entries()) {
     const started = performance.now();
+    const running = { abandoned: false };
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const limit = op.op === 'listen' ? OP_TIMEOUT_MS * (1 + op.writes.length) : OP_TIMEOUT_MS;
-      const timeout = sleep(limit).then(() => Promise.reject({ code: 'timeout' }));
-      outcomes.push({ ok: await Promise.race([perform(op), timeout]) });
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          running.abandoned = true;
+          reject({ code: 'timeout' });
+        }, limit);
+      });
+      outcomes.push({ ok: await Promise.race([perform(op, running), timeout]) });
     } catch (error: any) {
       outcomes.push({
         error: String(error?.code ?? error?.message ?? error),
         message: String(error?.message ?? ''),
       });
     }
-    msByOp[op.op] = (msByOp[op.op] ?? 0) + performance.now() - started;
+    clearTimeout(timer);
+    const ms = performance.now() - started;
+    msByOp[op.op] = (msByOp[op.op] ?? 0) + ms;
+    if (ms > 1000) slow.push([index, op.op, Math.round(ms)]);
   }
-  return { outcomes, msByOp };
+  return { outcomes, msByOp, slow };
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

@@ -397,30 +397,32 @@ describe('array-contains index', () => {
     expect(run('1')).toEqual([]);
   });
 
-  it('is fast: the feed query over 10,000 posts', async () => {
+  // Speed is the benchmark's job (npm run bench -w emulator prints the feed query's figures);
+  // this checks the answer at a size where an index-driven plan and a scan would differ in cost.
+  it('answers the feed query over 10,000 posts with the three newest of that follower', async () => {
     const engine = await memoryEngine();
+    const followersOf = (n: number) =>
+      Array.from({ length: 10 }, (_, j) => `u${(n * 7 + j * 13) % 100}`);
     for (let i = 0; i < 10_000; i += 500) {
       viaWire(engine).commit(
         DB,
         Array.from({ length: 500 }, (_, k) => {
           const n = i + k;
-          const followers = Array.from({ length: 10 }, (_, j) => `u${(n * 7 + j * 13) % 100}`);
           return setWrite(`posts/p${n}`, {
-            followers,
+            followers: followersOf(n),
             createdAt: wire({ timestampValue: new Date(1e12 + n * 1000).toISOString() }),
           });
         }),
       );
     }
-    const times: number[] = [];
-    for (let r = 0; r < 60; r++) {
-      const start = performance.now();
-      const docs = viaWire(engine).runQuery(ROOT, feed(`u${r % 100}`, { limit: 3 })).documents;
-      times.push(performance.now() - start);
-      expect(docs).toHaveLength(3);
+    for (const reader of ['u0', 'u42', 'u99']) {
+      const newest = Array.from({ length: 10_000 }, (_, n) => n)
+        .filter((n) => followersOf(n).includes(reader))
+        .slice(-3)
+        .reverse()
+        .map((n) => `p${n}`);
+      const docs = viaWire(engine).runQuery(ROOT, feed(reader, { limit: 3 })).documents;
+      expect(ids(docs)).toEqual(newest);
     }
-    times.sort((a, b) => a - b);
-    // Generous bound (shared CI machine); the benchmark reports the real figure.
-    expect(times[30]).toBeLessThan(25);
   });
 });

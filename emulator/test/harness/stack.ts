@@ -69,6 +69,11 @@ export interface StackOptions {
   firebaseJsonPath?: string;
   /** Start the data browser on this port (0: a free one); see `stack.emulator.dataBrowserUrl`. */
   dataBrowserPort?: number;
+  /**
+   * The firestore.indexes.json that queries are checked against, as production checks them
+   * (default: the repository's, so a missing index fails a test here); false: no checks.
+   */
+  indexes?: string | false;
 }
 
 export interface Stack {
@@ -97,6 +102,8 @@ export interface Stack {
   clearStorage(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const REPOSITORY_INDEXES = path.resolve(__dirname, '../../../firestore.indexes.json');
 
 const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>harness</title>
 <script src="/sdk.js"></script></head><body></body></html>`;
@@ -290,6 +297,8 @@ async function ownBackend(projectId: string, options: StackOptions, dataDir: str
       ...(options.dataBrowserPort === undefined
         ? {}
         : { dataBrowserPort: options.dataBrowserPort }),
+      requireIndexes: options.indexes !== false,
+      indexesFile: options.indexes || REPOSITORY_INDEXES,
     });
   let emulator = await launch(0, 0);
   const rules: { firestore?: string; storage?: string } = {};

@@ -11,6 +11,8 @@ import {
   type FsyncPolicy,
   type JournalEntry,
 } from './persistence';
+import { getField } from '../../values/fieldPaths';
+import { checkIndexes, type IndexCatalog } from './indexes';
 import { Query } from './query';
 import { DocumentStore } from './store';
 import type {
@@ -38,6 +40,8 @@ const EXPORT_FILE = 'documents.ndjson';
 export class FirestoreEngine {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private closed = false;
+  /** When set, queries no index of it serves are refused as production refuses them. */
+  private indexCatalog: IndexCatalog | null = null;
 
   private constructor(
     private readonly persistence: Persistence | null,
@@ -164,6 +168,23 @@ export class FirestoreEngine {
 
   /** `runAggregationQuery`: each aggregation of the query's results, by alias. */
   aggregate(plan: QueryPlan, aggregations: Aggregation[]): Record<string, Value> {
+    const fields = aggregations.flatMap((a) => (a.kind === 'count' ? [] : [a.field]));
+    if (fields.length > 0) {
+      // With sum() or average(), only documents holding every aggregated field (of any type)
+      // are aggregated, counted too, and offset and limit apply after that: "queries with
+      // multiple aggregations only include the documents that contain all the fields in each
+      // aggregation" (firebase.google.com/docs/firestore/query-data/aggregation-queries).
+      const { limit, offset, ...unlimited } = plan;
+      const holding = this.compile({ ...unlimited, offset: 0 })
+        .run()
+        .filter((doc) => fields.every((field) => getField(doc.fields, field) !== undefined));
+      const docs = holding.slice(offset, limit === undefined ? undefined : offset + limit);
+      return aggregate(
+        aggregations,
+        (upTo) => Math.min(docs.length, upTo ?? Infinity),
+        () => docs,
+      );
+    }
     const query = this.compile(plan);
     return aggregate(
       aggregations,
@@ -251,8 +272,14 @@ export class FirestoreEngine {
     this.listeners.clear();
   }
 
+  /** Turns the index checks on (with the project's indexes) or off (null). */
+  requireIndexes(catalog: IndexCatalog | null): void {
+    this.indexCatalog = catalog;
+  }
+
   private compile(plan: QueryPlan): Query {
     this.checkOpen();
+    if (this.indexCatalog) checkIndexes(plan, this.indexCatalog);
     return new Query(this.store, plan);
   }
 

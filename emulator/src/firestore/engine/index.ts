@@ -5,3 +5,4 @@ export { FirestoreEngine } from './engine';
 export { MAX_WRITES_PER_COMMIT } from './limits';
 export { checkDatabase, parseDocumentName, parseParent } from './paths';
 export type { FsyncPolicy } from './persistence';
+export { parseIndexCatalog, readIndexCatalog, type IndexCatalog } from './indexes';

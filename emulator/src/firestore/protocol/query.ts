@@ -39,6 +39,7 @@ export function compileQuery(parent: unknown, structuredQuery: unknown): QueryPl
     throw invalidArgument('Invalid query: the collection selector needs a collectionId.');
   }
   const where = q['where'] === undefined ? null : compileFilter(q['where'], database);
+  if (where !== null) checkNotInCombinations(where);
   const orderBy = compileOrders(q['orderBy'], where === null ? [] : inequalityFields(where));
   const plan: QueryPlan = {
     database,
@@ -207,6 +208,27 @@ function compileFieldFilter(raw: unknown, database: string): Filter {
     throw invalidArgument(`Invalid query: NaN only supports 'EQUAL' and 'NOT_EQUAL' comparisons.`);
   }
   return { kind: 'field', field, op: op as FieldOperator, value };
+}
+
+/** Every operator a filter uses, composites included ('AND' / 'OR'). */
+function operatorsOf(filter: Filter): string[] {
+  return filter.kind === 'composite'
+    ? [filter.op, ...filter.filters.flatMap(operatorsOf)]
+    : [filter.op];
+}
+
+/**
+ * Production's limit, as Google's emulator words it: `not-in` excludes `in`, `array-contains-any`
+ * and `or` from the same query (https://firebase.google.com/docs/firestore/query-data/queries#limitations).
+ * The SDK checks this only for filters outside composites.
+ */
+function checkNotInCombinations(where: Filter): void {
+  const operators = new Set(operatorsOf(where));
+  if (!operators.has('NOT_IN')) return;
+  if (['IN', 'ARRAY_CONTAINS_ANY', 'OR'].some((op) => operators.has(op)))
+    throw invalidArgument(
+      "'NOT_IN' cannot be used in the same query with 'IN', 'ARRAY_CONTAINS_ANY' or 'OR'.",
+    );
 }
 
 /** The fields a filter constrains by inequality, in filter order (they join the implicit order). */
