@@ -27,3 +27,6 @@ export { withRetry, DEFAULT_REMOTE_RETRY } from './remote/retry';
 export type { RetryOptions } from './remote/retry';
 export { isLifecyclesModule } from './remote/contract';
 export type { RemoteAppProps, RemoteLifecycles, RemoteLifecyclesModule } from './remote/contract';
+export { RelativeTime } from './time/RelativeTime';
+export type { RelativeTimeProps } from './time/RelativeTime';
+export { formatRelativeTime, formatFullTime } from './time/relativeTime';
