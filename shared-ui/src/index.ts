@@ -30,3 +30,5 @@ export type { RemoteAppProps, RemoteLifecycles, RemoteLifecyclesModule } from '.
 export { RelativeTime } from './time/RelativeTime';
 export type { RelativeTimeProps } from './time/RelativeTime';
 export { formatRelativeTime, formatFullTime } from './time/relativeTime';
+export { useNewestFirstPages } from './usePagedList';
+export type { PagedList } from './usePagedList';

@@ -1,8 +1,12 @@
-import { addDoc, updateDoc } from 'firebase/firestore';
-import { addComment, addReply, commentsQuery } from './comments';
+import { addDoc, deleteDoc, updateDoc } from 'firebase/firestore';
+import { addComment, addReply, commentsQuery, deleteComment, deleteReply } from './comments';
 
 jest.mock('firebase/firestore', () => ({
-  doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}` }),
+  doc: (parent: { path: string }, id = 'AUTOIDAUTOIDAUTOID20') => ({
+    path: `${parent.path}/${id}`,
+    id,
+  }),
+  Timestamp: { now: () => ({ seconds: 1700000000, nanoseconds: 0 }) },
   collection: (_db: unknown, name: string) => ({
     path: name,
     withConverter: () => ({ path: name }),
@@ -12,6 +16,8 @@ jest.mock('firebase/firestore', () => ({
   orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
+  arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
+  deleteDoc: jest.fn(async () => undefined),
   addDoc: jest.fn(async () => ({ id: 'c-new' })),
   updateDoc: jest.fn(async () => undefined),
 }));
@@ -49,11 +55,33 @@ describe('comments', () => {
     expect(updateDoc).not.toHaveBeenCalled();
   });
 
-  it('appends a reply {reply, userId} to its comment', async () => {
+  it('appends a reply {reply, userId} with its stable id and time to its comment', async () => {
     await expect(addReply('c1', 'me', ' Thanks ')).resolves.toBe(true);
     expect(updateDoc).toHaveBeenCalledWith(
-      { path: 'comments/c1' },
-      { replies: { arrayUnion: [{ reply: 'Thanks', userId: 'me' }] } },
+      { path: 'comments/c1', id: 'c1' },
+      {
+        replies: {
+          arrayUnion: [
+            {
+              reply: 'Thanks',
+              userId: 'me',
+              id: 'AUTOIDAUTOIDAUTOID20',
+              createdAt: { seconds: 1700000000, nanoseconds: 0 },
+            },
+          ],
+        },
+      },
+    );
+  });
+
+  it('deletes a comment, and removes a reply exactly as stored', async () => {
+    await deleteComment('c1');
+    expect(deleteDoc).toHaveBeenCalledWith({ path: 'comments/c1', id: 'c1' });
+    const old = { reply: 'Old', userId: 'them' };
+    await deleteReply('c1', old);
+    expect(updateDoc).toHaveBeenCalledWith(
+      { path: 'comments/c1', id: 'c1' },
+      { replies: { arrayRemove: [old] } },
     );
   });
 });

@@ -1,6 +1,10 @@
 import {
+  Timestamp,
   addDoc,
+  arrayRemove,
   arrayUnion,
+  deleteDoc,
+  doc,
   orderBy,
   query,
   serverTimestamp,
@@ -12,7 +16,7 @@ import { useMemo } from 'react';
 import { COMMENT_MAX_LENGTH } from '../constants';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
-import type { Comment } from '../model';
+import type { Comment, Reply } from '../model';
 import { commentRef, commentsCollection } from '../refs';
 
 /**
@@ -50,9 +54,38 @@ export async function addComment(postId: string, userId: string, text: string): 
   return true;
 }
 
-/** Appends a reply `{ reply, userId }` to a comment; whitespace-only text is ignored (false). */
+/**
+ * A new reply: the seed's `{ reply, userId }` plus a stable `id` (a Firestore auto-id) and the
+ * writer's time (an array element cannot hold a server timestamp; docs/DATA_MODEL.md "Replies").
+ */
+export function newReply(userId: string, text: string): Reply {
+  return {
+    reply: text.trim(),
+    userId,
+    id: doc(commentsCollection()).id,
+    createdAt: Timestamp.now(),
+  };
+}
+
+/** Appends a reply to a comment; whitespace-only text is ignored (false). */
 export async function addReply(commentId: string, userId: string, text: string): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await updateDoc(commentRef(commentId), { replies: arrayUnion({ reply: text.trim(), userId }) });
+  await updateDoc(commentRef(commentId), { replies: arrayUnion(newReply(userId, text)) });
   return true;
+}
+
+/**
+ * Deletes a comment with its replies: allowed to the comment's author and to the post's author
+ * (firestore.rules).
+ */
+export function deleteComment(commentId: string): Promise<void> {
+  return deleteDoc(commentRef(commentId));
+}
+
+/**
+ * Removes one reply, exactly as it is stored (arrayRemove compares whole elements): allowed to
+ * its writer, the comment's author and the post's author (firestore.rules).
+ */
+export function deleteReply(commentId: string, reply: Reply): Promise<void> {
+  return updateDoc(commentRef(commentId), { replies: arrayRemove(reply) });
 }
