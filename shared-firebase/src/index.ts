@@ -43,6 +43,8 @@ export { useComments, addComment, addReply, deleteComment, deleteReply } from '.
 export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './data/followRuns';
 export type { FollowOptions, FollowRunWatcher } from './data/followRuns';
 export { useFollowStatus } from './data/useFollowStatus';
+export { useFollowerUids, useFollowingUids } from './data/connections';
+export type { LiveUidList } from './data/connections';
 
 // The account documents sign-up writes: the session entry's sign-up loads them from here.
 export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
