@@ -32,3 +32,5 @@ export type { RelativeTimeProps } from './time/RelativeTime';
 export { formatRelativeTime, formatFullTime } from './time/relativeTime';
 export { useNewestFirstPages } from './usePagedList';
 export type { PagedList } from './usePagedList';
+export { LoadFailure } from './LoadFailure';
+export type { LoadFailureProps } from './LoadFailure';

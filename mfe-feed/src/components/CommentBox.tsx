@@ -1,6 +1,6 @@
 import { addComment, deleteComment, deleteReply, useComments } from 'shared-firebase';
 import type { Reply } from 'shared-firebase';
-import { Button, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
+import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
 import { useState } from 'react';
 import { CommentItem } from './CommentItem';
 import { InlineTextForm } from './InlineTextForm';
@@ -50,14 +50,7 @@ function CommentList({ postId, postAuthorUid, viewerUid, onError, onRetry }: Com
   const comments = useComments(postId);
   if (comments.status === 'loading') return <Spinner label="Loading comments…" />;
   if (comments.status === 'error') {
-    return (
-      <div role="alert" className="feed-error">
-        <p>Comments could not be loaded.</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <LoadFailure message="Comments could not be loaded." onRetry={onRetry} />;
   }
   if (comments.items.length === 0) return <p className="feed-comments__empty">No comments yet.</p>;
   return (

@@ -1,9 +1,9 @@
+import { LoadFailure } from 'shared-ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFollowerUids, useFollowingUids } from 'shared-firebase';
 import type { LiveUidList } from 'shared-firebase';
 import { followListPath } from '../followLists';
-import { LoadError } from './LoadError';
 
 export interface ProfileCountsProps {
   userId: string;
@@ -21,7 +21,7 @@ function Counts({ userId, postsCount, onRetry }: ProfileCountsProps & { onRetry:
   const followers = useFollowerUids(userId);
   const following = useFollowingUids(userId);
   if (followers.status === 'error' || following.status === 'error') {
-    return <LoadError message="The follower counts could not be loaded." onRetry={onRetry} />;
+    return <LoadFailure message="The follower counts could not be loaded." onRetry={onRetry} />;
   }
   const followersCount = countOf(followers);
   const followingCount = countOf(following);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useFollowerUids, useFollowingUids, useMember, useSignedInUid } from 'shared-firebase';
-import { Button, EmptyState, Spinner, useNewestFirstPages } from 'shared-ui';
-import { LoadError } from '../components/LoadError';
+import { Button, EmptyState, Spinner, useNewestFirstPages, LoadFailure } from 'shared-ui';
+
 import { MemberRow } from '../components/MemberRow';
 import type { FollowListKind } from '../followLists';
 import { NOT_FOUND_PATH } from './ProfilePage';
@@ -44,7 +44,7 @@ function LiveList({ userId, me, kind, onRetry }: ListProps & { onRetry: () => vo
   const list = kind === 'followers' ? followers : following;
   if (list.status === 'loading') return <Spinner label="Loading members…" />;
   if (list.status === 'error') {
-    return <LoadError message="This list could not be loaded." onRetry={onRetry} />;
+    return <LoadFailure message="This list could not be loaded." onRetry={onRetry} />;
   }
   return <UidList uids={list.uids} me={me} kind={kind} />;
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
-import { Spinner } from 'shared-ui';
+import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
-import { LoadError } from '../components/LoadError';
+
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
@@ -36,7 +36,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   if (profile.status === 'error') {
     return (
       <section className="ui-page">
-        <LoadError message="This profile could not be loaded." onRetry={onRetry} />
+        <LoadFailure message="This profile could not be loaded." onRetry={onRetry} />
       </section>
     );
   }

@@ -257,4 +257,37 @@ describe('usePagedQuery', () => {
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toMatchObject({ code: 'permission-denied' });
   });
+
+  it('keeps the pages shown when a later page fails, and Retry reads that page', async () => {
+    fake.set('posts', seven);
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
+    fake.failNextGetDocs(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    act(() => result.current.loadMore());
+    await waitFor(() =>
+      expect(result.current.loadMoreError).toMatchObject({ code: 'unavailable' }),
+    );
+    expect(result.current.status).toBe('ready');
+    expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']);
+    // The scroll trigger does not hammer a failing read; only Retry tries again.
+    const reads = fake.calls.getDocs;
+    act(() => result.current.loadMore());
+    expect(fake.calls.getDocs).toBe(reads);
+    act(() => result.current.retry());
+    await waitFor(() =>
+      expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5', 'p4', 'p3', 'p2']),
+    );
+    expect(result.current.loadMoreError).toBeNull();
+  });
+
+  it('Retry after a failed first page reads the list again', async () => {
+    fake.set('posts', seven);
+    fake.failNextGetDocs(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    act(() => result.current.retry());
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
+    expect(result.current.status).toBe('ready');
+    await waitFor(() => expect(fake.listenersOn('posts')).toBe(1));
+  });
 });
