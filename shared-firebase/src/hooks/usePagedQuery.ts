@@ -37,6 +37,14 @@ export interface PagedQuery<T> {
   retry: () => void;
 }
 
+/** What a read the server did not answer is reported as (Firestore's own code for it). */
+function unavailable(): FirestoreError {
+  return Object.assign(new Error('The server could not be reached.'), {
+    code: 'unavailable',
+    name: 'FirebaseError',
+  }) as FirestoreError;
+}
+
 function pageQuery<T>(base: Query<T>, page: Pick<Page<T>, 'start' | 'end'>): Query<T> {
   const constraints = [];
   if (page.start) constraints.push(startAfter(page.start));
@@ -69,6 +77,9 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
         const constraints = start ? [startAfter(start), limit(pageSize)] : [limit(pageSize)];
         const snapshot = await getDocs(query(base, ...constraints));
         if (myGeneration !== generation.current) return;
+        // Offline, getDocs answers from the local cache (often nothing) instead of failing: that
+        // is not the list, so it is reported as unavailable and Retry reads again.
+        if (snapshot.metadata.fromCache) throw unavailable();
         const complete = snapshot.docs.length < pageSize;
         const end = complete ? null : (snapshot.docs[snapshot.docs.length - 1] ?? null);
         setHasMore(!complete);
