@@ -1,4 +1,4 @@
-import { addDoc, deleteDoc, updateDoc } from 'firebase/firestore';
+import { addDoc, updateDoc } from 'firebase/firestore';
 import { addComment, addReply, commentsQuery, deleteComment, deleteReply } from './comments';
 
 jest.mock('firebase/firestore', () => ({
@@ -6,7 +6,6 @@ jest.mock('firebase/firestore', () => ({
     path: `${parent.path}/${id}`,
     id,
   }),
-  Timestamp: { now: () => ({ seconds: 1700000000, nanoseconds: 0 }) },
   collection: (_db: unknown, name: string) => ({
     path: name,
     withConverter: () => ({ path: name }),
@@ -17,11 +16,18 @@ jest.mock('firebase/firestore', () => ({
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
   arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
-  deleteDoc: jest.fn(async () => undefined),
+  writeBatch: () => ({
+    delete: (ref: unknown) => ({ commit: async () => deleted.push(ref) }),
+  }),
   addDoc: jest.fn(async () => ({ id: 'c-new' })),
   updateDoc: jest.fn(async () => undefined),
 }));
 jest.mock('../db', () => ({ getDb: () => 'DB' }));
+
+/** What the fake batches deleted. */
+const deleted: unknown[] = [];
+
+afterEach(() => jest.useRealTimers());
 
 beforeEach(() => {
   jest.mocked(addDoc).mockClear();
@@ -56,6 +62,7 @@ describe('comments', () => {
   });
 
   it('appends a reply {reply, userId} with its stable id and time to its comment', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 });
     await expect(addReply('c1', 'me', ' Thanks ')).resolves.toBe(true);
     expect(updateDoc).toHaveBeenCalledWith(
       { path: 'comments/c1', id: 'c1' },
@@ -66,7 +73,7 @@ describe('comments', () => {
               reply: 'Thanks',
               userId: 'me',
               id: 'AUTOIDAUTOIDAUTOID20',
-              createdAt: { seconds: 1700000000, nanoseconds: 0 },
+              createdAt: new Date(1_700_000_000_000),
             },
           ],
         },
@@ -76,7 +83,7 @@ describe('comments', () => {
 
   it('deletes a comment, and removes a reply exactly as stored', async () => {
     await deleteComment('c1');
-    expect(deleteDoc).toHaveBeenCalledWith({ path: 'comments/c1', id: 'c1' });
+    expect(deleted).toEqual([{ path: 'comments/c1', id: 'c1' }]);
     const old = { reply: 'Old', userId: 'them' };
     await deleteReply('c1', old);
     expect(updateDoc).toHaveBeenCalledWith(

@@ -1,19 +1,19 @@
 import {
-  Timestamp,
   addDoc,
   arrayRemove,
   arrayUnion,
-  deleteDoc,
   doc,
   orderBy,
   query,
   serverTimestamp,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { COMMENT_MAX_LENGTH } from '../constants';
+import { getDb } from '../db';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
 import type { Comment, Reply } from '../model';
@@ -54,16 +54,19 @@ export async function addComment(postId: string, userId: string, text: string): 
   return true;
 }
 
+/** A reply as it is written: Firestore stores the Date as a timestamp (read back as one). */
+export type NewReply = Omit<Reply, 'createdAt'> & { createdAt: Date };
+
 /**
  * A new reply: the seed's `{ reply, userId }` plus a stable `id` (a Firestore auto-id) and the
  * writer's time (an array element cannot hold a server timestamp; docs/DATA_MODEL.md "Replies").
  */
-export function newReply(userId: string, text: string): Reply {
+export function newReply(userId: string, text: string): NewReply {
   return {
     reply: text.trim(),
     userId,
     id: doc(commentsCollection()).id,
-    createdAt: Timestamp.now(),
+    createdAt: new Date(),
   };
 }
 
@@ -79,7 +82,8 @@ export async function addReply(commentId: string, userId: string, text: string):
  * (firestore.rules).
  */
 export function deleteComment(commentId: string): Promise<void> {
-  return deleteDoc(commentRef(commentId));
+  // A one-write batch: the same delete, through the SDK surface the apps already share.
+  return writeBatch(getDb()).delete(commentRef(commentId)).commit();
 }
 
 /**
