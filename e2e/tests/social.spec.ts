@@ -194,7 +194,8 @@ test('a like and a comment made offline wait, then complete when the connection 
 });
 
 test('Retry recovers from a blocked request without a reload', async ({ page, members }) => {
-  const ann = await members.create({ username: unique('Ann') });
+  // Lower-case "zz" sorts first in the members list (user names descending), whatever else exists.
+  const ann = await members.create({ username: unique('zz Ann') });
   await signIn(page, ann);
   // Firestore's Listen channel, which serves the list's reads, is blocked.
   const listen = '**/google.firestore.v1.Firestore/Listen/**';
