@@ -187,12 +187,12 @@ test.describe('feed', () => {
     );
 
     // Ben likes and comments; Ann sees both live.
-    await benPhotoCard.getByRole('button', { name: 'Like 0' }).click();
-    await expect(benPhotoCard.getByRole('button', { name: 'Liked 1' })).toHaveAttribute(
+    await benPhotoCard.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(benPhotoCard.getByRole('button', { name: 'Liked', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await expect(photoCard.getByRole('button', { name: 'Like 1' })).toBeVisible();
+    await expect(photoCard.getByRole('button', { name: '1 like', exact: true })).toBeVisible();
     expect((await admin.get(`posts/${photoId}`))!.data.likes).toEqual([ben.uid]);
 
     await photoCard.getByRole('button', { name: 'Comments' }).click();
@@ -219,8 +219,8 @@ test.describe('feed', () => {
     await expect(benPhotoCard.locator('.feed-reply__text')).toHaveText(['At the beach']);
 
     // Ben cannot delete Ann's posts; Ann can, after confirming.
-    await expect(benPhotoCard.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await photoCard.getByRole('button', { name: 'Delete' }).click();
+    await expect(benPhotoCard.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await photoCard.getByRole('button', { name: 'Delete', exact: true }).click();
     await photoCard.getByRole('button', { name: 'Delete post' }).click();
     await expect(cardWith(a.page, photoCaption)).toHaveCount(0);
     await expect(cardWith(b.page, photoCaption)).toHaveCount(0);
@@ -370,7 +370,7 @@ test.describe('feed', () => {
     const attack = `<img src=x onerror="window.__xss=1"> ${randomUUID().slice(0, 4)}`;
     await makeTextPost(page, attack);
     const card = cardWith(page, attack);
-    await expect(card.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Comments' }).click();
     await comment(card, '<script>window.__xss=2</script><b>bold</b>');
     await expect(commentTexts(card)).toHaveText(['<script>window.__xss=2</script><b>bold</b>']);
@@ -384,9 +384,10 @@ test.describe('feed', () => {
     await page.goto(`/post/${postId}`);
     const single = cardWith(page, attack);
     await expect(single).toBeVisible();
-    await expect(single.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await single.getByRole('button', { name: 'Like 0' }).click();
-    await expect(single.getByRole('button', { name: 'Liked 1' })).toBeVisible();
+    await expect(single.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await single.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(single.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+    await expect(single.getByRole('button', { name: '1 like', exact: true })).toBeVisible();
     await single.getByRole('button', { name: 'Comments' }).click();
     await expect(commentTexts(single)).toHaveText(['<script>window.__xss=2</script><b>bold</b>']);
     await comment(single, 'From the post page');

@@ -5,6 +5,7 @@ import { useSignedInUid, watchFollowRuns } from 'shared-firebase';
 import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
+import { FollowListPage } from './pages/FollowListPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { repairUnfinishedFollows, unfinishedFollowMarks } from './follows/unfinishedFollows';
 
@@ -31,6 +32,14 @@ export function Root({ loadRemoteModule }: RemoteAppProps) {
           element={<ProfilePage loadRemoteModule={loadRemoteModule} />}
         />
         <Route path={REMOTES.profile.routes.editProfile.path} element={<EditProfilePage />} />
+        <Route
+          path={REMOTES.profile.routes.followers.path}
+          element={<FollowListPage kind="followers" />}
+        />
+        <Route
+          path={REMOTES.profile.routes.following.path}
+          element={<FollowListPage kind="following" />}
+        />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

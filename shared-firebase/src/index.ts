@@ -5,7 +5,7 @@
 export * from 'shared-firebase/session';
 
 // The data model (SPEC section 3).
-export type { Comment, ExplorePost, Post, UserData, UserInfo, WithId } from './model';
+export type { Comment, ExplorePost, Post, Reply, UserData, UserInfo, WithId } from './model';
 
 // What the hooks return.
 export type { LiveDocument } from './hooks/useLiveDocument';
@@ -37,12 +37,14 @@ export {
   deletePost,
 } from './data/posts';
 export type { NewPost } from './data/posts';
-export { useComments, addComment, addReply } from './data/comments';
+export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
 
 // Following.
 export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './data/followRuns';
 export type { FollowOptions, FollowRunWatcher } from './data/followRuns';
 export { useFollowStatus } from './data/useFollowStatus';
+export { useFollowerUids, useFollowingUids } from './data/connections';
+export type { LiveUidList } from './data/connections';
 
 // The account documents sign-up writes: the session entry's sign-up loads them from here.
 export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';

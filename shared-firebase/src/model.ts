@@ -68,9 +68,17 @@ export interface ExplorePost {
   createdAt: Timestamp | null;
 }
 
+/**
+ * One reply inside `comments.replies`. `id` and `createdAt` were added beside the seed's two fields
+ * (docs/DATA_MODEL.md "Replies"): replies written before them have neither and show no time.
+ */
 export interface Reply {
   reply: string;
   userId: string;
+  /** A stable identity within the thread (a Firestore auto-id), for lists and deletion. */
+  id?: string;
+  /** When the reply was written, by the writer's clock (arrays cannot hold server times). */
+  createdAt?: Timestamp;
 }
 
 /** A `comments/{commentId}` document, with its replies inline. */

@@ -706,10 +706,50 @@ describe(COMMENTS, () => {
     const t = `${COMMENTS} update`;
     const gone = (text: string, userId: string) =>
       update('comments/bob-on-text', { replies: remove({ reply: text, userId }) });
-    await deny('alice', t, gone(`${INVISIBLE}ok`, 'carol'), { breaks: 'appendsMyReply' });
     await allow('carol', t, gone(`${INVISIBLE}ok`, 'carol'), { via: 'removesOneReply' });
     await allow('bob', t, reply('bob-on-text', 'Spam', 'bob'));
     await allow('bob', t, gone('Spam', 'bob'));
+  });
+
+  test('update: the post’s author removes any reply on their post, a bystander none', async () => {
+    const t = `${COMMENTS} update`;
+    // bob wrote the post, carol the comment and its replies; alice is a bystander.
+    const replies = [
+      { reply: 'r1', userId: 'carol' },
+      { reply: 'r2', userId: 'carol' },
+    ];
+    await seed({ set: 'comments/on-long', data: { ...comment('carol', 'long'), replies } });
+    const gone = (r: Data) => update('comments/on-long', { replies: remove(r) });
+    await deny('alice', t, gone(replies[0]!), { breaks: 'appendsMyReply' });
+    await allow('bob', t, gone(replies[0]!), { via: 'removesOneReply' });
+    await deny('signedOut', t, gone(replies[1]!), { breaks: 'signedIn()' });
+  });
+
+  test('update: a reply may carry its stable id and its writer’s time, both well formed', async () => {
+    const t = `${COMMENTS} update`;
+    const stamped = (userId: string, fields: Data = {}): Data => ({
+      reply: 'Stamped',
+      userId,
+      id: 'A1b2C3d4E5f6G7h8I9j0',
+      createdAt: clientTime(Date.now()),
+      ...fields,
+    });
+    const add = (r: Data) => update('comments/bob-on-text', { replies: union(r) });
+    await allow('carol', t, add(stamped('carol')), { via: 'appendsMyReply' });
+    const hour = 60 * 60_000;
+    const cases: Data[] = [
+      stamped('alice', { id: 'short' }),
+      stamped('alice', { id: 'A1b2C3d4E5f6G7h8I9j!' }),
+      stamped('alice', { id: 20 }),
+      without(stamped('alice'), 'createdAt'),
+      without(stamped('alice'), 'id'),
+      stamped('alice', { createdAt: '2026-01-01T00:00:00Z' }),
+      stamped('alice', { createdAt: clientTime(Date.now() + hour) }),
+      stamped('alice', { createdAt: clientTime(Date.now() - 24 * hour) }),
+      stamped('alice', { pinned: true }),
+      stamped('bob'),
+    ];
+    for (const data of cases) await deny('alice', t, add(data), { breaks: 'appendsMyReply' });
   });
 
   test('update: a thread stops at 100 replies, and its author can make room', async () => {

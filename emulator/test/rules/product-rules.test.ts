@@ -44,6 +44,7 @@ function denied(denial: Denial | null): void {
 const alice = user('alice');
 const bob = user('bob');
 const carol = user('carol');
+const dave = user('dave');
 const NOW = TIME; // request.time; what serverTimestamp() resolves to
 const EARLIER = new Date('2025-12-31T00:00:00Z');
 
@@ -695,7 +696,9 @@ describe('comments', () => {
     denied(store.commit(alice, [['comments/c1', comment({ replies: [...replies, mine] })]]));
     allowed(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(1) })]]));
     allowed(store.commit(carol, [['comments/c1', comment({ replies: replies.slice(0, 99) })]]));
-    denied(store.commit(alice, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    // The post's author (alice) removes any reply on her post; a bystander (dave) none.
+    allowed(store.commit(alice, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    denied(store.commit(dave, [['comments/c1', comment({ replies: replies.slice(1) })]]));
     // Two gone at once is not one removal.
     denied(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(2) })]]));
     const room = new Store({ ...base, 'comments/c1': comment({ replies: replies.slice(1) }) });

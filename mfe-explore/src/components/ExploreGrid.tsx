@@ -1,6 +1,6 @@
 import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
-import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
 
 export interface ExploreGridProps {
@@ -13,16 +13,12 @@ export interface ExploreGridProps {
  * that still leaves the end on screen reads the next one too.
  */
 export function ExploreGrid({ photos }: ExploreGridProps) {
-  const { items, status, hasMore, loadingMore, loadMore } = photos;
+  const { items, status, hasMore, loadingMore, loadMore, loadMoreError, retry } = photos;
   const lastTileRef = useOnVisible<HTMLLIElement>(loadMore);
 
   if (status === 'loading') return <Spinner label="Loading photos…" />;
   if (status === 'error') {
-    return (
-      <p role="alert" className="explore-error">
-        Photos could not be loaded.
-      </p>
-    );
+    return <LoadFailure message="Photos could not be loaded." onRetry={retry} />;
   }
   if (items.length === 0) return <EmptyState>{MESSAGES.noPosts}</EmptyState>;
 
@@ -40,6 +36,9 @@ export function ExploreGrid({ photos }: ExploreGridProps) {
         ))}
       </ul>
       {loadingMore && <Spinner label="Loading more photos…" />}
+      {loadMoreError ? (
+        <LoadFailure message="More photos could not be loaded." onRetry={retry} />
+      ) : null}
     </>
   );
 }

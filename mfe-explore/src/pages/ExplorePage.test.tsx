@@ -182,6 +182,25 @@ describe('ExplorePage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Photos could not be loaded.');
   });
 
+  it('offers Retry on a failed read, and keeps what is shown when a later page fails', async () => {
+    const retry = jest.fn();
+    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
+    const { unmount } = renderExplore();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    unmount();
+
+    const shown = photos(9);
+    mockedExplorePosts.mockReturnValue(
+      staticPagedQuery(shown, { hasMore: true, retry, loadMoreError: new Error('x') as never }),
+    );
+    renderExplore();
+    expect(screen.getAllByRole('listitem')).toHaveLength(9);
+    expect(screen.getByRole('alert')).toHaveTextContent('More photos could not be loaded.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(2);
+  });
+
   it('shows that more photos are on their way while a page is read', () => {
     mockedExplorePosts.mockReturnValue(
       staticPagedQuery(photos(9), { hasMore: true, loadingMore: true }),

@@ -1,7 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { addComment, addReply, useComments, useMember } from 'shared-firebase';
+import { Timestamp } from 'firebase/firestore';
+import {
+  addComment,
+  addReply,
+  deleteComment,
+  deleteReply,
+  useComments,
+  useMember,
+} from 'shared-firebase';
 import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
@@ -10,6 +18,10 @@ jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebase
 
 const addCommentMock = jest.mocked(addComment);
 const addReplyMock = jest.mocked(addReply);
+const deleteCommentMock = jest.mocked(deleteComment);
+const deleteReplyMock = jest.mocked(deleteReply);
+/** Who wrote the post the box belongs to (not the viewer, unless a test says so). */
+let POST_AUTHOR = 'post-author';
 
 function comment(id: string, text: string, userId: string, replies: Comment['replies'] = []) {
   return { id, comment: text, userId, replies, postId: 'post-1', createdAt: null };
@@ -20,6 +32,9 @@ let live: Array<WithId<Comment>>;
 
 beforeEach(() => {
   live = [];
+  POST_AUTHOR = 'post-author';
+  deleteCommentMock.mockReset().mockResolvedValue(undefined);
+  deleteReplyMock.mockReset().mockResolvedValue(undefined);
   jest.mocked(useMember).mockImplementation(memberNamed);
   jest
     .mocked(useComments)
@@ -32,13 +47,13 @@ function renderBox() {
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter>
-      <CommentBox postId="post-1" viewerUid={VIEWER} />
+      <CommentBox postId="post-1" postAuthorUid={POST_AUTHOR} viewerUid={VIEWER} />
     </MemoryRouter>,
   );
   const rerender = () =>
     view.rerender(
       <MemoryRouter>
-        <CommentBox postId="post-1" viewerUid={VIEWER} />
+        <CommentBox postId="post-1" postAuthorUid={POST_AUTHOR} viewerUid={VIEWER} />
       </MemoryRouter>,
     );
   return { user, rerender, field: () => screen.getByRole('textbox', { name: 'Write a comment' }) };
@@ -93,7 +108,7 @@ describe('CommentBox', () => {
     live = [comment('c1', attack, 'ann', [{ reply: attack, userId: 'bob' }])];
     const { container } = render(
       <MemoryRouter>
-        <CommentBox postId="post-1" viewerUid={VIEWER} />
+        <CommentBox postId="post-1" postAuthorUid={POST_AUTHOR} viewerUid={VIEWER} />
       </MemoryRouter>,
     );
     expect(screen.getAllByText(attack)).toHaveLength(2);
@@ -144,5 +159,133 @@ describe('Replies', () => {
     await user.type(screen.getByRole('textbox', { name: 'Write a reply' }), 'again{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('That could not be sent.');
     expect(screen.getByRole('textbox', { name: 'Write a reply' })).toHaveValue('again');
+  });
+});
+
+describe('Time on comments and replies', () => {
+  it('shows a comment’s time and a stamped reply’s time; an old reply shows none', () => {
+    const now = Date.now();
+    live = [
+      {
+        ...comment('c1', 'question', 'ann', [
+          { reply: 'old style', userId: 'bob' },
+          {
+            reply: 'stamped',
+            userId: 'cy',
+            id: 'R1r1R1r1R1r1R1r1R1r1',
+            createdAt: Timestamp.fromMillis(now - 3 * 60_000),
+          },
+        ]),
+        createdAt: Timestamp.fromMillis(now - 5 * 60_000),
+      },
+    ];
+    renderBox();
+    const item = screen.getAllByRole('listitem')[0]!;
+    expect(within(item).getByText('5 min').tagName).toBe('TIME');
+    const replies = within(screen.getByRole('list', { name: 'Replies' })).getAllByRole('listitem');
+    expect(replies[0]!.querySelector('time')).toBeNull();
+    expect(within(replies[1]!).getByText('3 min')).toHaveAttribute('datetime');
+  });
+});
+
+describe('Deleting comments and replies', () => {
+  const thread = () => [
+    comment('mine', 'my comment', VIEWER, [{ reply: 'their reply', userId: 'bob' }]),
+    comment('theirs', 'their comment', 'ann', [
+      { reply: 'my reply', userId: VIEWER },
+      { reply: 'other reply', userId: 'bob' },
+    ]),
+  ];
+
+  it('offers Delete on my comment, my reply and replies under my comment only', () => {
+    live = thread();
+    renderBox();
+    expect(screen.getAllByRole('button', { name: 'Delete comment' })).toHaveLength(1);
+    // Under my comment: bob's reply; under ann's: my own reply (not bob's).
+    expect(screen.getAllByRole('button', { name: 'Delete reply' })).toHaveLength(2);
+    const [mine, theirs] = screen
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('feed-comment'));
+    expect(within(mine!).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
+    expect(within(theirs!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+  });
+
+  it('lets the post’s author delete any comment and reply on the post', () => {
+    POST_AUTHOR = VIEWER;
+    live = thread();
+    renderBox();
+    expect(screen.getAllByRole('button', { name: 'Delete comment' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Delete reply' })).toHaveLength(3);
+  });
+
+  it('asks first; Cancel deletes nothing, confirming deletes the comment', async () => {
+    live = thread();
+    const { user } = renderBox();
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    const question = screen.getByRole('group', { name: 'Delete this comment and its replies?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(deleteCommentMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    expect(deleteCommentMock).toHaveBeenCalledWith('mine');
+  });
+
+  it('removes a reply exactly as stored, and reports a failure', async () => {
+    live = thread();
+    deleteReplyMock.mockRejectedValue(new Error('denied'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderBox();
+    const theirs = screen.getAllByRole('list', { name: 'Replies' })[1]!;
+    await user.click(within(theirs).getByRole('button', { name: 'Delete reply' }));
+    await user.click(within(theirs).getByRole('button', { name: 'Delete reply' }));
+    expect(deleteReplyMock).toHaveBeenCalledWith('theirs', { reply: 'my reply', userId: VIEWER });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The reply could not be deleted.');
+  });
+});
+
+describe('Errors and waiting writes', () => {
+  it('offers Retry when the comments cannot be loaded, and reads them again', async () => {
+    let fail = true;
+    jest.mocked(useComments).mockImplementation((): LiveQuery<Comment> =>
+      fail
+        ? {
+            status: 'error',
+            error: Object.assign(new Error('x'), { code: 'unavailable' }) as never,
+          }
+        : { status: 'ready', items: [comment('c1', 'back again', 'ann')] },
+    );
+    const { user } = renderBox();
+    expect(screen.getByText('Comments could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByText('back again')).toBeInTheDocument();
+  });
+
+  it('clears the field at once, says a comment is waiting, and marks it in the list', async () => {
+    let confirm: (sent: boolean) => void = () => undefined;
+    addCommentMock.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
+    const { user, field, rerender } = renderBox();
+    await user.type(field(), 'sent offline{Enter}');
+    expect(field()).toHaveValue('');
+    expect(await screen.findByText('Comment waiting to be sent…')).toBeInTheDocument();
+    live = [comment('c9', 'sent offline', VIEWER)];
+    jest.mocked(useComments).mockImplementation((): LiveQuery<Comment> => ({
+      status: 'ready',
+      items: live,
+      pendingIds: new Set(['c9']),
+    }));
+    rerender();
+    expect(screen.getByText('Waiting to be sent…')).toBeInTheDocument();
+    await act(async () => confirm(true));
+    expect(screen.queryByText('Comment waiting to be sent…')).toBeNull();
+  });
+
+  it('puts a comment that failed back into the field with a message', async () => {
+    addCommentMock.mockRejectedValue(new Error('permission-denied'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, field } = renderBox();
+    await user.type(field(), 'keep me{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That could not be sent.');
+    expect(field()).toHaveValue('keep me');
   });
 });

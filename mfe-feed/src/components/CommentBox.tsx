@@ -1,16 +1,21 @@
-import { addComment, useComments } from 'shared-firebase';
-import { Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
+import { addComment, deleteComment, deleteReply, useComments } from 'shared-firebase';
+import type { Reply } from 'shared-firebase';
+import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
+import { useState } from 'react';
 import { CommentItem } from './CommentItem';
 import { InlineTextForm } from './InlineTextForm';
 
 export interface CommentBoxProps {
   postId: string;
+  /** The post's author, who may delete any comment or reply on it. */
+  postAuthorUid: string;
   viewerUid: string;
 }
 
 /** A post's comment box: the form, then its live comments, newest first. */
-export function CommentBox({ postId, viewerUid }: CommentBoxProps) {
-  const comments = useComments(postId);
+export function CommentBox({ postId, postAuthorUid, viewerUid }: CommentBoxProps) {
+  // A new key remounts the list's subscription: Retry reads the comments again.
+  const [attempt, setAttempt] = useState(0);
   const { status, show } = useStatusMessage();
   const showError = (message: string) => show(message, 'error');
 
@@ -19,28 +24,49 @@ export function CommentBox({ postId, viewerUid }: CommentBoxProps) {
       <InlineTextForm
         label="Write a comment"
         submitLabel="Comment"
+        itemName="Comment"
         onSend={(text) => addComment(postId, viewerUid, text)}
         onError={showError}
       />
       <StatusMessage status={status} />
-      {comments.status === 'loading' ? <Spinner label="Loading comments…" /> : null}
-      {comments.status === 'error' ? <p role="alert">Comments could not be loaded.</p> : null}
-      {comments.status === 'ready' ? (
-        comments.items.length === 0 ? (
-          <p className="feed-comments__empty">No comments yet.</p>
-        ) : (
-          <ul className="feed-comments__list">
-            {comments.items.map((comment) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                viewerUid={viewerUid}
-                onError={showError}
-              />
-            ))}
-          </ul>
-        )
-      ) : null}
+      <CommentList
+        key={attempt}
+        postId={postId}
+        postAuthorUid={postAuthorUid}
+        viewerUid={viewerUid}
+        onError={showError}
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
     </section>
+  );
+}
+
+interface CommentListProps extends CommentBoxProps {
+  onError: (message: string) => void;
+  onRetry: () => void;
+}
+
+function CommentList({ postId, postAuthorUid, viewerUid, onError, onRetry }: CommentListProps) {
+  const comments = useComments(postId);
+  if (comments.status === 'loading') return <Spinner label="Loading comments…" />;
+  if (comments.status === 'error') {
+    return <LoadFailure message="Comments could not be loaded." onRetry={onRetry} />;
+  }
+  if (comments.items.length === 0) return <p className="feed-comments__empty">No comments yet.</p>;
+  return (
+    <ul className="feed-comments__list">
+      {comments.items.map((comment) => (
+        <CommentItem
+          key={comment.id}
+          comment={comment}
+          pending={comments.pendingIds?.has(comment.id) ?? false}
+          postAuthorUid={postAuthorUid}
+          viewerUid={viewerUid}
+          onDelete={() => deleteComment(comment.id)}
+          onDeleteReply={(reply: Reply) => deleteReply(comment.id, reply)}
+          onError={onError}
+        />
+      ))}
+    </ul>
   );
 }

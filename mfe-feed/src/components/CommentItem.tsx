@@ -1,41 +1,97 @@
 import { useState } from 'react';
 import { addReply } from 'shared-firebase';
-import type { Comment, WithId } from 'shared-firebase';
-import { Button } from 'shared-ui';
+import type { Comment, Reply, WithId } from 'shared-firebase';
+import { Button, RelativeTime } from 'shared-ui';
+import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
 import { MemberBadge } from './MemberBadge';
 
 export interface CommentItemProps {
   comment: WithId<Comment>;
+  /** The comment has a local write Firestore has not sent yet (offline). */
+  pending: boolean;
+  postAuthorUid: string;
   viewerUid: string;
+  onDelete: () => Promise<void>;
+  onDeleteReply: (reply: Reply) => Promise<void>;
   onError: (message: string) => void;
 }
 
-/** One comment with its author, its replies in order, and a reply form on demand. */
-export function CommentItem({ comment, viewerUid, onError }: CommentItemProps) {
+/** One comment with its author and time, its replies in order, and a reply form on demand. */
+export function CommentItem({
+  comment,
+  pending,
+  postAuthorUid,
+  viewerUid,
+  onDelete,
+  onDeleteReply,
+  onError,
+}: CommentItemProps) {
   const [replying, setReplying] = useState(false);
+  const isPostAuthor = postAuthorUid === viewerUid;
+  const mayDeleteComment = comment.userId === viewerUid || isPostAuthor;
+  const mayDeleteReply = (reply: Reply) =>
+    reply.userId === viewerUid || comment.userId === viewerUid || isPostAuthor;
+
   return (
     <li className="feed-comment">
-      <MemberBadge uid={comment.userId} avatarSize={28} />
+      <div className="feed-comment__meta">
+        <MemberBadge uid={comment.userId} avatarSize={28} />
+        {comment.createdAt ? <RelativeTime time={comment.createdAt.toDate()} /> : null}
+        {pending ? <span className="feed-pending">Waiting to be sent…</span> : null}
+      </div>
       <p className="feed-comment__text">{comment.comment}</p>
       {comment.replies.length > 0 ? (
         <ul className="feed-replies" aria-label="Replies">
           {comment.replies.map((reply, index) => (
-            // Replies are append-only, so a reply's position is a stable identity.
-            <li key={index} className="feed-reply">
-              <MemberBadge uid={reply.userId} avatarSize={24} />
+            // Old replies have no id; they are never reordered, only removed, so their position
+            // stands in for one.
+            <li key={reply.id ?? `at-${index}`} className="feed-reply">
+              <div className="feed-comment__meta">
+                <MemberBadge uid={reply.userId} avatarSize={24} />
+                {reply.createdAt ? <RelativeTime time={reply.createdAt.toDate()} /> : null}
+              </div>
               <p className="feed-reply__text">{reply.reply}</p>
+              {mayDeleteReply(reply) ? (
+                <ConfirmAction
+                  label="Delete"
+                  ariaLabel="Delete reply"
+                  question="Delete this reply?"
+                  confirmLabel="Delete reply"
+                  onConfirm={() => onDeleteReply(reply)}
+                  onError={onError}
+                  errorMessage="The reply could not be deleted. Please try again."
+                />
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      <Button variant="ghost" aria-expanded={replying} onClick={() => setReplying((open) => !open)}>
-        Reply
-      </Button>
+      <div className="feed-comment__actions">
+        <Button
+          variant="ghost"
+          aria-expanded={replying}
+          onClick={() => setReplying((open) => !open)}
+        >
+          Reply
+        </Button>
+        {mayDeleteComment ? (
+          <ConfirmAction
+            label="Delete"
+            ariaLabel="Delete comment"
+            question="Delete this comment and its replies?"
+            confirmLabel="Delete comment"
+            onConfirm={onDelete}
+            onError={onError}
+            errorMessage="The comment could not be deleted. Please try again."
+          />
+        ) : null}
+      </div>
       {replying ? (
         <InlineTextForm
           label="Write a reply"
           submitLabel="Send reply"
+          itemName="Reply"
           onSend={(text) => addReply(comment.id, viewerUid, text)}
           onError={onError}
         />

@@ -2,31 +2,49 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from 'shared-firebase';
 import { Button, TextField } from 'shared-ui';
+import { PendingNote } from './PendingNote';
 
 export interface InlineTextFormProps {
   label: string;
   submitLabel: string;
+  /** What a waiting write is called in the pending note, e.g. "Comment". */
+  itemName: string;
   /** Sends the text; resolves false when it was ignored (whitespace only). */
   onSend: (text: string) => Promise<boolean>;
   onError: (message: string) => void;
 }
 
-/** One-line text form for comments and replies: whitespace-only text is ignored, not sent. */
-export function InlineTextForm({ label, submitLabel, onSend, onError }: InlineTextFormProps) {
+/**
+ * One-line text form for comments and replies: whitespace-only text is ignored, not sent. The
+ * field clears as soon as the text is handed to Firestore, which shows it at once and queues it
+ * while offline (a note says it is waiting); if the write fails, the text comes back into the
+ * field with a message, so nothing typed is lost.
+ */
+export function InlineTextForm({
+  label,
+  submitLabel,
+  itemName,
+  onSend,
+  onError,
+}: InlineTextFormProps) {
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const [waiting, setWaiting] = useState(0);
+  const restore = (sent: string) => setText((current) => (current === '' ? sent : current));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || text.trim() === '') return;
-    setSending(true);
+    if (text.trim() === '') return;
+    const sent = text;
+    setText('');
+    setWaiting((count) => count + 1);
     try {
-      if (await onSend(text)) setText('');
+      if (!(await onSend(sent))) restore(sent);
     } catch (error) {
       console.error(`${submitLabel} failed`, error);
+      restore(sent);
       onError('That could not be sent. Please try again.');
     } finally {
-      setSending(false);
+      setWaiting((count) => count - 1);
     }
   };
 
@@ -39,11 +57,9 @@ export function InlineTextForm({ label, submitLabel, onSend, onError }: InlineTe
         value={text}
         maxLength={COMMENT_MAX_LENGTH}
         onChange={(event) => setText(event.target.value)}
-        disabled={sending}
       />
-      <Button type="submit" disabled={sending}>
-        {submitLabel}
-      </Button>
+      <Button type="submit">{submitLabel}</Button>
+      {waiting > 0 ? <PendingNote what={itemName} /> : null}
     </form>
   );
 }

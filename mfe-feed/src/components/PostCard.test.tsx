@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Timestamp } from 'firebase/firestore';
 import { MemoryRouter } from 'react-router-dom';
 import { deletePost, setLiked, useComments, useMember } from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
@@ -61,7 +62,8 @@ describe('PostCard content', () => {
 describe('PostCard like toggle', () => {
   it('likes with the viewer uid and shows the count', async () => {
     const { user } = renderCard(makePost({ likes: ['someone-else'] }));
-    const like = screen.getByRole('button', { name: 'Like 1' });
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(screen.getByRole('button', { name: '1 like' })).toBeInTheDocument();
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
     expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true);
@@ -69,7 +71,8 @@ describe('PostCard like toggle', () => {
 
   it('shows Liked and unlikes when the viewer already likes the post', async () => {
     const { user } = renderCard(makePost({ likes: ['someone-else', VIEWER] }));
-    const liked = screen.getByRole('button', { name: 'Liked 2' });
+    const liked = screen.getByRole('button', { name: 'Liked' });
+    expect(screen.getByRole('button', { name: '2 likes' })).toBeInTheDocument();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
     expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false);
@@ -145,5 +148,58 @@ describe('PostCard delete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The post could not be deleted.');
+  });
+});
+
+describe('PostCard time and permalink', () => {
+  it('shows the post’s time as a <time> linking to the post’s own page', () => {
+    const createdAt = Timestamp.fromMillis(Date.now() - 3 * 60 * 60_000);
+    renderCard(makePost({ postId: 'p-7', id: 'p-7', createdAt }));
+    const link = screen.getByRole('link', { name: /3 h/ });
+    expect(link).toHaveAttribute('href', '/post/p-7');
+    expect(within(link).getByText('3 h')).toHaveAttribute(
+      'datetime',
+      createdAt.toDate().toISOString(),
+    );
+  });
+
+  it('shows no time before the server time arrives', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <PostCard post={makePost({ createdAt: null })} viewerUid={VIEWER} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('time')).toBeNull();
+  });
+});
+
+describe('PostCard who liked', () => {
+  it('opens the live list of likers from the count, newest first, linking to profiles', async () => {
+    const { user } = renderCard(makePost({ likes: ['ann', 'bob'] }));
+    const count = screen.getByRole('button', { name: '2 likes' });
+    expect(count).toHaveAttribute('aria-expanded', 'false');
+    await user.click(count);
+    const list = screen.getByRole('region', { name: 'Liked by' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Name of bob', 'Name of ann']);
+    expect(links[0]).toHaveAttribute('href', '/profile/bob');
+    expect(within(links[0]!).getByRole('presentation')).toBeInTheDocument();
+  });
+
+  it('pages a long list of likers', async () => {
+    const likes = Array.from({ length: 25 }, (_, i) => `m${i}`);
+    const { user } = renderCard(makePost({ likes }));
+    await user.click(screen.getByRole('button', { name: '25 likes' }));
+    const list = screen.getByRole('region', { name: 'Liked by' });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    await user.click(within(list).getByRole('button', { name: 'Show more' }));
+    expect(within(list).getAllByRole('link')).toHaveLength(25);
+  });
+
+  it('says a like is waiting while Firestore has not confirmed it', async () => {
+    setLikedMock.mockImplementation(() => new Promise(() => undefined));
+    const { user } = renderCard(makePost());
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('Like waiting to be sent…')).toHaveAttribute('role', 'status');
   });
 });

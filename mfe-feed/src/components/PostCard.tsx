@@ -5,7 +5,9 @@ import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { LikeButton } from './LikeButton';
+import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
+import { PostTimeLink } from './TimeLink';
 
 export interface PostCardProps {
   post: WithId<Post>;
@@ -21,6 +23,8 @@ function isSinglePostPath(pathname: string): boolean {
 export function PostCard({ post, viewerUid }: PostCardProps) {
   const { pathname } = useLocation();
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [likersOpen, setLikersOpen] = useState(false);
+  const likersId = useId();
   const { status, show } = useStatusMessage();
   const commentsId = useId();
   const canDelete = post.uid === viewerUid && !isSinglePostPath(pathname);
@@ -30,6 +34,7 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
     <article className="ui-card feed-post" aria-label="Post">
       <header className="feed-post__header">
         <MemberBadge uid={post.uid} />
+        {post.createdAt ? <PostTimeLink postId={post.postId} createdAt={post.createdAt} /> : null}
       </header>
       {post.postCaption ? <p className="feed-post__caption">{post.postCaption}</p> : null}
       {post.postImage ? (
@@ -51,6 +56,14 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
           onError={showError}
         />
         <Button
+          variant="ghost"
+          aria-expanded={likersOpen}
+          aria-controls={likersId}
+          onClick={() => setLikersOpen((open) => !open)}
+        >
+          {post.likes.length === 1 ? '1 like' : `${post.likes.length} likes`}
+        </Button>
+        <Button
           variant="secondary"
           aria-expanded={commentsOpen}
           aria-controls={commentsId}
@@ -61,8 +74,13 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
         {canDelete ? <DeletePost post={post} onError={showError} /> : null}
       </div>
       <StatusMessage status={status} />
+      <div id={likersId} hidden={!likersOpen}>
+        {likersOpen ? <Likers likes={post.likes} /> : null}
+      </div>
       <div id={commentsId} hidden={!commentsOpen}>
-        {commentsOpen ? <CommentBox postId={post.postId} viewerUid={viewerUid} /> : null}
+        {commentsOpen ? (
+          <CommentBox postId={post.postId} postAuthorUid={post.uid} viewerUid={viewerUid} />
+        ) : null}
       </div>
     </article>
   );

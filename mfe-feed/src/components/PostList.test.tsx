@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, useMember } from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
@@ -46,6 +47,8 @@ function paged(overrides: Partial<PagedQuery<Post>>): PagedQuery<Post> {
     hasMore: false,
     loadingMore: false,
     loadMore: jest.fn(),
+    loadMoreError: null,
+    retry: jest.fn(),
     ...overrides,
   };
 }
@@ -96,8 +99,26 @@ describe('PostList', () => {
     expect(screen.getByText('You have reached the end.')).toBeInTheDocument();
   });
 
-  it('says when the posts cannot be read', () => {
-    renderList(paged({ status: 'error' }));
+  it('says when the posts cannot be read, with a Retry that reads again', async () => {
+    const posts = paged({ status: 'error' });
+    renderList(posts);
     expect(screen.getByRole('alert')).toHaveTextContent('Posts could not be loaded.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(posts.retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the posts shown when a later page fails, with a Retry for the rest', async () => {
+    const posts = paged({
+      items: three,
+      hasMore: true,
+      loadMoreError: Object.assign(new Error('offline'), { code: 'unavailable' }) as never,
+    });
+    renderList(posts);
+    expect(screen.getAllByRole('article', { name: 'Post' })).toHaveLength(3);
+    expect(
+      screen.getByText('More posts could not be loaded.').closest('[role=alert]'),
+    ).not.toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(posts.retry).toHaveBeenCalledTimes(1);
   });
 });

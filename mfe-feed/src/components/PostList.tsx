@@ -1,6 +1,6 @@
 import type { PagedQuery, Post } from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
-import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { PostCard } from './PostCard';
 
 export interface PostListProps {
@@ -18,7 +18,7 @@ export function PostList({ posts, viewerUid, label }: PostListProps) {
   const lastItemRef = useOnVisible<HTMLLIElement>(posts.loadMore);
 
   if (posts.status === 'error') {
-    return <p role="alert">Posts could not be loaded. Please reload the page.</p>;
+    return <LoadFailure message="Posts could not be loaded." onRetry={posts.retry} />;
   }
   if (posts.status === 'loading') {
     return (
@@ -43,6 +43,9 @@ export function PostList({ posts, viewerUid, label }: PostListProps) {
         <div className="feed-list__loader">
           <Spinner label="Loading more posts…" />
         </div>
+      ) : null}
+      {posts.loadMoreError ? (
+        <LoadFailure message="More posts could not be loaded." onRetry={posts.retry} />
       ) : null}
       {!posts.hasMore && !posts.loadingMore ? (
         <p className="feed-list__end">You have reached the end.</p>

@@ -1,12 +1,21 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSignedInUid, useSinglePost } from 'shared-firebase';
-import { Spinner } from 'shared-ui';
+import { LoadFailure, Spinner } from 'shared-ui';
 import { PostCard } from '../components/PostCard';
 
-function SinglePost({ postId, viewerUid }: { postId: string; viewerUid: string }) {
+interface SinglePostProps {
+  postId: string;
+  viewerUid: string;
+  onRetry: () => void;
+}
+
+function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
   const result = useSinglePost(postId);
   if (result.status === 'loading') return <Spinner label="Loading the post…" />;
-  if (result.status === 'error') return <p role="alert">The post could not be loaded.</p>;
+  if (result.status === 'error') {
+    return <LoadFailure message="The post could not be loaded." onRetry={onRetry} />;
+  }
   const post = result.items[0];
   if (!post) {
     return (
@@ -29,10 +38,17 @@ function SinglePost({ postId, viewerUid }: { postId: string; viewerUid: string }
 export function PostPage() {
   const { postId = '' } = useParams();
   const viewerUid = useSignedInUid();
+  // A new key remounts the post's subscription: Retry reads it again.
+  const [attempt, setAttempt] = useState(0);
   return (
     <section className="ui-page">
       {viewerUid ? (
-        <SinglePost key={postId} postId={postId} viewerUid={viewerUid} />
+        <SinglePost
+          key={`${postId}-${attempt}`}
+          postId={postId}
+          viewerUid={viewerUid}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
       ) : (
         <Spinner label="Loading…" />
       )}

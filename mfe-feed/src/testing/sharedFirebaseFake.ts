@@ -17,5 +17,7 @@ export function fake() {
     deletePost: jest.fn(),
     addComment: jest.fn(),
     addReply: jest.fn(),
+    deleteComment: jest.fn(),
+    deleteReply: jest.fn(),
   };
 }

@@ -1,5 +1,5 @@
 import type { PagedQuery, UserData } from 'shared-firebase';
-import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
 
 export interface MemberListProps {
@@ -12,16 +12,12 @@ export interface MemberListProps {
  * next page is read. A freshly loaded page brings a new last entry, which is observed afresh.
  */
 export function MemberList({ members }: MemberListProps) {
-  const { items, status, hasMore, loadingMore, loadMore } = members;
+  const { items, status, hasMore, loadingMore, loadMore, loadMoreError, retry } = members;
   const lastEntryRef = useOnVisible<HTMLLIElement>(loadMore);
 
   if (status === 'loading') return <Spinner label="Loading members…" />;
   if (status === 'error') {
-    return (
-      <p role="alert" className="members-error">
-        Members could not be loaded.
-      </p>
-    );
+    return <LoadFailure message="Members could not be loaded." onRetry={retry} />;
   }
   if (items.length === 0) return <EmptyState>No members yet</EmptyState>;
 
@@ -43,6 +39,9 @@ export function MemberList({ members }: MemberListProps) {
         ))}
       </ul>
       {loadingMore && <Spinner label="Loading more members…" />}
+      {loadMoreError ? (
+        <LoadFailure message="More members could not be loaded." onRetry={retry} />
+      ) : null}
     </>
   );
 }

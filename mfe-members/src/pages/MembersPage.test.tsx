@@ -174,4 +174,23 @@ describe('MembersPage', () => {
     render(page());
     expect(screen.getByRole('alert')).toHaveTextContent('Members could not be loaded.');
   });
+
+  it('offers Retry on a failed read, and keeps what is shown when a later page fails', async () => {
+    const retry = jest.fn();
+    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
+    const { unmount } = render(page());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    unmount();
+
+    const shown = members(3);
+    mockedMembers.mockReturnValue(
+      staticPagedQuery(shown, { hasMore: true, retry, loadMoreError: new Error('x') as never }),
+    );
+    render(page());
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('alert')).toHaveTextContent('More members could not be loaded.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(2);
+  });
 });

@@ -91,4 +91,13 @@ describe('FollowButton', () => {
     expect(mockedSetFollowing).toHaveBeenNthCalledWith(2, 'me', 'ann', false);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('offers Retry when the follow state cannot be read, and reads it again', async () => {
+    mockedStatus.mockReturnValue({ status: 'error', error: new Error('unavailable') });
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The follow state could not be loaded.');
+    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { setFollowing, useFollowStatus } from 'shared-firebase';
-import { Button } from 'shared-ui';
+import { Button, LoadFailure } from 'shared-ui';
 
 export interface FollowButtonProps {
   me: string;
@@ -13,7 +13,18 @@ export interface FollowButtonProps {
  * button is disabled and further clicks are ignored, so a double click does one thing. A change
  * that could not finish stays reported with a Retry until it does (see README "Follow").
  */
-export function FollowButton({ me, target, targetName }: FollowButtonProps) {
+export function FollowButton(props: FollowButtonProps) {
+  // A new key remounts the follow state's subscription: Retry reads it again.
+  const [attempt, setAttempt] = useState(0);
+  return <FollowToggle key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
+}
+
+function FollowToggle({
+  me,
+  target,
+  targetName,
+  onRetry,
+}: FollowButtonProps & { onRetry: () => void }) {
   const status = useFollowStatus(me, target);
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);
@@ -36,7 +47,7 @@ export function FollowButton({ me, target, targetName }: FollowButtonProps) {
   };
 
   if (status.status === 'error') {
-    return <p role="alert">The follow state could not be loaded.</p>;
+    return <LoadFailure message="The follow state could not be loaded." onRetry={onRetry} />;
   }
   const following = status.status === 'ready' && status.following;
   return (

@@ -1,6 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useFollowStatus, useMember, useSignedInUid } from 'shared-firebase';
+import {
+  useFollowStatus,
+  useFollowerUids,
+  useFollowingUids,
+  useMember,
+  useSignedInUid,
+} from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { memberData } from 'shared-firebase/testing/members';
 import { ProfilePage } from './ProfilePage';
@@ -30,6 +37,8 @@ function renderAt(path: string) {
 beforeEach(() => {
   mockedSignedInUid.mockReturnValue('me');
   mockedFollowStatus.mockReturnValue({ status: 'ready', following: false });
+  jest.mocked(useFollowerUids).mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
+  jest.mocked(useFollowingUids).mockReturnValue({ status: 'ready', uids: ['c'] });
 });
 
 afterEach(() => jest.clearAllMocks());
@@ -110,5 +119,15 @@ describe('ProfilePage', () => {
     renderAt('/profile/bob');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the profile cannot be loaded, and reads it again', async () => {
+    mockedUseMember.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    renderAt('/profile/ann');
+    expect(screen.getByText('This profile could not be loaded.')).toBeInTheDocument();
+    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2 followers' })).toBeInTheDocument();
   });
 });

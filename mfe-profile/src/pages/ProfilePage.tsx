@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
-import { Spinner } from 'shared-ui';
+import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
+
+import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
 
@@ -14,7 +16,13 @@ export interface ProfilePageProps {
 }
 
 /** /profile/:userId — an unknown member (no usersData document) goes to /404. */
-export function ProfilePage({ loadRemoteModule }: ProfilePageProps) {
+export function ProfilePage(props: ProfilePageProps) {
+  // A new key remounts the page's subscriptions: Retry reads the profile again.
+  const [attempt, setAttempt] = useState(0);
+  return <Profile key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
+}
+
+function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: () => void }) {
   const { userId = '' } = useParams();
   const me = useSignedInUid();
   const profile = useMember(userId || null);
@@ -28,7 +36,7 @@ export function ProfilePage({ loadRemoteModule }: ProfilePageProps) {
   if (profile.status === 'error') {
     return (
       <section className="ui-page">
-        <p role="alert">This profile could not be loaded. Please try again later.</p>
+        <LoadFailure message="This profile could not be loaded." onRetry={onRetry} />
       </section>
     );
   }
@@ -42,6 +50,7 @@ export function ProfilePage({ loadRemoteModule }: ProfilePageProps) {
   return (
     <article className="ui-page">
       <ProfileHeader profile={profile.data} userId={userId} me={me} />
+      <ProfileCounts userId={userId} postsCount={profile.data.posts.length} />
       <IntroList info={profile.data.userInfo} />
       <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
     </article>

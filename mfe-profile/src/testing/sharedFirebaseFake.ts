@@ -9,6 +9,8 @@ export function fake() {
     useSignedInUid: jest.fn(),
     useMember: jest.fn(),
     useFollowStatus: jest.fn(),
+    useFollowerUids: jest.fn(),
+    useFollowingUids: jest.fn(),
     setFollowing: jest.fn(),
     saveProfileUpdate: jest.fn(),
     changeProfileImage: jest.fn(),

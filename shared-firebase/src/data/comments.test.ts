@@ -1,8 +1,11 @@
 import { addDoc, updateDoc } from 'firebase/firestore';
-import { addComment, addReply, commentsQuery } from './comments';
+import { addComment, addReply, commentsQuery, deleteComment, deleteReply } from './comments';
 
 jest.mock('firebase/firestore', () => ({
-  doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}` }),
+  doc: (parent: { path: string }, id = 'AUTOIDAUTOIDAUTOID20') => ({
+    path: `${parent.path}/${id}`,
+    id,
+  }),
   collection: (_db: unknown, name: string) => ({
     path: name,
     withConverter: () => ({ path: name }),
@@ -12,10 +15,19 @@ jest.mock('firebase/firestore', () => ({
   orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
+  arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
+  writeBatch: () => ({
+    delete: (ref: unknown) => ({ commit: async () => deleted.push(ref) }),
+  }),
   addDoc: jest.fn(async () => ({ id: 'c-new' })),
   updateDoc: jest.fn(async () => undefined),
 }));
 jest.mock('../db', () => ({ getDb: () => 'DB' }));
+
+/** What the fake batches deleted. */
+const deleted: unknown[] = [];
+
+afterEach(() => jest.useRealTimers());
 
 beforeEach(() => {
   jest.mocked(addDoc).mockClear();
@@ -49,11 +61,34 @@ describe('comments', () => {
     expect(updateDoc).not.toHaveBeenCalled();
   });
 
-  it('appends a reply {reply, userId} to its comment', async () => {
+  it('appends a reply {reply, userId} with its stable id and time to its comment', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 });
     await expect(addReply('c1', 'me', ' Thanks ')).resolves.toBe(true);
     expect(updateDoc).toHaveBeenCalledWith(
-      { path: 'comments/c1' },
-      { replies: { arrayUnion: [{ reply: 'Thanks', userId: 'me' }] } },
+      { path: 'comments/c1', id: 'c1' },
+      {
+        replies: {
+          arrayUnion: [
+            {
+              reply: 'Thanks',
+              userId: 'me',
+              id: 'AUTOIDAUTOIDAUTOID20',
+              createdAt: new Date(1_700_000_000_000),
+            },
+          ],
+        },
+      },
+    );
+  });
+
+  it('deletes a comment, and removes a reply exactly as stored', async () => {
+    await deleteComment('c1');
+    expect(deleted).toEqual([{ path: 'comments/c1', id: 'c1' }]);
+    const old = { reply: 'Old', userId: 'them' };
+    await deleteReply('c1', old);
+    expect(updateDoc).toHaveBeenCalledWith(
+      { path: 'comments/c1', id: 'c1' },
+      { replies: { arrayRemove: [old] } },
     );
   });
 });

@@ -1,18 +1,22 @@
 import {
   addDoc,
+  arrayRemove,
   arrayUnion,
+  doc,
   orderBy,
   query,
   serverTimestamp,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { COMMENT_MAX_LENGTH } from '../constants';
+import { getDb } from '../db';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
-import type { Comment } from '../model';
+import type { Comment, Reply } from '../model';
 import { commentRef, commentsCollection } from '../refs';
 
 /**
@@ -50,9 +54,42 @@ export async function addComment(postId: string, userId: string, text: string): 
   return true;
 }
 
-/** Appends a reply `{ reply, userId }` to a comment; whitespace-only text is ignored (false). */
+/** A reply as it is written: Firestore stores the Date as a timestamp (read back as one). */
+export type NewReply = Omit<Reply, 'createdAt'> & { createdAt: Date };
+
+/**
+ * A new reply: the seed's `{ reply, userId }` plus a stable `id` (a Firestore auto-id) and the
+ * writer's time (an array element cannot hold a server timestamp; docs/DATA_MODEL.md "Replies").
+ */
+export function newReply(userId: string, text: string): NewReply {
+  return {
+    reply: text.trim(),
+    userId,
+    id: doc(commentsCollection()).id,
+    createdAt: new Date(),
+  };
+}
+
+/** Appends a reply to a comment; whitespace-only text is ignored (false). */
 export async function addReply(commentId: string, userId: string, text: string): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await updateDoc(commentRef(commentId), { replies: arrayUnion({ reply: text.trim(), userId }) });
+  await updateDoc(commentRef(commentId), { replies: arrayUnion(newReply(userId, text)) });
   return true;
+}
+
+/**
+ * Deletes a comment with its replies: allowed to the comment's author and to the post's author
+ * (firestore.rules).
+ */
+export function deleteComment(commentId: string): Promise<void> {
+  // A one-write batch: the same delete, through the SDK surface the apps already share.
+  return writeBatch(getDb()).delete(commentRef(commentId)).commit();
+}
+
+/**
+ * Removes one reply, exactly as it is stored (arrayRemove compares whole elements): allowed to
+ * its writer, the comment's author and the post's author (firestore.rules).
+ */
+export function deleteReply(commentId: string, reply: Reply): Promise<void> {
+  return updateDoc(commentRef(commentId), { replies: arrayRemove(reply) });
 }

@@ -31,6 +31,7 @@ jest.mock('firebase/firestore', () => {
   const listeners = new Set<MockListener>();
   const calls = { getDocs: 0 };
   let failNextGetDocs: Error | null = null;
+  let offlineReads = 0;
 
   // Descending by createdAt, then by id: negative when `a` comes first.
   const compare = (a: MockRow, b: MockRow) =>
@@ -50,7 +51,7 @@ jest.mock('firebase/firestore', () => {
     }
     const lim = q.constraints.find((c) => c.kind === 'limit');
     if (lim && lim.kind === 'limit') rows = rows.slice(0, lim.n);
-    return { docs: rows.map(snapshotOf) };
+    return { docs: rows.map(snapshotOf), metadata: { fromCache: false } };
   };
 
   const notify = () => {
@@ -72,6 +73,11 @@ jest.mock('firebase/firestore', () => {
         const error = failNextGetDocs;
         failNextGetDocs = null;
         throw error;
+      }
+      if (offlineReads > 0) {
+        offlineReads -= 1;
+        // Offline, getDocs answers from the local cache instead of failing.
+        return { docs: [], metadata: { fromCache: true } };
       }
       return run(q);
     },
@@ -100,12 +106,16 @@ jest.mock('firebase/firestore', () => {
       failNextGetDocs: (error: Error) => {
         failNextGetDocs = error;
       },
+      answerFromCache: (reads: number) => {
+        offlineReads = reads;
+      },
       calls,
       reset: () => {
         collections.clear();
         listeners.clear();
         calls.getDocs = 0;
         failNextGetDocs = null;
+        offlineReads = 0;
       },
     },
   };
@@ -118,6 +128,7 @@ interface FakeApi {
   remove: (collection: string, id: string) => void;
   listenersOn: (collection: string) => number;
   failNextGetDocs: (error: Error) => void;
+  answerFromCache: (reads: number) => void;
   calls: { getDocs: number };
   reset: () => void;
 }
@@ -256,5 +267,49 @@ describe('usePagedQuery', () => {
     const { result } = renderPaged('posts');
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('keeps the pages shown when a later page fails, and Retry reads that page', async () => {
+    fake.set('posts', seven);
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
+    fake.failNextGetDocs(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    act(() => result.current.loadMore());
+    await waitFor(() =>
+      expect(result.current.loadMoreError).toMatchObject({ code: 'unavailable' }),
+    );
+    expect(result.current.status).toBe('ready');
+    expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']);
+    // The scroll trigger does not hammer a failing read; only Retry tries again.
+    const reads = fake.calls.getDocs;
+    act(() => result.current.loadMore());
+    expect(fake.calls.getDocs).toBe(reads);
+    act(() => result.current.retry());
+    await waitFor(() =>
+      expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5', 'p4', 'p3', 'p2']),
+    );
+    expect(result.current.loadMoreError).toBeNull();
+  });
+
+  it('Retry after a failed first page reads the list again', async () => {
+    fake.set('posts', seven);
+    fake.failNextGetDocs(Object.assign(new Error('offline'), { code: 'unavailable' }));
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    act(() => result.current.retry());
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
+    expect(result.current.status).toBe('ready');
+    await waitFor(() => expect(fake.listenersOn('posts')).toBe(1));
+  });
+
+  it('reports a page Firestore could only answer from its cache (offline) as unavailable', async () => {
+    fake.set('posts', seven);
+    fake.answerFromCache(1);
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error).toMatchObject({ code: 'unavailable' });
+    expect(result.current.items).toEqual([]);
+    act(() => result.current.retry());
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
   });
 });

@@ -25,6 +25,24 @@ export interface PagedQuery<T> {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
+  /**
+   * A later page's read failed: the pages already shown stay (status stays 'ready') and `loadMore`
+   * waits for `retry`.
+   */
+  loadMoreError: FirestoreError | null;
+  /**
+   * Tries again without a reload: the failed later page, or, after a failure of the first page or
+   * of a live page, the whole list from the start.
+   */
+  retry: () => void;
+}
+
+/** What a read the server did not answer is reported as (Firestore's own code for it). */
+function unavailable(): FirestoreError {
+  return Object.assign(new Error('The server could not be reached.'), {
+    code: 'unavailable',
+    name: 'FirebaseError',
+  }) as FirestoreError;
 }
 
 function pageQuery<T>(base: Query<T>, page: Pick<Page<T>, 'start' | 'end'>): Query<T> {
@@ -43,6 +61,8 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
   const [hasMore, setHasMore] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<FirestoreError | null>(null);
+  const [loadMoreError, setLoadMoreError] = useState<FirestoreError | null>(null);
+  const [restarts, setRestarts] = useState(0);
   const generation = useRef(0);
   const inFlight = useRef(false);
   const subscriptions = useRef<Array<() => void>>([]);
@@ -57,6 +77,9 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
         const constraints = start ? [startAfter(start), limit(pageSize)] : [limit(pageSize)];
         const snapshot = await getDocs(query(base, ...constraints));
         if (myGeneration !== generation.current) return;
+        // Offline, getDocs answers from the local cache (often nothing) instead of failing: that
+        // is not the list, so it is reported as unavailable and Retry reads again.
+        if (snapshot.metadata.fromCache) throw unavailable();
         const complete = snapshot.docs.length < pageSize;
         const end = complete ? null : (snapshot.docs[snapshot.docs.length - 1] ?? null);
         setHasMore(!complete);
@@ -65,7 +88,10 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
           { start, end, docs: snapshot.docs, generation: myGeneration },
         ]);
       } catch (caught) {
-        if (myGeneration === generation.current) setError(caught as FirestoreError);
+        if (myGeneration !== generation.current) return;
+        // A later page's failure keeps the pages shown; only the first page's is the list's.
+        if (start) setLoadMoreError(caught as FirestoreError);
+        else setError(caught as FirestoreError);
       } finally {
         if (myGeneration === generation.current) {
           inFlight.current = false;
@@ -83,13 +109,14 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
     setPages([]);
     setHasMore(true);
     setError(null);
+    setLoadMoreError(null);
     void fetchNextPage(null);
     return () => {
       generation.current += 1;
       for (const unsubscribe of subscriptions.current) unsubscribe();
       subscriptions.current = [];
     };
-  }, [fetchNextPage]);
+  }, [fetchNextPage, restarts]);
 
   // Each page read gets its live range listener, once.
   useEffect(() => {
@@ -121,13 +148,33 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
 
   const loadMore = useCallback(() => {
     const last = pages[pages.length - 1];
-    if (!hasMore || !last || inFlight.current) return;
+    if (!hasMore || !last || inFlight.current || loadMoreError) return;
     void fetchNextPage(last.end);
-  }, [pages, hasMore, fetchNextPage]);
+  }, [pages, hasMore, fetchNextPage, loadMoreError]);
+
+  const retry = useCallback(() => {
+    const last = pages[pages.length - 1];
+    if (error || !last) {
+      setRestarts((count) => count + 1);
+      return;
+    }
+    if (!loadMoreError) return;
+    setLoadMoreError(null);
+    void fetchNextPage(last.end);
+  }, [pages, error, loadMoreError, fetchNextPage]);
 
   const items = pages.flatMap((page) =>
     page.docs.map((doc) => ({ ...doc.data({ serverTimestamps: 'estimate' }), id: doc.id })),
   );
   const status = error ? 'error' : pages.length === 0 ? 'loading' : 'ready';
-  return { items, status, error, hasMore, loadingMore: loadingMore && pages.length > 0, loadMore };
+  return {
+    items,
+    status,
+    error,
+    hasMore,
+    loadingMore: loadingMore && pages.length > 0,
+    loadMore,
+    loadMoreError,
+    retry,
+  };
 }

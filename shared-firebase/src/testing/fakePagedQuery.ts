@@ -26,6 +26,8 @@ export function useFakePagedQuery<T>(
     hasMore,
     loadingMore: false,
     loadMore,
+    loadMoreError: null,
+    retry: () => undefined,
   };
 }
 
@@ -40,6 +42,8 @@ export function staticPagedQuery<T>(
     hasMore: false,
     loadingMore: false,
     loadMore: () => undefined,
+    loadMoreError: null,
+    retry: () => undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,216 @@
+/**
+ * Issue 17 in real Chromium against the local backend: counts and follower lists stay right and
+ * live through follow, unfollow, post and delete with members acting at once; comment deletion
+ * shows live in every tab; Firestore's queued writes complete a like and a comment made offline;
+ * Retry recovers from a blocked request without a reload.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { MESSAGES } from 'shared-firebase/testing/messages';
+import { test, expect, signIn } from '../fixtures';
+import type { Member } from '../fixtures';
+import { createTextPost } from '../support/posts';
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
+
+async function signedInPage(browser: Browser, baseURL: string, member: Member) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return { context, page };
+}
+
+const cardWith = (page: Page, text: string) =>
+  page.getByRole('article', { name: 'Post' }).filter({ hasText: text });
+const counts = (page: Page) => page.getByRole('list', { name: 'Counts' });
+/** The profile's counts, e.g. ['1 post', '2 followers', '0 following']. */
+const expectCounts = (page: Page, ...texts: string[]) =>
+  expect(counts(page).getByRole('listitem')).toHaveText(texts);
+const commentWith = (card: Locator, text: string) =>
+  card.locator('.feed-comment').filter({ hasText: text });
+
+async function makeTextPost(page: Page, caption: string) {
+  await page.goto('/');
+  await page.getByLabel("What's on your mind?").fill(caption);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByText(MESSAGES.postCreated)).toBeVisible();
+}
+
+async function comment(card: Locator, text: string) {
+  await card.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+  await card.getByRole('button', { name: 'Comment', exact: true }).click();
+}
+
+test.describe('counts, follower lists and comment deletion, live between members', () => {
+  test('counts stay right through follow, unfollow, post and delete, two members at once', async ({
+    browser,
+    baseURL,
+    members,
+    admin,
+  }) => {
+    const ann = await members.create({ username: unique('Ann') });
+    const ben = await members.create({ username: unique('Ben') });
+    const cy = await members.create({ username: unique('Cy') });
+    const a = await signedInPage(browser, baseURL!, ann);
+    const b = await signedInPage(browser, baseURL!, ben);
+    const c = await signedInPage(browser, baseURL!, cy);
+    const annProfile = `/profile/${ann.uid}`;
+
+    await makeTextPost(a.page, unique('first'));
+    await a.page.goto(annProfile);
+    await expectCounts(a.page, '1 post', '0 followers', '0 following');
+
+    // Ben and Cy follow Ann at the same moment: both land, and Ann's count shows it live.
+    await b.page.goto(annProfile);
+    await c.page.goto(annProfile);
+    const followB = b.page.getByRole('button', { name: 'Follow', exact: true });
+    const followC = c.page.getByRole('button', { name: 'Follow', exact: true });
+    await expect(followB).toBeEnabled();
+    await expect(followC).toBeEnabled();
+    await Promise.all([followB.click(), followC.click()]);
+    await expectCounts(a.page, '1 post', '2 followers', '0 following');
+    await expectCounts(b.page, '1 post', '2 followers', '0 following');
+    const followers = (await admin.get(`Followers/${ann.uid}`))!.data.Followers as string[];
+    expect([...followers].sort()).toEqual([ben.uid, cy.uid].sort());
+
+    // The followers list, live: both, newest first, each linking to the profile.
+    await a.page.getByRole('link', { name: '2 followers' }).click();
+    await expect(a.page).toHaveURL(`${annProfile}/followers`);
+    const list = a.page.getByRole('list', { name: 'Followers' });
+    await expect(list.getByRole('link', { name: ben.username })).toHaveAttribute(
+      'href',
+      `/profile/${ben.uid}`,
+    );
+    await expect(list.getByRole('link', { name: cy.username })).toBeVisible();
+
+    // Ben unfollows: he leaves Ann's list live, and his own following count drops.
+    await b.page.getByRole('button', { name: 'Followed', exact: true }).click();
+    await expect(list.getByRole('link', { name: ben.username })).toHaveCount(0);
+    await expect(list.getByRole('link', { name: cy.username })).toBeVisible();
+    await b.page.goto(`/profile/${ben.uid}`);
+    await expectCounts(b.page, '0 posts', '0 followers', '0 following');
+    await c.page.goto(`/profile/${cy.uid}/following`);
+    await expect(
+      c.page.getByRole('list', { name: 'Following' }).getByRole('link', { name: ann.username }),
+    ).toBeVisible();
+
+    // Posting and deleting move Ann's posts count on Ben's screen, live.
+    await b.page.goto(annProfile);
+    await expectCounts(b.page, '1 post', '1 follower', '0 following');
+    const second = unique('second');
+    await makeTextPost(a.page, second);
+    await expectCounts(b.page, '2 posts', '1 follower', '0 following');
+    const card = cardWith(a.page, second);
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    await card.getByRole('button', { name: 'Delete post' }).click();
+    await expectCounts(b.page, '1 post', '1 follower', '0 following');
+
+    await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  });
+
+  test('a deleted comment or reply disappears in every open tab', async ({
+    browser,
+    baseURL,
+    members,
+    admin,
+  }) => {
+    const ann = await members.create({ username: unique('Ann') });
+    const ben = await members.create({ username: unique('Ben') });
+    const caption = unique('talk about it');
+    const postId = await createTextPost(admin, ann, caption);
+    const a = await signedInPage(browser, baseURL!, ann);
+    const b = await signedInPage(browser, baseURL!, ben);
+    for (const page of [a.page, b.page]) {
+      await page.goto(`/post/${postId}`);
+      await cardWith(page, caption).getByRole('button', { name: 'Comments' }).click();
+    }
+    const annCard = cardWith(a.page, caption);
+    const benCard = cardWith(b.page, caption);
+
+    await comment(benCard, 'Ben was here');
+    await comment(benCard, 'Ben again');
+    await expect(commentWith(annCard, 'Ben was here')).toBeVisible();
+    await commentWith(annCard, 'Ben again').getByRole('button', { name: 'Reply' }).click();
+    await annCard.getByRole('textbox', { name: 'Write a reply' }).fill('Ann answers');
+    await annCard.getByRole('button', { name: 'Send reply' }).click();
+    const reply = benCard.locator('.feed-reply').filter({ hasText: 'Ann answers' });
+    await expect(reply).toBeVisible();
+    // A new reply carries its time.
+    await expect(reply.locator('time')).toHaveText('now');
+
+    // Ben deletes his own comment after confirming; Ann sees it go.
+    const own = commentWith(benCard, 'Ben was here');
+    await own.getByRole('button', { name: 'Delete comment' }).click();
+    await own.getByRole('button', { name: 'Delete comment' }).click();
+    await expect(commentWith(annCard, 'Ben was here')).toHaveCount(0);
+    await expect(commentWith(benCard, 'Ben was here')).toHaveCount(0);
+
+    // Ben may remove Ann's reply under his comment; Ann, the post's author, his other comment.
+    await reply.getByRole('button', { name: 'Delete reply' }).click();
+    await reply.getByRole('button', { name: 'Delete reply' }).click();
+    await expect(annCard.locator('.feed-reply')).toHaveCount(0);
+    const other = commentWith(annCard, 'Ben again');
+    await other.getByRole('button', { name: 'Delete comment' }).click();
+    await other.getByRole('button', { name: 'Delete comment' }).click();
+    await expect(benCard.getByText('No comments yet.')).toBeVisible();
+    expect(await admin.list('comments', { field: 'postId', equals: postId })).toHaveLength(0);
+
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});
+
+test('a like and a comment made offline wait, then complete when the connection returns', async ({
+  page,
+  context,
+  members,
+  admin,
+}) => {
+  const ann = await members.create({ username: unique('Ann') });
+  const caption = unique('offline post');
+  const postId = await createTextPost(admin, ann, caption);
+  await signIn(page, ann);
+  const card = cardWith(page, caption);
+  await card.getByRole('button', { name: 'Comments' }).click();
+  await expect(card.getByText('No comments yet.')).toBeVisible();
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: 'Like', exact: true }).click();
+  // Applied locally at once, and said to be waiting.
+  await expect(card.getByRole('button', { name: '1 like' })).toBeVisible();
+  await expect(card.getByText('Like waiting to be sent…')).toBeVisible();
+  await comment(card, 'Written on the train');
+  await expect(commentWith(card, 'Written on the train')).toContainText('Waiting to be sent…');
+  await expect(card.getByText('Comment waiting to be sent…')).toBeVisible();
+  expect((await admin.get(`posts/${postId}`))!.data.likes).toEqual([]);
+  expect(await admin.list('comments', { field: 'postId', equals: postId })).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(card.getByText('Like waiting to be sent…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(card.getByText(/waiting to be sent/i)).toHaveCount(0, { timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+  expect((await admin.get(`posts/${postId}`))!.data.likes).toEqual([ann.uid]);
+  const saved = await admin.list('comments', { field: 'postId', equals: postId });
+  expect(saved.map((doc) => doc.data.comment)).toEqual(['Written on the train']);
+});
+
+test('Retry recovers from a blocked request without a reload', async ({ page, members }) => {
+  // Lower-case "zz" sorts first in the members list (user names descending), whatever else exists.
+  const ann = await members.create({ username: unique('zz Ann') });
+  await signIn(page, ann);
+  // Firestore's Listen channel, which serves the list's reads, is blocked.
+  const listen = '**/google.firestore.v1.Firestore/Listen/**';
+  await page.route(listen, (route) => route.abort());
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByText('Members could not be loaded.')).toBeVisible({ timeout: 30_000 });
+  // A mark on this document: a reload would lose it.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  await page.unroute(listen);
+  // The SDK reconnects on its own schedule; Retry until it has (each click one read).
+  await expect(async () => {
+    const retry = page.getByRole('button', { name: 'Retry' });
+    if (await retry.isVisible()) await retry.click();
+    await expect(page.getByRole('link', { name: ann.username })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+});

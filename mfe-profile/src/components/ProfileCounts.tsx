@@ -1,0 +1,54 @@
+import { LoadFailure } from 'shared-ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useFollowerUids, useFollowingUids } from 'shared-firebase';
+import type { LiveUidList } from 'shared-firebase';
+import { followListPath } from '../followLists';
+
+export interface ProfileCountsProps {
+  userId: string;
+  /** The length of the member's live `usersData.posts` (docs/DATA_MODEL.md "Counts"). */
+  postsCount: number;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function countOf(list: LiveUidList): number | null {
+  return list.status === 'ready' ? list.uids.length : null;
+}
+
+function Counts({ userId, postsCount, onRetry }: ProfileCountsProps & { onRetry: () => void }) {
+  const followers = useFollowerUids(userId);
+  const following = useFollowingUids(userId);
+  if (followers.status === 'error' || following.status === 'error') {
+    return <LoadFailure message="The follower counts could not be loaded." onRetry={onRetry} />;
+  }
+  const followersCount = countOf(followers);
+  const followingCount = countOf(following);
+  return (
+    <ul className="profile-counts" aria-label="Counts">
+      <li>{plural(postsCount, 'post', 'posts')}</li>
+      <li>
+        <Link to={followListPath(userId, 'followers')}>
+          {followersCount === null
+            ? '… followers'
+            : plural(followersCount, 'follower', 'followers')}
+        </Link>
+      </li>
+      <li>
+        <Link to={followListPath(userId, 'following')}>
+          {followingCount === null ? '… following' : `${followingCount} following`}
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * A profile's posts, followers and following counts, live. Each comes from one document the
+ * page already has or reads once (no collection is read to count): see docs/DATA_MODEL.md "Counts".
+ */
+export function ProfileCounts(props: ProfileCountsProps) {
+  const [attempt, setAttempt] = useState(0);
+  return <Counts key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
+}

@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  setFollowing,
+  useFollowStatus,
+  useFollowerUids,
+  useFollowingUids,
+  useMember,
+  useSignedInUid,
+} from 'shared-firebase';
+import type { LiveUidList } from 'shared-firebase';
+import { liveMember } from 'shared-firebase/testing/members';
+import { FollowListPage } from './FollowListPage';
+
+jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+
+let followers: LiveUidList;
+let following: LiveUidList;
+
+beforeEach(() => {
+  followers = { status: 'ready', uids: ['bob', 'me', 'cy'] };
+  following = { status: 'ready', uids: ['dee'] };
+  jest.mocked(useSignedInUid).mockReturnValue('me');
+  jest
+    .mocked(useMember)
+    .mockImplementation((uid) =>
+      uid === 'ghost' ? { status: 'missing' } : liveMember(`Name of ${uid}`),
+    );
+  jest.mocked(useFollowerUids).mockImplementation(() => followers);
+  jest.mocked(useFollowingUids).mockImplementation(() => following);
+  jest.mocked(useFollowStatus).mockReturnValue({ status: 'ready', following: false });
+  jest.mocked(setFollowing).mockReset().mockResolvedValue(undefined);
+});
+
+function renderAt(path: string) {
+  const user = userEvent.setup();
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/profile/:userId/followers" element={<FollowListPage kind="followers" />} />
+        <Route path="/profile/:userId/following" element={<FollowListPage kind="following" />} />
+        <Route path="/404" element={<p>not found page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user, view };
+}
+
+const names = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('FollowListPage', () => {
+  it('lists the followers newest first, each linking to their profile', () => {
+    renderAt('/profile/ann/followers');
+    expect(screen.getByRole('heading', { name: "Name of ann's followers" })).toBeInTheDocument();
+    expect(useFollowerUids).toHaveBeenCalledWith('ann');
+    expect(names()).toEqual(['Name of cy', 'Name of me', 'Name of bob']);
+    expect(screen.getByRole('link', { name: 'Name of cy' })).toHaveAttribute('href', '/profile/cy');
+  });
+
+  it('offers a Follow toggle on every member but the viewer', async () => {
+    const { user } = renderAt('/profile/ann/followers');
+    expect(screen.getAllByRole('button', { name: 'Follow' })).toHaveLength(2);
+    const row = screen.getByRole('link', { name: 'Name of bob' }).closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'Follow' }));
+    expect(setFollowing).toHaveBeenCalledWith('me', 'bob', true);
+  });
+
+  it('lists whom the member follows', () => {
+    renderAt('/profile/ann/following');
+    expect(screen.getByRole('heading', { name: 'Name of ann follows' })).toBeInTheDocument();
+    expect(names()).toEqual(['Name of dee']);
+  });
+
+  it('is live: a new follower appears, one who left goes', () => {
+    const { view } = renderAt('/profile/ann/followers');
+    followers = { status: 'ready', uids: ['bob', 'cy', 'eve'] };
+    view.rerender(
+      <MemoryRouter initialEntries={['/profile/ann/followers']}>
+        <Routes>
+          <Route path="/profile/:userId/followers" element={<FollowListPage kind="followers" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(names()).toEqual(['Name of eve', 'Name of cy', 'Name of bob']);
+  });
+
+  it('shows members in pages', async () => {
+    followers = { status: 'ready', uids: Array.from({ length: 45 }, (_, i) => `m${i}`) };
+    const { user } = renderAt('/profile/ann/followers');
+    expect(names()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(names()).toHaveLength(40);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(names()).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('says when the list is empty', () => {
+    following = { status: 'ready', uids: [] };
+    renderAt('/profile/ann/following');
+    expect(screen.getByText('Not following anyone yet.')).toBeInTheDocument();
+  });
+
+  it('offers Retry when the list cannot be loaded, and reads it again', async () => {
+    followers = { status: 'error', error: new Error('unavailable') as never };
+    const { user } = renderAt('/profile/ann/followers');
+    expect(screen.getByText('This list could not be loaded.')).toBeInTheDocument();
+    followers = { status: 'ready', uids: ['bob'] };
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(names()).toEqual(['Name of bob']);
+  });
+
+  it('sends an unknown member to /404', () => {
+    renderAt('/profile/ghost/followers');
+    expect(screen.getByText('not found page')).toBeInTheDocument();
+  });
+});
