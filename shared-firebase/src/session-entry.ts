@@ -43,3 +43,8 @@ export {
   signUpMember,
   completeSignUp,
 } from './auth';
+
+// Password reset (the auth remote) and the Auth side of deleting an account (the profile remote).
+export { requestPasswordReset, checkPasswordResetCode, confirmNewPassword } from './passwordReset';
+export type { ResetRequestOutcome, ResetCodeCheck } from './passwordReset';
+export { confirmPassword, deleteSignedInAccount } from './accountAuth';

@@ -16,7 +16,10 @@ const FOLLOWERS = '/Followers/{owner}';
 const batch = (...writes: Write[]): Op => ({ batch: writes });
 const update = (path: string, data: Data): Op => batch({ update: path, data });
 const del = (path: string): Op => batch({ delete: path });
-const startDeletion: Op = batch({ set: 'accountDeletions/dave', data: { startedAt: serverTime() } });
+const startDeletion: Op = batch({
+  set: 'accountDeletions/dave',
+  data: { startedAt: serverTime() },
+});
 /**
  * The pair the app writes to drop `follower` from dave's Followers; `theirsFirst` puts the
  * follower's side first, so that a denial names its statement (evaluation stops at a refusal).
@@ -86,10 +89,20 @@ export function accountDeletionCases({ allow, deny, seed }: RulesSuite): void {
       );
       await allow('dave', t, startDeletion);
       await allow('dave', `${MARKER} get`, { get: 'accountDeletions/dave' });
-      await deny('bob', `${MARKER} get`, { get: 'accountDeletions/dave' }, { breaks: 'me() == uid' });
-      await deny('signedOut', `${MARKER} get`, { get: 'accountDeletions/dave' }, {
-        breaks: 'signedIn()',
-      });
+      await deny(
+        'bob',
+        `${MARKER} get`,
+        { get: 'accountDeletions/dave' },
+        { breaks: 'me() == uid' },
+      );
+      await deny(
+        'signedOut',
+        `${MARKER} get`,
+        { get: 'accountDeletions/dave' },
+        {
+          breaks: 'signedIn()',
+        },
+      );
     });
 
     test('dropping a follower: both sides in one write, one follower at a time, only while deleting', async () => {
@@ -201,8 +214,12 @@ export function accountDeletionCases({ allow, deny, seed }: RulesSuite): void {
         via: 'existing().Followers.size() == 0',
       });
       // An interrupted run repeats deletes that already happened: a missing document is fine.
-      await allow('dave', `${FOLLOWING} delete`, del('Following/dave'), { via: 'resource == null' });
-      await allow('dave', `${FOLLOWERS} delete`, del('Followers/dave'), { via: 'resource == null' });
+      await allow('dave', `${FOLLOWING} delete`, del('Following/dave'), {
+        via: 'resource == null',
+      });
+      await allow('dave', `${FOLLOWERS} delete`, del('Followers/dave'), {
+        via: 'resource == null',
+      });
       await allow('dave', [`${USERS} delete`, `${MARKER} delete`], lastBatch, {
         via: 'resource == null',
       });
