@@ -1,4 +1,4 @@
-import { ABOUT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
+import { ABOUT_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './constants';
 
 /**
  * Every user-facing message, defined once: first those of SPEC.md sections 5 and 8 (word for
@@ -39,7 +39,7 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid e-mail address',
   resetRequestFailed: 'The e-mail could not be sent. Please try again.',
   resetLinkInvalid: 'This password reset link has expired or has already been used.',
-  passwordTooWeak: 'Please choose a password of at least 6 characters',
+  passwordTooWeak: `Please choose a password of at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordChanged: 'Your password has been changed. You can now sign in with it.',
   passwordChangeFailed: 'Your password could not be changed. Please try again.',
 

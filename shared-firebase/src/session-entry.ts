@@ -17,6 +17,7 @@ export {
   EXPLORE_PAGE_SIZE,
   IMAGE_MAX_BYTES,
   MEMBERS_PAGE_SIZE,
+  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from './constants';
 export { MESSAGES } from './messages';
