@@ -7,7 +7,6 @@ import {
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   startAfter,
   updateDoc,
   where,
@@ -48,7 +47,9 @@ const POST_PAGE = 20;
 /** Marks the deletion as started (the rules gate the later steps on it). */
 export async function markDeletionStarted(uid: string): Promise<void> {
   if ((await getDoc(accountDeletionRef(uid))).exists()) return;
-  await setDoc(accountDeletionRef(uid), { startedAt: serverTimestamp() });
+  const batch = writeBatch(getDb());
+  batch.set(accountDeletionRef(uid), { startedAt: serverTimestamp() });
+  await batch.commit();
 }
 
 /** Clears the profile picture and cover first, so nobody sees them break as their files go. */
