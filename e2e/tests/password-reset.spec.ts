@@ -50,7 +50,7 @@ test.describe('password reset', () => {
     expect(link.searchParams.get('mode')).toBe('resetPassword');
     await page.goto(`/reset-password${link.search}`);
     await expect(page.getByText(`For ${member.email}`)).toBeVisible();
-    await page.getByLabel('New password').fill('brand-new-horse-8');
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-horse-8');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('status')).toHaveText(MESSAGES.passwordChanged);
 
