@@ -141,4 +141,34 @@ export class FirestoreAdmin {
         return { id: path.split('/').pop()!, path, data: fromFields(row.document!.fields ?? {}) };
       });
   }
+
+  /** Documents of every collection named `collectionId`, at any depth, where `field == value`. */
+  async listGroup(
+    collectionId: string,
+    where?: { field: string; equals: Plain },
+  ): Promise<AdminDoc[]> {
+    const structuredQuery = {
+      from: [{ collectionId, allDescendants: true }],
+      ...(where
+        ? {
+            where: {
+              fieldFilter: {
+                field: { fieldPath: where.field },
+                op: 'EQUAL',
+                value: toValue(where.equals),
+              },
+            },
+          }
+        : {}),
+    };
+    const rows = (await this.call('POST', `${this.database}/documents:runQuery`, {
+      structuredQuery,
+    })) as Array<{ document?: { name: string; fields?: Record<string, Value> } }>;
+    return rows
+      .filter((row) => row.document)
+      .map((row) => {
+        const path = row.document!.name.split('/documents/')[1]!;
+        return { id: path.split('/').pop()!, path, data: fromFields(row.document!.fields ?? {}) };
+      });
+  }
 }

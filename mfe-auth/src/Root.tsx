@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import REMOTES from 'remote-list/remotes.json';
 import type { RemoteAppProps } from 'shared-ui';
 import { LoginPage } from './pages/LoginPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SignUpPage } from './pages/SignUpPage';
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
@@ -12,6 +13,7 @@ export function Root(_props: RemoteAppProps) {
       <Routes>
         <Route path={REMOTES.auth.routes.login.path} element={<LoginPage />} />
         <Route path={REMOTES.auth.routes.signUp.path} element={<SignUpPage />} />
+        <Route path={REMOTES.auth.routes.resetPassword.path} element={<ResetPasswordPage />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>

@@ -11,11 +11,17 @@ import type { FirebaseHandles } from './app';
 import type { RuntimeConfig } from './config';
 
 export {
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
+  deleteUser,
+  EmailAuthProvider,
   onIdTokenChanged,
+  reauthenticateWithCredential,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 
 /** Creates the page's Firebase app and its Auth, connected to the emulators when configured. */

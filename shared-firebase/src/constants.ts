@@ -8,6 +8,8 @@ export const ABOUT_MAX_LENGTH = 500;
 export const CAPTION_MAX_LENGTH = 2000;
 export const COMMENT_MAX_LENGTH = 1000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Firebase Auth's shortest password (it refuses shorter ones with auth/weak-password). */
+export const PASSWORD_MIN_LENGTH = 6;
 /**
  * The photo types a post accepts: raster images browsers show, never SVG (a document that can carry
  * script). storage.rules holds the same list for `{uid}/posts/`.

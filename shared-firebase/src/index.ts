@@ -48,3 +48,9 @@ export type { LiveUidList } from './data/connections';
 
 // The account documents sign-up writes: the session entry's sign-up loads them from here.
 export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
+
+// Deleting the account (the profile remote's edit screen).
+export { deleteAccount, DELETION_STEPS } from './data/accountDeletion/deleteAccount';
+export type { DeletionProgress, DeletionStep } from './data/accountDeletion/deleteAccount';
+export { useAccountDeletionMark } from './data/accountDeletion/useAccountDeletionMark';
+export type { AccountDeletionMark } from './model';

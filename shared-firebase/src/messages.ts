@@ -1,4 +1,4 @@
-import { ABOUT_MAX_LENGTH, USERNAME_MAX_LENGTH } from './constants';
+import { ABOUT_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './constants';
 
 /**
  * Every user-facing message, defined once: first those of SPEC.md sections 5 and 8 (word for
@@ -32,6 +32,21 @@ export const MESSAGES = {
   dobInTheFuture: "The date of birth can't be in the future",
   chooseCountry: 'Please choose a country',
   saveFailed: 'Your change could not be saved. Please try again.',
+
+  // Password reset: the same answer whether or not the address has an account.
+  resetLinkSent:
+    'If an account exists for this e-mail address, we have sent it a link to reset the password.',
+  invalidEmail: 'Please enter a valid e-mail address',
+  resetRequestFailed: 'The e-mail could not be sent. Please try again.',
+  resetLinkInvalid: 'This password reset link has expired or has already been used.',
+  passwordTooWeak: `Please choose a password of at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordChanged: 'Your password has been changed. You can now sign in with it.',
+  passwordChangeFailed: 'Your password could not be changed. Please try again.',
+
+  // Deleting the account.
+  deletionStopped: 'Deleting your account stopped part-way. Enter your password to continue.',
+  deletionInterrupted:
+    'Deleting your account did not finish. Enter your password to finish deleting it.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

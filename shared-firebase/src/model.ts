@@ -11,6 +11,8 @@ export const COLLECTIONS = {
   posts: 'posts',
   explorePosts: 'explorePosts',
   comments: 'comments',
+  /** `accountDeletions/{uid}`: an account deletion in progress (docs/DATA_MODEL.md). */
+  accountDeletions: 'accountDeletions',
 } as const;
 
 /** Storage folders, under the owner's uid. */
@@ -88,6 +90,12 @@ export interface Comment {
   postId: string;
   userId: string;
   createdAt: Timestamp | null;
+}
+
+/** An `accountDeletions/{uid}` document: the member started deleting their account. */
+export interface AccountDeletionMark {
+  /** Null only in the local echo before the server time arrives. */
+  startedAt: Timestamp | null;
 }
 
 /** A document's data together with its id. */

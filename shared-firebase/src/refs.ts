@@ -9,7 +9,15 @@ import type {
 } from 'firebase/firestore';
 import { getDb } from './db';
 import { COLLECTIONS } from './model';
-import type { Comment, ExplorePost, FollowersDoc, FollowingDoc, Post, UserData } from './model';
+import type {
+  AccountDeletionMark,
+  Comment,
+  ExplorePost,
+  FollowersDoc,
+  FollowingDoc,
+  Post,
+  UserData,
+} from './model';
 
 /** Types a collection by the data model; the rules, not this converter, validate what is stored. */
 function modelConverter<T extends DocumentData>(): FirestoreDataConverter<T, T> {
@@ -45,3 +53,7 @@ export const explorePostRef = (postId: string): DocumentReference<ExplorePost, E
   doc(explorePostsCollection(), postId);
 export const commentRef = (commentId: string): DocumentReference<Comment, Comment> =>
   doc(commentsCollection(), commentId);
+export const accountDeletionRef = (
+  uid: string,
+): DocumentReference<AccountDeletionMark, AccountDeletionMark> =>
+  doc(typedCollection<AccountDeletionMark>(COLLECTIONS.accountDeletions), uid);

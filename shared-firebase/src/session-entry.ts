@@ -17,6 +17,7 @@ export {
   EXPLORE_PAGE_SIZE,
   IMAGE_MAX_BYTES,
   MEMBERS_PAGE_SIZE,
+  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from './constants';
 export { MESSAGES } from './messages';
@@ -43,3 +44,8 @@ export {
   signUpMember,
   completeSignUp,
 } from './auth';
+
+// Password reset (the auth remote) and the Auth side of deleting an account (the profile remote).
+export { requestPasswordReset, checkPasswordResetCode, confirmNewPassword } from './passwordReset';
+export type { ResetRequestOutcome, ResetCodeCheck } from './passwordReset';
+export { confirmPassword, deleteSignedInAccount } from './accountAuth';

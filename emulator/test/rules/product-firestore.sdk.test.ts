@@ -18,6 +18,7 @@ import {
 import { rulesSuiteFor } from './sdk-suite';
 import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
+import { accountDeletionCases } from './account-deletion.cases';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
 const { allow, deny, seed } = suite;
@@ -846,6 +847,8 @@ describe(`${POSTS} delete`, () => {
     );
   });
 });
+
+accountDeletionCases(suite);
 
 test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
   expect(suite.gaps()).toEqual([]);

@@ -9,8 +9,8 @@ import { startStack, type HarnessClient, type Stack } from '../harness';
 import { Coverage, type Target } from './rules-coverage';
 import { perform, type Op, type Outcome, type Write } from './sdk-ops';
 
-export type Who = 'alice' | 'bob' | 'carol' | 'signedOut';
-const MEMBERS = ['alice', 'bob', 'carol'] as const;
+export type Who = 'alice' | 'bob' | 'carol' | 'dave' | 'signedOut';
+const MEMBERS = ['alice', 'bob', 'carol', 'dave'] as const;
 
 export interface RulesSuite {
   readonly stack: Stack;

@@ -5,6 +5,7 @@ import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase
 import { Button, TextField } from 'shared-ui';
 import { FormFeedbackView } from '../components/FormFeedbackView';
 import { NEXT_PARAM, safeNextPath } from '../form/nextPath';
+import { RESET_PASSWORD_PATH } from '../reset/paths';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignIn } from '../form/validation';
 import type { FieldName } from '../form/validation';
@@ -75,6 +76,11 @@ export function LoginPage() {
           {...feedback.field('password', setPassword)}
         />
         <FormFeedbackView feedback={feedback} quietText="Sign-in failed. Please try again." />
+        <p className="auth-form__aside">
+          <Link to={RESET_PASSWORD_PATH} state={{ email: email.trim() }}>
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="auth-form__submit" disabled={pending}>
           Sign in
         </Button>

@@ -1,6 +1,6 @@
 /**
  * The `shared-firebase/session` module as the forms see it in unit tests: the real messages,
- * constants and error mapping, with the three network functions replaced by jest fakes. Test files
+ * constants and error mapping, with the network functions replaced by jest fakes. Test files
  * call `jest.mock('shared-firebase/session', () =>
  * jest.requireActual('../testing/sharedFirebaseFake').fake())` after mocking the `firebase/*`
  * modules (only loaded, never called, by the real parts).
@@ -11,5 +11,8 @@ export function fake() {
     signInMember: jest.fn(),
     signUpMember: jest.fn(),
     completeSignUp: jest.fn(),
+    requestPasswordReset: jest.fn(),
+    checkPasswordResetCode: jest.fn(),
+    confirmNewPassword: jest.fn(),
   };
 }

@@ -14,5 +14,7 @@ export function fake() {
     setFollowing: jest.fn(),
     saveProfileUpdate: jest.fn(),
     changeProfileImage: jest.fn(),
+    deleteAccount: jest.fn(),
+    useAccountDeletionMark: jest.fn(() => ({ status: 'missing' })),
   };
 }

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  authErrorCode,
+  checkPasswordResetCode,
+  confirmNewPassword,
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+} from 'shared-firebase/session';
+import { Button, Spinner, TextField } from 'shared-ui';
+import { RESET_PASSWORD_PATH } from './paths';
+
+type CodeState =
+  { status: 'checking' } | { status: 'invalid' } | { status: 'valid'; email: string };
+
+function changeFailure(error: unknown): string {
+  switch (authErrorCode(error)) {
+    case 'auth/weak-password':
+      return MESSAGES.passwordTooWeak;
+    case 'auth/expired-action-code':
+    case 'auth/invalid-action-code':
+      return MESSAGES.resetLinkInvalid;
+    default:
+      return MESSAGES.passwordChangeFailed;
+  }
+}
+
+/** Sets a new password with the code of a reset link, after checking the code is still good. */
+export function NewPasswordForm({ code }: { code: string }) {
+  const [codeState, setCodeState] = useState<CodeState>({ status: 'checking' });
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void checkPasswordResetCode(code).then((check) => {
+      if (current)
+        setCodeState(check.ok ? { status: 'valid', email: check.email } : { status: 'invalid' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (password === '') return setFailure(MESSAGES.fillAllFields);
+    if (password.length < PASSWORD_MIN_LENGTH) return setFailure(MESSAGES.passwordTooWeak);
+    setPending(true);
+    setFailure(null);
+    try {
+      await confirmNewPassword(code, password);
+      setChanged(true);
+    } catch (error) {
+      setFailure(changeFailure(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (codeState.status === 'checking') {
+    return <Spinner label="Checking your reset link…" />;
+  }
+  if (codeState.status === 'invalid' || changed) {
+    return (
+      <div className="ui-card auth-form">
+        <h1 id="reset-heading">{changed ? 'Password changed' : 'Reset your password'}</h1>
+        <p role={changed ? 'status' : 'alert'} className="auth-form__notice">
+          {changed ? MESSAGES.passwordChanged : MESSAGES.resetLinkInvalid}
+        </p>
+        <p>
+          {changed ? (
+            <Link to="/login">Sign in</Link>
+          ) : (
+            <Link to={RESET_PASSWORD_PATH}>Send a new link</Link>
+          )}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="ui-card auth-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-busy={pending}
+    >
+      <h1 id="reset-heading">Choose a new password</h1>
+      <p className="auth-form__notice">For {codeState.email}</p>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {failure ? (
+        <p role="alert" className="auth-form__notice">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="auth-form__submit" disabled={pending}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { useLiveDocument } from '../../hooks/useLiveDocument';
+import type { LiveDocument } from '../../hooks/useLiveDocument';
+import type { AccountDeletionMark } from '../../model';
+import { accountDeletionRef } from '../../refs';
+
+/**
+ * The member's own deletion mark, live: 'ready' while a deletion has started and not finished
+ * (one that stopped part-way shows here after a reload or a new sign-in), 'missing' otherwise.
+ */
+export function useAccountDeletionMark(uid: string | null): LiveDocument<AccountDeletionMark> {
+  const ref = useMemo(() => (uid ? accountDeletionRef(uid) : null), [uid]);
+  return useLiveDocument(ref);
+}
