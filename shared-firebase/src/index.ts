@@ -23,7 +23,7 @@ export {
 export type { ProfileImageKind } from './data/profile';
 export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
-export { checkImageFile } from './upload';
+export { checkImageFile, ImageUnreadableError } from './upload';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';
@@ -35,8 +35,9 @@ export {
   createPost,
   setLiked,
   deletePost,
+  deletePostImages,
 } from './data/posts';
-export type { NewPost } from './data/posts';
+export type { NewPost, PostImages } from './data/posts';
 export { useComments, addComment, addReply } from './data/comments';
 
 // Following.

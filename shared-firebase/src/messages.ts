@@ -32,6 +32,8 @@ export const MESSAGES = {
   dobInTheFuture: "The date of birth can't be in the future",
   chooseCountry: 'Please choose a country',
   saveFailed: 'Your change could not be saved. Please try again.',
+  imageUnreadable:
+    'This file could not be opened as a picture. Please choose a JPEG, PNG, WebP or GIF photo.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
