@@ -24,6 +24,8 @@ export type { ProfileImageKind } from './data/profile';
 export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
 export { checkImageFile, ImageUnreadableError } from './upload';
+export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
+export type { ImageSources } from './media/sources';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';

@@ -20,7 +20,7 @@ function SinglePost({ postId, viewerUid }: { postId: string; viewerUid: string }
   return (
     <>
       <h1 className="ui-visually-hidden">Post</h1>
-      <PostCard post={post} viewerUid={viewerUid} />
+      <PostCard post={post} viewerUid={viewerUid} priority />
     </>
   );
 }

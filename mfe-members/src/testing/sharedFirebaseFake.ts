@@ -6,6 +6,9 @@
 export function fake() {
   return {
     ...jest.requireActual('shared-firebase/session'),
+    // The real choice of stored image size: pure, no data access.
+    profilePictureSources:
+      jest.requireActual<typeof import('shared-firebase')>('shared-firebase').profilePictureSources,
     useMembers: jest.fn(),
   };
 }
