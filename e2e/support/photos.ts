@@ -97,6 +97,29 @@ export function jpegSegments(bytes: Buffer): string[] {
   return names;
 }
 
+/** The ICC colour profiles a JPEG carries (APP2 `ICC_PROFILE` segments), as raw bytes. */
+export function iccProfiles(bytes: Buffer): Buffer[] {
+  const profiles: Buffer[] = [];
+  let offset = 2;
+  while (offset + 4 <= bytes.length) {
+    const marker = bytes.readUInt16BE(offset);
+    if (marker === 0xffda) break;
+    const length = bytes.readUInt16BE(offset + 2);
+    const body = bytes.subarray(offset + 4, offset + 2 + length);
+    if (marker === 0xffe2 && body.subarray(0, 12).toString('latin1') === 'ICC_PROFILE\0') {
+      profiles.push(body.subarray(14));
+    }
+    offset += 2 + length;
+  }
+  return profiles;
+}
+
+/** Whether an ICC profile describes sRGB (its description, in ASCII or UTF-16BE). */
+export function isSrgbProfile(profile: Buffer): boolean {
+  const utf16 = Buffer.from(profile.subarray(0, profile.length - (profile.length % 2))).swap16();
+  return profile.toString('latin1').includes('sRGB') || utf16.toString('utf16le').includes('sRGB');
+}
+
 /** The pixel at (x, y) of a decoded JPEG. */
 export function pixelAt(
   bytes: Buffer,

@@ -260,9 +260,9 @@ test.describe('feed', () => {
     await photoInput(page).setInputFiles({
       name: 'huge.png',
       mimeType: 'image/png',
-      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+      buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
     });
-    await expect(page.getByRole('alert')).toHaveText('The image is too large: the limit is 5 MB.');
+    await expect(page.getByRole('alert')).toHaveText('The image is too large: the limit is 25 MB.');
     await expect(page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
     expect(await admin.list('posts', { field: 'uid', equals: member.uid })).toEqual([]);
 

@@ -7,6 +7,7 @@ import {
   singlePostQuery,
 } from './posts';
 import { uploadImage } from '../upload';
+import type * as UploadModule from '../upload';
 import { deleteObject } from 'firebase/storage';
 import { getDoc, getDocs } from 'firebase/firestore';
 
@@ -90,7 +91,7 @@ jest.mock('shared-firebase/session', () => ({
 }));
 jest.mock('../db', () => ({ getDb: () => 'DB' }));
 jest.mock('../upload', () => ({
-  ...jest.requireActual<typeof import('../upload')>('../upload'),
+  ...(jest.requireActual('../upload') as typeof UploadModule),
   uploadImage: jest.fn(),
 }));
 
