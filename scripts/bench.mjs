@@ -50,6 +50,12 @@ async function imageFigures(machine) {
     });
     console.log(`\n${markdown}\n`);
     log(`image figures written to ${writeImageFigures(markdown)}`);
+  } catch (error) {
+    // The image figures are the newest part of the bench: a failure there is reported and
+    // recorded, and never costs the figures measured before them.
+    console.error(error);
+    process.exitCode = 1;
+    writeImageFigures(`_Not measured: the last run failed (${String(error).split('\n')[0]})._`);
   } finally {
     await browser.close();
     await stack.stop();
