@@ -17,6 +17,9 @@ import { runEmulatorBench } from './bench/emulator-figures.mjs';
 import { describeMachine } from './bench/machine.mjs';
 import { renderReport, writePerformanceDoc } from './bench/report.mjs';
 import { kb } from './bench/js-collector.mjs';
+import { measureImages } from './bench/images.mjs';
+import { measureLighthouse } from './bench/lighthouse.mjs';
+import { renderImageReport, writeImageFigures } from './bench/images-report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const log = (line) => console.log(`[bench] ${line}`);
@@ -27,9 +30,46 @@ function singleBundleSize() {
   return { raw: kb(body.length), gzip: kb(zlib.gzipSync(body, { level: 6 }).length) };
 }
 
+/**
+ * The image figures of issue 16 (picture bytes, layout shift, Lighthouse, processing + upload),
+ * on their own stack so their photo posts stay out of the other measurements.
+ */
+async function imageFigures(machine) {
+  const stack = await startBenchStack();
+  const browser = await launchChromium();
+  try {
+    const figures = await measureImages(browser, stack, log, {
+      lighthouse:
+        process.env.BENCH_LIGHTHOUSE === '0'
+          ? undefined
+          : (member) => measureLighthouse(stack, member, log),
+    });
+    const markdown = renderImageReport(figures, {
+      date: machine.date,
+      machine: `${machine.cpus} CPUs, load ${machine.load}`,
+    });
+    console.log(`\n${markdown}\n`);
+    log(`image figures written to ${writeImageFigures(markdown)}`);
+  } catch (error) {
+    // The image figures are the newest part of the bench: a failure there is reported and
+    // recorded, and never costs the figures measured before them.
+    console.error(error);
+    process.exitCode = 1;
+    writeImageFigures(`_Not measured: the last run failed (${String(error).split('\n')[0]})._`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
 async function main() {
   const started = Date.now();
   ensureBuilds({ force: process.env.BENCH_BUILD === '1', log });
+  // BENCH_ONLY=images: the image figures alone (a few minutes instead of the emulator's twenty).
+  if (process.env.BENCH_ONLY === 'images') {
+    await imageFigures(describeMachine());
+    return;
+  }
   const machine = describeMachine();
   // The emulator's figures run first, alone, so the browser measurements do not disturb them.
   log('emulator figures (npm run bench -w emulator)…');
@@ -75,6 +115,8 @@ async function main() {
     await browser.close();
     await stack.stop();
   }
+  log('image figures…');
+  await imageFigures(machine);
 }
 
 main().catch((error) => {

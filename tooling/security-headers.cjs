@@ -45,6 +45,9 @@ function contentSecurityPolicy({ appOrigins, emulators = null }) {
     'img-src': ["'self'", 'data:', 'blob:', ...apps, ...storageFiles],
     // Manifests and remotes.json from the apps, and Firebase (or the emulators).
     'connect-src': ["'self'", ...apps, ...(emulators ? local : FIREBASE_ENDPOINTS)],
+    // The photo worker (shared-firebase's imageWorker) starts from a blob: URL: a remote's script
+    // lives on another origin than the page, and a worker must be same-origin.
+    'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

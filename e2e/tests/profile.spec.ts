@@ -220,9 +220,12 @@ test.describe('edit profile', () => {
     expect(pictures.profilePicture).toMatch(new RegExp(`${ann.uid}%2Fpfps%2F`));
     const topBarAvatar = page.getByRole('button', { name: 'Account menu' }).getByRole('img');
     await expect(topBarAvatar).toHaveAttribute('src', pictures.profilePicture!);
+    // The 40 px avatar loads the small size (srcset), and it decodes: a real picture came back.
     await expect
-      .poll(() => topBarAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBe(1);
+      .poll(() =>
+        topBarAvatar.evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc)),
+      )
+      .toBe(pictures.profilePictureSmall);
 
     await chooseOption(page, 'Change cover picture');
     await page

@@ -11,7 +11,7 @@ const value = (v) => {
 };
 const fields = (data) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, value(v)]));
 
-async function commit(stack, writes) {
+export async function commit(stack, writes) {
   const database = `projects/${stack.projectId}/databases/(default)`;
   const response = await fetch(`${stack.firestoreUrl}/v1/${database}/documents:commit`, {
     method: 'POST',

@@ -43,6 +43,8 @@ export async function startBenchStack() {
     apiKey: runtimeConfig.firebase.apiKey,
     authUrl: backend.authUrl,
     firestoreUrl: backend.firestoreUrl,
+    storageUrl: backend.storageUrl,
+    storageBucket: runtimeConfig.firebase.storageBucket,
     appUrls: apps.urls,
     shellUrl: apps.urls.shell,
     singleBundleUrl: `http://127.0.0.1:${singlePort}`,

@@ -7,7 +7,13 @@ export const USERNAME_MAX_LENGTH = 32;
 export const ABOUT_MAX_LENGTH = 500;
 export const CAPTION_MAX_LENGTH = 2000;
 export const COMMENT_MAX_LENGTH = 1000;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest photo a member may choose (25 MiB): it is reduced in the browser before upload, so
+ * a modern phone's photo is accepted. What is stored is far smaller (STORED_IMAGE_MAX_BYTES).
+ */
+export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
+/** The largest stored size of a picture; storage.rules' `smallEnough()` holds the same bound. */
+export const STORED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Firebase Auth's shortest password (it refuses shorter ones with auth/weak-password). */
 export const PASSWORD_MIN_LENGTH = 6;
 /**

@@ -23,7 +23,9 @@ export {
 export type { ProfileImageKind } from './data/profile';
 export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
-export { checkImageFile } from './upload';
+export { checkImageFile, ImageUnreadableError } from './upload';
+export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
+export type { ImageSources } from './media/sources';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';
@@ -35,8 +37,9 @@ export {
   createPost,
   setLiked,
   deletePost,
+  deletePostImages,
 } from './data/posts';
-export type { NewPost } from './data/posts';
+export type { NewPost, PostImages } from './data/posts';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
 
 // Following.

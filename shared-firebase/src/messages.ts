@@ -47,6 +47,8 @@ export const MESSAGES = {
   deletionStopped: 'Deleting your account stopped part-way. Enter your password to continue.',
   deletionInterrupted:
     'Deleting your account did not finish. Enter your password to finish deleting it.',
+  imageUnreadable:
+    'This file could not be opened as a picture. Please choose a JPEG, PNG, WebP or GIF photo.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -38,7 +38,12 @@ export interface UserInfo {
 export interface UserData {
   posts: string[];
   connections: { Followers: string[]; Following: string[] };
-  profilePictures: { profilePicture: string | null; profileCover: string | null };
+  profilePictures: {
+    profilePicture: string | null;
+    profileCover: string | null;
+    /** The small size of profilePicture (top bar, lists); absent on pictures older than it. */
+    profilePictureSmall?: string | null;
+  };
   userInfo: UserInfo;
 }
 
@@ -60,6 +65,11 @@ export interface Post {
   likes: string[];
   /** Null only in the local echo before the server time arrives. */
   createdAt: Timestamp | null;
+  /** The square thumbnail beside postImage (grids); absent on posts older than it. */
+  postThumbnail?: string;
+  /** postImage's pixel size, so its box is laid out before it arrives; absent on older posts. */
+  postImageWidth?: number;
+  postImageHeight?: number;
 }
 
 /** An `explorePosts/{postId}` document: the photo posts the explore grid shows. */
@@ -68,6 +78,8 @@ export interface ExplorePost {
   uid: string;
   postId: string;
   createdAt: Timestamp | null;
+  /** The post's square thumbnail, which the grid shows; absent on entries older than it. */
+  postThumbnail?: string;
 }
 
 /**

@@ -18,6 +18,8 @@ export { Menu } from './Menu';
 export type { MenuItem, MenuProps } from './Menu';
 export { EmptyState } from './EmptyState';
 export { Tile } from './Tile';
+export { Photo, placeholderPhoto } from './Photo';
+export type { PhotoProps } from './Photo';
 export type { TileProps } from './Tile';
 export { useOnVisible } from './useOnVisible';
 export { RemoteParcel } from './remote/RemoteParcel';

@@ -53,6 +53,8 @@ describe('contentSecurityPolicy', () => {
     ]);
     expect(directive(policy, 'img-src')).toContain('https://firebasestorage.googleapis.com');
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    // The photo worker starts from a blob: URL (shared-firebase's imageWorker).
+    expect(directive(policy, 'worker-src')).toEqual(["'self'", 'blob:']);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|127\.0\.0\.1|\*/);
   });
 

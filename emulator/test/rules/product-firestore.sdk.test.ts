@@ -849,6 +849,138 @@ describe(`${POSTS} delete`, () => {
 });
 
 accountDeletionCases(suite);
+// Issue 16: the smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
+describe('image sizes beside the seed’s picture fields', () => {
+  const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');
+  const sized = (id: string, fields: Data = {}): Data =>
+    post('alice', id, {
+      postImage: IMAGE,
+      postThumbnail: THUMB,
+      postImageWidth: 1080,
+      postImageHeight: 810,
+      ...fields,
+    });
+
+  test('a photo post with its thumbnail and size, and the grid entry with the same thumbnail', async () => {
+    const vias = [
+      'ownDownloadUrl(data.postThumbnail',
+      'imageSide(data.postImageWidth)',
+      'imageSide(data.postImageHeight)',
+    ];
+    for (const [index, via] of vias.entries()) {
+      const id = `sized${index}`;
+      await allow(
+        'alice',
+        [`${POSTS} create`, `${EXPLORE} create`],
+        newPost('alice', id, sized(id), explore('alice', id, { postThumbnail: THUMB })),
+        { via },
+      );
+    }
+    // Posts made before the sizes existed have none of the three fields.
+    for (const [index, via] of [
+      "!('postThumbnail' in data)",
+      "!('postImageWidth' in data)",
+      "!('postImageHeight' in data)",
+    ].entries()) {
+      const id = `unsized${index}`;
+      await allow('alice', `${POSTS} create`, newPost('alice', id, post('alice', id)), { via });
+    }
+  });
+
+  test('the sizes are the author’s own uploads, whole pixel counts, and only on a photo post', async () => {
+    const t = `${POSTS} create`;
+    const cases: Array<[Data, string]> = [
+      [
+        sized('s', { postThumbnail: url('bob', 'posts', 't.jpg') }),
+        'ownDownloadUrl(data.postThumbnail',
+      ],
+      [
+        sized('s', { postThumbnail: url('alice', 'pfps', 't.jpg') }),
+        'ownDownloadUrl(data.postThumbnail',
+      ],
+      [sized('s', { postThumbnail: 'javascript:alert(1)' }), 'ownDownloadUrl(data.postThumbnail'],
+      [sized('s', { postThumbnail: null }), 'ownDownloadUrl(data.postThumbnail'],
+      [post('alice', 's', { postThumbnail: THUMB }), 'ownDownloadUrl(data.postThumbnail'],
+      [sized('s', { postImageWidth: 0 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: 4097 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: 10.5 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: '1080' }), 'imageSide(data.postImageWidth)'],
+      [post('alice', 's', { postImageWidth: 1080 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageHeight: -1 }), 'imageSide(data.postImageHeight)'],
+      [post('alice', 's', { postImageHeight: 810 }), 'imageSide(data.postImageHeight)'],
+      [sized('s', { postSmall: THUMB }), 'data.keys().hasOnly'],
+    ];
+    for (const [data, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 's', data), { breaks });
+    }
+  });
+
+  test('the grid entry’s thumbnail is the post’s own, or neither has one', async () => {
+    const t = `${EXPLORE} create`;
+    const breaks = "get('postThumbnail', null)";
+    const other = url('alice', 'posts', 'other-thumbnail.jpg');
+    await deny('alice', t, newPost('alice', 'g', sized('g'), explore('alice', 'g')), { breaks });
+    await deny(
+      'alice',
+      t,
+      newPost('alice', 'g', sized('g'), explore('alice', 'g', { postThumbnail: other })),
+      { breaks },
+    );
+    await deny(
+      'alice',
+      t,
+      newPost(
+        'alice',
+        'g',
+        without(sized('g'), 'postThumbnail'),
+        explore('alice', 'g', { postThumbnail: THUMB }),
+      ),
+      { breaks },
+    );
+    await deny(
+      'alice',
+      t,
+      newPost('alice', 'g', sized('g'), explore('alice', 'g', { postThumbnail: THUMB, x: 1 })),
+      { breaks: 'keys().hasOnly' },
+    );
+  });
+
+  test('the small profile picture: own pfps upload, changed with the picture, or removed', async () => {
+    const t = `${USERS} update`;
+    await allow(
+      'alice',
+      t,
+      update('usersData/alice', {
+        'profilePictures.profilePicture': url('alice', 'pfps', 'me.jpg'),
+        'profilePictures.profilePictureSmall': url('alice', 'pfps', 'me-small.jpg'),
+      }),
+      { via: 'listed == next' },
+    );
+    await allow(
+      'alice',
+      t,
+      update('usersData/alice', {
+        'profilePictures.profilePicture': null,
+        'profilePictures.profilePictureSmall': null,
+      }),
+      { via: 'listed == next' },
+    );
+    const breaks = "profilePictures.get('profilePictureSmall'";
+    for (const small of [
+      url('bob', 'pfps', 'me-small.jpg'),
+      url('alice', 'posts', 'me-small.jpg'),
+      'https://tracker.test/p.gif',
+      5,
+    ]) {
+      await deny(
+        'alice',
+        t,
+        update('usersData/alice', { 'profilePictures.profilePictureSmall': small }),
+        { breaks },
+      );
+    }
+  });
+});
 
 test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
   expect(suite.gaps()).toEqual([]);

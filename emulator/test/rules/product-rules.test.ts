@@ -834,7 +834,7 @@ describe('storage.rules', () => {
       },
     );
 
-  test('posts: own folder, raster image types only (no SVG), at most 5 MiB', () => {
+  test('posts: own folder, raster image types only (no SVG), at most 2 MiB', () => {
     for (const type of ['image/jpeg', 'image/avif', 'image/bmp']) {
       allowed(write(alice, 'alice/posts/a', type));
     }
@@ -843,9 +843,9 @@ describe('storage.rules', () => {
     }
     allowed(write(alice, 'alice/posts/a.png', 'image/png'));
     allowed(write(alice, 'alice/posts/a.gif', 'image/gif'));
-    allowed(write(alice, 'alice/posts/deep/a.webp', 'image/webp', 5 * MiB));
+    allowed(write(alice, 'alice/posts/deep/a.webp', 'image/webp', 2 * MiB));
     allowed(write(alice, 'alice/posts/a.png', 'image/png', 100, 'update'));
-    denied(write(alice, 'alice/posts/a.png', 'image/png', 5 * MiB + 1));
+    denied(write(alice, 'alice/posts/a.png', 'image/png', 2 * MiB + 1));
     denied(write(alice, 'alice/posts/a.txt', 'text/plain'));
     denied(write(bob, 'alice/posts/a.png', 'image/png'));
     denied(write(anonymous, 'alice/posts/a.png', 'image/png'));
@@ -856,7 +856,7 @@ describe('storage.rules', () => {
       allowed(write(alice, `alice/${folder}/me.png`, 'image/png'));
       allowed(write(alice, `alice/${folder}/me.jpg`, 'image/jpeg'));
       denied(write(alice, `alice/${folder}/me.gif`, 'image/gif'));
-      denied(write(alice, `alice/${folder}/me.png`, 'image/png', 6 * MiB));
+      denied(write(alice, `alice/${folder}/me.png`, 'image/png', 2 * MiB + 1));
       denied(write(bob, `alice/${folder}/me.png`, 'image/png'));
     }
   });

@@ -31,7 +31,7 @@ export function ExploreGrid({ photos }: ExploreGridProps) {
             className="explore-grid__cell"
             ref={hasMore && index === items.length - 1 ? lastTileRef : undefined}
           >
-            <ExploreTile postId={photo.id} authorUid={photo.uid} image={photo.postImage} />
+            <ExploreTile postId={photo.id} authorUid={photo.uid} photo={photo} />
           </li>
         ))}
       </ul>

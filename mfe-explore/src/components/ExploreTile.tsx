@@ -1,24 +1,28 @@
 import { Link } from 'react-router-dom';
-import { useMember } from 'shared-firebase';
+import { postTileSources, useMember } from 'shared-firebase';
+import type { ExplorePost } from 'shared-firebase';
 import { Tile } from 'shared-ui';
 
 export interface ExploreTileProps {
   postId: string;
   authorUid: string;
-  image: string;
+  photo: Pick<ExplorePost, 'postImage' | 'postThumbnail'>;
 }
+
+/** Three columns at most 935 px wide together (explore.css): a third of the viewport below that. */
+const TILE_SIZES = '(max-width: 935px) 33vw, 300px';
 
 /**
  * One photo post: a square crop linking to the post. Explore entries carry no caption, so the alt
  * text names the author (it is also the link's accessible name).
  */
-export function ExploreTile({ postId, authorUid, image }: ExploreTileProps) {
+export function ExploreTile({ postId, authorUid, photo }: ExploreTileProps) {
   const author = useMember(authorUid);
   const authorName = author.status === 'ready' ? author.data.userInfo.userName : null;
   const alt = authorName ? `Photo by ${authorName}` : 'Photo post';
   return (
     <Link className="explore-grid__link" to={`/post/${encodeURIComponent(postId)}`}>
-      <Tile src={image} alt={alt} />
+      <Tile {...postTileSources(photo)} sizes={TILE_SIZES} alt={alt} />
     </Link>
   );
 }

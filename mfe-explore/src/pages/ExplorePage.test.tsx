@@ -65,6 +65,24 @@ afterEach(() => {
 });
 
 describe('ExplorePage', () => {
+  it('loads each tile’s square thumbnail, the display image only as a wider candidate', () => {
+    const withThumbnail = { ...photo(1), postThumbnail: 'https://img.test/post-01-thumbnail.jpg' };
+    mockedExplorePosts.mockImplementation(() =>
+      useFakePagedQuery([withThumbnail, photo(2)], EXPLORE_PAGE_SIZE),
+    );
+    renderExplore();
+    const [sized, older] = tileLinks().map((link) => within(link).getByRole('img'));
+    expect(sized).toHaveAttribute('src', 'https://img.test/post-01-thumbnail.jpg');
+    expect(sized).toHaveAttribute(
+      'srcset',
+      'https://img.test/post-01-thumbnail.jpg 320w, https://img.test/post-01.png 1080w',
+    );
+    expect(sized).toHaveAttribute('loading', 'lazy');
+    // An entry from before the thumbnails shows its display image.
+    expect(older).toHaveAttribute('src', 'https://img.test/post-02.png');
+    expect(older).not.toHaveAttribute('srcset');
+  });
+
   it('shows the first page of tiles, each a square photo linking to its post', () => {
     mockedExplorePosts.mockImplementation(() => useFakePagedQuery(photos(11), EXPLORE_PAGE_SIZE));
     renderExplore();

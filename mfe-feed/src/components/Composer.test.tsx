@@ -1,6 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CAPTION_MAX_LENGTH, IMAGE_MAX_BYTES, MESSAGES, createPost } from 'shared-firebase';
+import {
+  CAPTION_MAX_LENGTH,
+  IMAGE_MAX_BYTES,
+  ImageUnreadableError,
+  MESSAGES,
+  createPost,
+} from 'shared-firebase';
 import type { NewPost } from 'shared-firebase';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
@@ -91,7 +97,7 @@ describe('Composer validation', () => {
     const { user, photo } = setup();
     await user.upload(photo(), png('huge.png', IMAGE_MAX_BYTES + 1));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'The image is too large: the limit is 5 MB.',
+      'The image is too large: the limit is 25 MB.',
     );
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
     expect(createPostMock).not.toHaveBeenCalled();
@@ -152,24 +158,22 @@ describe('Composer posting', () => {
     expect(screen.queryByText(MESSAGES.postCreated)).not.toBeInTheDocument();
   });
 
-  it('shows the real upload percentage while a photo uploads', async () => {
+  it('shows the real percentage while a photo is prepared and uploaded', async () => {
     const pending = pendingCreatePost();
     const { user, photo, post } = setup();
     const file = png();
     await user.upload(photo(), file);
     await user.click(post());
     expect(pending.input).toMatchObject({ caption: '', image: file });
-    expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute(
-      'value',
-      '0',
-    );
+    expect(
+      screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
+    ).toHaveAttribute('value', '0');
 
     act(() => pending.input!.onProgress!(42.4));
-    expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute(
-      'value',
-      '42',
-    );
-    expect(screen.getByText('Uploading photo: 42%')).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
+    ).toHaveAttribute('value', '42');
+    expect(screen.getByText('Preparing and uploading photo: 42%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove photo' })).toBeDisabled();
 
     act(() => pending.input!.onProgress!(100));
@@ -179,6 +183,18 @@ describe('Composer posting', () => {
     await act(async () => pending.resolve('new-id'));
     expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+  });
+
+  it('says a photo the browser cannot open is unreadable, and forgets it', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    await user.upload(photo(), png('broken.png'));
+    await user.click(post());
+    await act(async () => pending.reject(new ImageUnreadableError()));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.imageUnreadable);
+    expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
+    expect(photo().value).toBe('');
+    expect(post()).toBeEnabled();
   });
 
   it('makes one post from a double click', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
   CAPTION_MAX_LENGTH,
+  ImageUnreadableError,
   MESSAGES,
   checkImageFile,
   createPost,
@@ -35,9 +36,15 @@ function usePreviewUrl(file: File | null): string | null {
   return url;
 }
 
+/** Processing and upload, one bar: the photo is reduced in the browser first. */
+const PHOTO_PROGRESS_LABEL = 'Preparing and uploading photo';
+
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'saving' };
 
-/** The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES). */
+/**
+ * The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES). The photo
+ * is reduced in a worker and uploaded when the post is sent; one progress bar covers both.
+ */
 export function Composer({ authorUid }: ComposerProps) {
   const [caption, setCaption] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -90,6 +97,12 @@ export function Composer({ authorUid }: ComposerProps) {
       forgetPhoto();
       show(MESSAGES.postCreated, 'success');
     } catch (error) {
+      if (error instanceof ImageUnreadableError) {
+        // Nothing was uploaded; the member picks another file.
+        forgetPhoto();
+        show(MESSAGES.imageUnreadable, 'error');
+        return;
+      }
       console.error('Post failed', error);
       show('The post could not be made. Please try again.', 'error');
     } finally {
@@ -133,7 +146,7 @@ export function Composer({ authorUid }: ComposerProps) {
         />
       </div>
       {phase.kind === 'uploading' ? (
-        <ProgressBar percent={phase.percent} label="Uploading photo" />
+        <ProgressBar percent={phase.percent} label={PHOTO_PROGRESS_LABEL} />
       ) : null}
       {phase.kind === 'saving' ? <Spinner label="Posting…" /> : null}
       <div className="feed-composer__actions">

@@ -4,7 +4,7 @@ import type { Post } from 'shared-firebase';
 import { Button } from 'shared-ui';
 
 export interface DeletePostProps {
-  post: Pick<Post, 'postId' | 'uid' | 'postImage'>;
+  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>;
   onError: (message: string) => void;
 }
 

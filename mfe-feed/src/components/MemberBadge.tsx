@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useMember } from 'shared-firebase';
+import { profilePictureSources, useMember } from 'shared-firebase';
 import { Avatar } from 'shared-ui';
 
 export interface MemberBadgeProps {
@@ -16,11 +16,12 @@ export function MemberBadge({ uid, avatarSize = 40 }: MemberBadgeProps) {
       : member.status === 'loading'
         ? '…'
         : 'Unknown member';
-  const picture = member.status === 'ready' ? member.data.profilePictures.profilePicture : null;
+  const picture =
+    member.status === 'ready' ? profilePictureSources(member.data.profilePictures) : null;
   return (
     <Link className="feed-member" to={`/profile/${encodeURIComponent(uid)}`}>
       {/* The name beside the picture names the link; the picture itself adds nothing. */}
-      <Avatar src={picture} alt="" size={avatarSize} />
+      <Avatar {...picture} alt="" size={avatarSize} />
       <span>{name}</span>
     </Link>
   );

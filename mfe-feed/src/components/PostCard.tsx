@@ -8,10 +8,13 @@ import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
+import { PostPhoto } from './PostPhoto';
 
 export interface PostCardProps {
   post: WithId<Post>;
   viewerUid: string;
+  /** The first card of a list: its photo is fetched first (PostPhoto). */
+  priority?: boolean;
 }
 
 /** Single-post pages (path beginning with /post/) never offer delete (SPEC section 6). */
@@ -20,7 +23,7 @@ function isSinglePostPath(pathname: string): boolean {
 }
 
 /** One post: the only card implementation, used by the feed, the single post page and the list. */
-export function PostCard({ post, viewerUid }: PostCardProps) {
+export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const { pathname } = useLocation();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [likersOpen, setLikersOpen] = useState(false);
@@ -38,15 +41,7 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
       </header>
       {post.postCaption ? <p className="feed-post__caption">{post.postCaption}</p> : null}
       {post.postImage ? (
-        <img
-          className="feed-post__photo"
-          src={post.postImage}
-          alt={post.postCaption ? `Photo: ${post.postCaption.slice(0, 100)}` : 'Photo'}
-          loading="lazy"
-          decoding="async"
-          width={640}
-          height={480}
-        />
+        <PostPhoto post={{ ...post, postImage: post.postImage }} priority={priority} />
       ) : null}
       <div className="feed-post__actions">
         <LikeButton

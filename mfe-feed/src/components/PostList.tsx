@@ -35,7 +35,7 @@ export function PostList({ posts, viewerUid, label }: PostListProps) {
       <ol className="feed-list" aria-label={label}>
         {posts.items.map((post, index) => (
           <li key={post.id} ref={index === lastIndex ? lastItemRef : undefined}>
-            <PostCard post={post} viewerUid={viewerUid} />
+            <PostCard post={post} viewerUid={viewerUid} priority={index === 0} />
           </li>
         ))}
       </ol>

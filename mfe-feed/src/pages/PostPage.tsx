@@ -29,7 +29,7 @@ function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
   return (
     <>
       <h1 className="ui-visually-hidden">Post</h1>
-      <PostCard post={post} viewerUid={viewerUid} />
+      <PostCard post={post} viewerUid={viewerUid} priority />
     </>
   );
 }

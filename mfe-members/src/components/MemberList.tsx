@@ -33,7 +33,7 @@ export function MemberList({ members }: MemberListProps) {
             <MemberEntry
               uid={member.id}
               name={member.userInfo.userName}
-              picture={member.profilePictures.profilePicture}
+              picture={member.profilePictures}
             />
           </li>
         ))}

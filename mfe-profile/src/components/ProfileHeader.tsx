@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
-import { Avatar } from 'shared-ui';
+import { Avatar, Photo } from 'shared-ui';
 import { FollowButton } from './FollowButton';
 
 export interface ProfileHeaderProps {
@@ -20,13 +21,14 @@ export function ProfileHeader({ profile, userId, me }: ProfileHeaderProps) {
   return (
     <header className="ui-card profile-header">
       {cover ? (
-        <img className="profile-cover" src={cover} alt={`${name}'s cover image`} decoding="async" />
+        // The cover is the top of the page (its largest picture): fetched first, box set by CSS.
+        <Photo className="profile-cover" src={cover} alt={`${name}'s cover image`} priority />
       ) : (
         <div className="profile-cover" role="img" aria-label="No cover image" />
       )}
       <div className="profile-header__body">
         <Avatar
-          src={profile.profilePictures?.profilePicture ?? null}
+          {...profilePictureSources(profile.profilePictures)}
           alt={`${name}'s profile picture`}
           size={AVATAR_SIZE}
           className="profile-header__avatar"

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { changeProfileImage, checkImageFile, MESSAGES } from 'shared-firebase';
+import {
+  changeProfileImage,
+  checkImageFile,
+  ImageUnreadableError,
+  MESSAGES,
+} from 'shared-firebase';
 import type { ProfileImageKind } from 'shared-firebase';
 import { ProgressBar } from 'shared-ui';
 import type { OptionProps } from './options';
@@ -66,6 +71,13 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
         setFile(null);
         setInputKey((key) => key + 1);
       } catch (error) {
+        if (error instanceof ImageUnreadableError) {
+          // Nothing was uploaded; the member picks another file.
+          notify(MESSAGES.imageUnreadable, 'error');
+          setFile(null);
+          setInputKey((key) => key + 1);
+          return;
+        }
         console.error('Profile image change failed', error);
         notify(MESSAGES.saveFailed, 'error');
       } finally {
@@ -98,7 +110,9 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
           alt={text.preview}
         />
       ) : null}
-      {progress !== null ? <ProgressBar percent={progress} label="Uploading" /> : null}
+      {progress !== null ? (
+        <ProgressBar percent={progress} label="Preparing and uploading" />
+      ) : null}
       <SubmitButton sending={sending} />
     </form>
   );

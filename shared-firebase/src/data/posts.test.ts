@@ -7,6 +7,7 @@ import {
   singlePostQuery,
 } from './posts';
 import { uploadImage } from '../upload';
+import type * as UploadModule from '../upload';
 import { deleteObject } from 'firebase/storage';
 import { getDoc, getDocs } from 'firebase/firestore';
 
@@ -78,6 +79,8 @@ jest.mock('firebase/firestore', () => {
     __failNextCommit: (error: Error) => failures.push(error),
   };
 });
+const ME = 'me';
+const ME_PATH = `${ME}/posts`;
 jest.mock('firebase/storage', () => ({
   getStorage: () => ({}),
   ref: (_storage: unknown, pathOrUrl: string) => ({ ref: pathOrUrl }),
@@ -87,13 +90,23 @@ jest.mock('shared-firebase/session', () => ({
   getFirebase: () => ({ app: 'APP', emulatorsToConnect: null }),
 }));
 jest.mock('../db', () => ({ getDb: () => 'DB' }));
-jest.mock('../upload', () => ({ uploadImage: jest.fn() }));
+jest.mock('../upload', () => ({
+  ...(jest.requireActual('../upload') as typeof UploadModule),
+  uploadImage: jest.fn(),
+}));
+
+/** What uploadImage returns for a post photo: the display size and its thumbnail beside it. */
+const UPLOADED = {
+  display: { path: `${ME_PATH}/1.jpg`, downloadUrl: 'https://files/1.jpg' },
+  thumbnail: { path: `${ME_PATH}/1-thumbnail.jpg`, downloadUrl: 'https://files/1-thumbnail.jpg' },
+  width: 1080,
+  height: 810,
+};
 
 const firestore = jest.requireMock('firebase/firestore') as {
   __commits: MockOp[][];
   __failNextCommit: (error: Error) => void;
 };
-const ME = 'me';
 
 beforeEach(() => {
   firestore.__commits.length = 0;
@@ -157,40 +170,49 @@ describe('createPost', () => {
     expect(getDoc).toHaveBeenCalledWith({ path: `Followers/${ME}`, id: ME }, 'tx');
   });
 
-  it('uploads the photo to {uid}/posts first, then adds the explore entry in the same batch', async () => {
+  it('uploads the photo’s sizes to {uid}/posts first, then adds the explore entry in the same batch', async () => {
     const file = new File(['x'], 'p.png', { type: 'image/png' });
     const onProgress = jest.fn();
-    jest
-      .mocked(uploadImage)
-      .mockResolvedValue({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' });
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
-    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', file, onProgress);
+    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', 'post', file, onProgress);
     expect(firestore.__commits).toEqual([
       [
         [
           'set',
           'posts/NEW_ID',
-          expect.objectContaining({ postImage: 'https://files/1.png', postCaption: null }),
+          expect.objectContaining({
+            postImage: 'https://files/1.jpg',
+            postCaption: null,
+            postThumbnail: 'https://files/1-thumbnail.jpg',
+            postImageWidth: 1080,
+            postImageHeight: 810,
+          }),
         ],
         [
           'set',
           'explorePosts/NEW_ID',
-          { postImage: 'https://files/1.png', uid: ME, postId: 'NEW_ID', createdAt: 'SERVER_TIME' },
+          {
+            postImage: 'https://files/1.jpg',
+            postThumbnail: 'https://files/1-thumbnail.jpg',
+            uid: ME,
+            postId: 'NEW_ID',
+            createdAt: 'SERVER_TIME',
+          },
         ],
         ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
       ],
     ]);
   });
 
-  it('removes the uploaded file when the batch fails, leaving no half post', async () => {
-    jest
-      .mocked(uploadImage)
-      .mockResolvedValue({ path: `${ME}/posts/1.png`, downloadUrl: 'https://files/1.png' });
+  it('removes every uploaded size when the batch fails, leaving no half post', async () => {
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     firestore.__failNextCommit(new Error('permission-denied'));
     await expect(
       createPost({ authorUid: ME, caption: '', image: new File(['x'], 'p.png') }),
     ).rejects.toThrow('permission-denied');
-    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.png` });
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.jpg` });
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1-thumbnail.jpg` });
     expect(firestore.__commits).toEqual([]);
   });
 
@@ -236,6 +258,20 @@ describe('deletePost', () => {
       ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
     ]);
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
+  });
+
+  it('deletes every size of the photo: the display image and its thumbnail', async () => {
+    jest.mocked(getDocs).mockResolvedValue({ docs: [] } as never);
+    await deletePost({
+      postId: 'p2',
+      uid: ME,
+      postImage: 'https://files/2.jpg',
+      postThumbnail: 'https://files/2-thumbnail.jpg',
+    });
+    expect(jest.mocked(deleteObject).mock.calls).toEqual([
+      [{ ref: 'https://files/2.jpg' }],
+      [{ ref: 'https://files/2-thumbnail.jpg' }],
+    ]);
   });
 
   it('deletes no file for a text post and stops before the post when a comment batch fails', async () => {

@@ -29,8 +29,7 @@ import {
   postsCollection,
   userDataRef,
 } from '../refs';
-import { loadStorage } from '../storage';
-import { uploadImage } from '../upload';
+import { deleteStoredFiles, uploadImage } from '../upload';
 
 /**
  * The rules allow at most 20 rule document reads per batch and each comment delete by the post's
@@ -81,10 +80,18 @@ export function useSinglePost(postId: string): LiveQuery<Post> {
 
 // ---- writes ----
 
-/** Deletes a stored file named by its path or download URL. */
-async function deleteStoredFile(pathOrUrl: string): Promise<void> {
-  const { sdk, storage } = await loadStorage();
-  await sdk.deleteObject(sdk.ref(storage, pathOrUrl));
+/** The post's stored picture files: the display size and, on newer posts, its thumbnail. */
+export type PostImages = Pick<Post, 'postImage' | 'postThumbnail'>;
+
+/**
+ * Deletes every stored size of a post's photo (a file already gone is no error). The post's own
+ * delete calls it; so may anything else that removes a member's posts.
+ */
+export function deletePostImages(post: PostImages): Promise<void> {
+  const files = [post.postImage, post.postThumbnail].filter(
+    (url): url is string => typeof url === 'string' && url !== '',
+  );
+  return deleteStoredFiles(files);
 }
 
 /** What `createPost` needs. */
@@ -92,7 +99,7 @@ export interface NewPost {
   authorUid: string;
   caption: string;
   image: File | null;
-  /** Upload progress, 0–100; called only for photo posts. */
+  /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
   onProgress?: (percent: number) => void;
 }
 
@@ -104,8 +111,9 @@ export function newPostProblem(caption: string, image: File | null): 'empty' | '
 }
 
 /**
- * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is uploaded to `{uid}/posts/`
- * first, then one transaction reads the author's followers and writes the post, its explore entry
+ * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is reduced to its sizes in the
+ * browser and uploaded to `{uid}/posts/` first (a file that cannot be decoded throws
+ * ImageUnreadableError and nothing is written), then one transaction reads the author's followers and writes the post, its explore entry
  * (photo posts only) and the author's `usersData.posts`, so a failure leaves no half post. The
  * rules accept only followers that are in `Followers/{uid}` at commit time; the transaction makes
  * a follower who leaves meanwhile a retry, not a refused post. Returns the new post id.
@@ -119,9 +127,17 @@ export async function createPost({
   const problem = newPostProblem(caption, image);
   if (problem) throw new Error(`The post is ${problem}.`);
   const uploaded = image
-    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, image, onProgress ?? (() => {}))
+    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, 'post', image, onProgress ?? (() => {}))
     : null;
-  const postImage = uploaded?.downloadUrl ?? null;
+  const postImage = uploaded?.display.downloadUrl ?? null;
+  // The smaller size and the display size's dimensions beside the seed's fields (issue 16).
+  const sizes = uploaded
+    ? {
+        ...(uploaded.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
+        postImageWidth: uploaded.width,
+        postImageHeight: uploaded.height,
+      }
+    : {};
   try {
     const newPostRef = doc(postsCollection());
     const postId = newPostRef.id;
@@ -136,6 +152,7 @@ export async function createPost({
         followers: Array.from(new Set(followers)),
         likes: [],
         createdAt: serverTimestamp(),
+        ...sizes,
       });
       if (postImage) {
         transaction.set(explorePostRef(postId), {
@@ -143,14 +160,20 @@ export async function createPost({
           uid: authorUid,
           postId,
           createdAt: serverTimestamp(),
+          ...(uploaded?.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
         });
       }
       transaction.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
     });
     return postId;
   } catch (error) {
-    // No post refers to the uploaded file: remove it rather than leave an orphan behind.
-    if (uploaded) await deleteStoredFile(uploaded.path).catch(() => undefined);
+    // No post refers to the uploaded files: remove them rather than leave orphans behind.
+    if (uploaded) {
+      const paths = [uploaded.display, uploaded.thumbnail].flatMap((file) =>
+        file ? [file.path] : [],
+      );
+      await deleteStoredFiles(paths).catch(() => undefined);
+    }
     throw error;
   }
 }
@@ -165,9 +188,11 @@ export function setLiked(postId: string, viewerUid: string, liked: boolean): Pro
 /**
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
  * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
- * and its id in the author's `usersData.posts` in one batch — and finally its image file.
+ * and its id in the author's `usersData.posts` in one batch — and finally every size of its photo.
  */
-export async function deletePost(post: Pick<Post, 'postId' | 'uid' | 'postImage'>): Promise<void> {
+export async function deletePost(
+  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>,
+): Promise<void> {
   const db = getDb();
   const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
   for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
@@ -182,11 +207,9 @@ export async function deletePost(post: Pick<Post, 'postId' | 'uid' | 'postImage'
   batch.delete(explorePostRef(post.postId));
   batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
   await batch.commit();
-  if (post.postImage) {
-    // The download URL names the object. The post is already gone, so a file that cannot be
-    // removed is only logged (a file already gone is not even that).
-    await deleteStoredFile(post.postImage).catch((error: { code?: string }) => {
-      if (error.code !== 'storage/object-not-found') console.error('Post image not deleted', error);
-    });
-  }
+  // The download URLs name the objects. The post is already gone, so a file that cannot be
+  // removed is only logged.
+  await deletePostImages(post).catch((error: unknown) => {
+    console.error('Post image not deleted', error);
+  });
 }

@@ -5,7 +5,10 @@ import { profileUpdates, usernameProblem } from './profile';
 
 describe('profileUpdates', () => {
   it('are the exact dotted-path shapes of docs/DATA_MODEL.md', () => {
-    expect(profileUpdates.picture('u1')).toEqual({ 'profilePictures.profilePicture': 'u1' });
+    expect(profileUpdates.picture('u1', 'u1s')).toEqual({
+      'profilePictures.profilePicture': 'u1',
+      'profilePictures.profilePictureSmall': 'u1s',
+    });
     expect(profileUpdates.cover('u2')).toEqual({ 'profilePictures.profileCover': 'u2' });
     expect(profileUpdates.username('Ann')).toEqual({ 'userInfo.userName': 'Ann' });
     expect(profileUpdates.about('Hi')).toEqual({ 'userInfo.userAbout': 'Hi' });

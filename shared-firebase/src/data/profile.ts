@@ -9,7 +9,11 @@ import { uploadImage } from '../upload';
  * rules accept no other shape.
  */
 export const profileUpdates = {
-  picture: (url: string) => ({ 'profilePictures.profilePicture': url }),
+  /** The picture and its small size (top bar, lists) change together. */
+  picture: (url: string, smallUrl: string | null) => ({
+    'profilePictures.profilePicture': url,
+    'profilePictures.profilePictureSmall': smallUrl,
+  }),
   cover: (url: string) => ({ 'profilePictures.profileCover': url }),
   username: (name: string) => ({ 'userInfo.userName': name }),
   /** Empty text removes the about (stored as null). */
@@ -40,8 +44,9 @@ export function usernameProblem(name: string): 'empty' | 'tooLong' | null {
 export type ProfileImageKind = 'picture' | 'cover';
 
 /**
- * Uploads a profile picture (`{uid}/pfps/`) or cover (`{uid}/pfcovers/`) and stores its download
- * URL in the profile; settles once the profile is written.
+ * Reduces a profile picture or cover to its sizes in the browser, uploads them (`{uid}/pfps/`,
+ * `{uid}/pfcovers/`) and stores their download URLs in the profile; settles once the profile is
+ * written. A file that cannot be decoded throws ImageUnreadableError and nothing is uploaded.
  */
 export async function changeProfileImage(
   uid: string,
@@ -51,9 +56,18 @@ export async function changeProfileImage(
 ): Promise<void> {
   const folder =
     kind === 'picture' ? STORAGE_FOLDERS.profilePictures : STORAGE_FOLDERS.profileCovers;
-  const { downloadUrl } = await uploadImage(uid, folder, file, onProgress);
+  const uploaded = await uploadImage(
+    uid,
+    folder,
+    kind === 'picture' ? 'profilePicture' : 'profileCover',
+    file,
+    onProgress,
+  );
+  const url = uploaded.display.downloadUrl;
   await saveProfileUpdate(
     uid,
-    kind === 'picture' ? profileUpdates.picture(downloadUrl) : profileUpdates.cover(downloadUrl),
+    kind === 'picture'
+      ? profileUpdates.picture(url, uploaded.small?.downloadUrl ?? null)
+      : profileUpdates.cover(url),
   );
 }
