@@ -8,8 +8,16 @@ import type {
   SnapshotOptions,
 } from 'firebase/firestore';
 import { getDb } from './db';
-import { COLLECTIONS } from './model';
-import type { Comment, ExplorePost, FollowersDoc, FollowingDoc, Post, UserData } from './model';
+import { ACTIVITY_ITEMS, COLLECTIONS } from './model';
+import type {
+  ActivityItem,
+  Comment,
+  ExplorePost,
+  FollowersDoc,
+  FollowingDoc,
+  Post,
+  UserData,
+} from './model';
 
 /** Types a collection by the data model; the rules, not this converter, validate what is stored. */
 function modelConverter<T extends DocumentData>(): FirestoreDataConverter<T, T> {
@@ -45,3 +53,14 @@ export const explorePostRef = (postId: string): DocumentReference<ExplorePost, E
   doc(explorePostsCollection(), postId);
 export const commentRef = (commentId: string): DocumentReference<Comment, Comment> =>
   doc(commentsCollection(), commentId);
+
+/** `activity/{recipientUid}/items`: what happened to the recipient. */
+export const activityItemsCollection = (
+  recipientUid: string,
+): CollectionReference<ActivityItem, ActivityItem> =>
+  typedCollection<ActivityItem>(`${COLLECTIONS.activity}/${recipientUid}/${ACTIVITY_ITEMS}`);
+export const activityItemRef = (
+  recipientUid: string,
+  itemId: string,
+): DocumentReference<ActivityItem, ActivityItem> =>
+  doc(activityItemsCollection(recipientUid), itemId);

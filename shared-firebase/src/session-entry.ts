@@ -17,6 +17,8 @@ export {
   EXPLORE_PAGE_SIZE,
   IMAGE_MAX_BYTES,
   MEMBERS_PAGE_SIZE,
+  MEMBER_SEARCH_DEBOUNCE_MS,
+  UNREAD_SHOWN_MAX,
   USERNAME_MAX_LENGTH,
 } from './constants';
 export { MESSAGES } from './messages';

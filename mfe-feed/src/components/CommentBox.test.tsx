@@ -32,13 +32,13 @@ function renderBox() {
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter>
-      <CommentBox postId="post-1" viewerUid={VIEWER} />
+      <CommentBox postId="post-1" postAuthorUid="author-1" viewerUid={VIEWER} />
     </MemoryRouter>,
   );
   const rerender = () =>
     view.rerender(
       <MemoryRouter>
-        <CommentBox postId="post-1" viewerUid={VIEWER} />
+        <CommentBox postId="post-1" postAuthorUid="author-1" viewerUid={VIEWER} />
       </MemoryRouter>,
     );
   return { user, rerender, field: () => screen.getByRole('textbox', { name: 'Write a comment' }) };
@@ -68,7 +68,7 @@ describe('CommentBox', () => {
   it('sends a comment as the viewer and clears the field', async () => {
     const { user, field } = renderBox();
     await user.type(field(), 'Nice photo{Enter}');
-    expect(addCommentMock).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo');
+    expect(addCommentMock).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', 'author-1');
     expect(field()).toHaveValue('');
   });
 
@@ -93,7 +93,7 @@ describe('CommentBox', () => {
     live = [comment('c1', attack, 'ann', [{ reply: attack, userId: 'bob' }])];
     const { container } = render(
       <MemoryRouter>
-        <CommentBox postId="post-1" viewerUid={VIEWER} />
+        <CommentBox postId="post-1" postAuthorUid="author-1" viewerUid={VIEWER} />
       </MemoryRouter>,
     );
     expect(screen.getAllByText(attack)).toHaveLength(2);
@@ -131,7 +131,11 @@ describe('Replies', () => {
     await user.clear(field);
     await user.type(field, 'an answer');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(addReplyMock).toHaveBeenCalledWith('c1', VIEWER, 'an answer');
+    expect(addReplyMock).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'c1', userId: 'ann', postId: 'post-1' }),
+      VIEWER,
+      'an answer',
+    );
     expect(field).toHaveValue('');
   });
 

@@ -5,11 +5,13 @@ import { InlineTextForm } from './InlineTextForm';
 
 export interface CommentBoxProps {
   postId: string;
+  /** The post's author, who is told about a comment (activity). */
+  postAuthorUid: string;
   viewerUid: string;
 }
 
 /** A post's comment box: the form, then its live comments, newest first. */
-export function CommentBox({ postId, viewerUid }: CommentBoxProps) {
+export function CommentBox({ postId, postAuthorUid, viewerUid }: CommentBoxProps) {
   const comments = useComments(postId);
   const { status, show } = useStatusMessage();
   const showError = (message: string) => show(message, 'error');
@@ -19,7 +21,7 @@ export function CommentBox({ postId, viewerUid }: CommentBoxProps) {
       <InlineTextForm
         label="Write a comment"
         submitLabel="Comment"
-        onSend={(text) => addComment(postId, viewerUid, text)}
+        onSend={(text) => addComment(postId, viewerUid, text, postAuthorUid)}
         onError={showError}
       />
       <StatusMessage status={status} />

@@ -36,7 +36,7 @@ export function CommentItem({ comment, viewerUid, onError }: CommentItemProps) {
         <InlineTextForm
           label="Write a reply"
           submitLabel="Send reply"
-          onSend={(text) => addReply(comment.id, viewerUid, text)}
+          onSend={(text) => addReply(comment, viewerUid, text)}
           onError={onError}
         />
       ) : null}

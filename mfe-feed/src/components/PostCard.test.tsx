@@ -60,11 +60,12 @@ describe('PostCard content', () => {
 
 describe('PostCard like toggle', () => {
   it('likes with the viewer uid and shows the count', async () => {
-    const { user } = renderCard(makePost({ likes: ['someone-else'] }));
+    const { user } = renderCard(makePost({ likes: ['someone-else'], uid: 'author-1' }));
     const like = screen.getByRole('button', { name: 'Like 1' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true);
+    // The author is passed so the like's activity item reaches them.
+    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true, 'author-1');
   });
 
   it('shows Liked and unlikes when the viewer already likes the post', async () => {
@@ -72,7 +73,7 @@ describe('PostCard like toggle', () => {
     const liked = screen.getByRole('button', { name: 'Liked 2' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false);
+    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false, VIEWER);
   });
 
   it('sends one like at a time and reports a failed one', async () => {

@@ -46,6 +46,7 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
       <div className="feed-post__actions">
         <LikeButton
           postId={post.postId}
+          authorUid={post.uid}
           likes={post.likes}
           viewerUid={viewerUid}
           onError={showError}
@@ -62,7 +63,9 @@ export function PostCard({ post, viewerUid }: PostCardProps) {
       </div>
       <StatusMessage status={status} />
       <div id={commentsId} hidden={!commentsOpen}>
-        {commentsOpen ? <CommentBox postId={post.postId} viewerUid={viewerUid} /> : null}
+        {commentsOpen ? (
+          <CommentBox postId={post.postId} postAuthorUid={post.uid} viewerUid={viewerUid} />
+        ) : null}
       </div>
     </article>
   );

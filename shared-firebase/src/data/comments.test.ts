@@ -1,8 +1,14 @@
-import { addDoc, updateDoc } from 'firebase/firestore';
 import { addComment, addReply, commentsQuery } from './comments';
 
+/** Every committed batch, as [op, path, data] in order. */
+const mockCommits: Array<Array<[string, string, unknown?]>> = [];
+let mockAutoIds = 0;
+
 jest.mock('firebase/firestore', () => ({
-  doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}` }),
+  doc: (parent: { path: string }, id?: string) => {
+    const docId = id ?? `auto${++mockAutoIds}`;
+    return { path: `${parent.path}/${docId}`, id: docId };
+  },
   collection: (_db: unknown, name: string) => ({
     path: name,
     withConverter: () => ({ path: name }),
@@ -12,14 +18,32 @@ jest.mock('firebase/firestore', () => ({
   orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
-  addDoc: jest.fn(async () => ({ id: 'c-new' })),
-  updateDoc: jest.fn(async () => undefined),
+  writeBatch: () => {
+    const ops: Array<[string, string, unknown?]> = [];
+    return {
+      set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+      update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+      delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+      commit: async () => {
+        mockCommits.push(ops);
+      },
+    };
+  },
 }));
 jest.mock('../db', () => ({ getDb: () => 'DB' }));
 
 beforeEach(() => {
-  jest.mocked(addDoc).mockClear();
-  jest.mocked(updateDoc).mockClear();
+  mockCommits.length = 0;
+  mockAutoIds = 0;
+});
+
+const item = (type: string, actor: string, postId: string, commentId: string) => ({
+  type,
+  actor,
+  postId,
+  commentId,
+  createdAt: 'SERVER_TIME',
+  read: false,
 });
 
 describe('comments', () => {
@@ -33,27 +57,46 @@ describe('comments', () => {
     });
   });
 
-  it('adds a comment in the shape the rules accept', async () => {
-    await expect(addComment('p1', 'me', '  Nice  ')).resolves.toBe(true);
-    expect(addDoc).toHaveBeenCalledWith(
-      { path: 'comments' },
-      { comment: 'Nice', replies: [], postId: 'p1', userId: 'me', createdAt: 'SERVER_TIME' },
-    );
+  it('adds a comment in the shape the rules accept, with the author’s item in the same batch', async () => {
+    await expect(addComment('p1', 'me', '  Nice  ', 'ann')).resolves.toBe(true);
+    expect(mockCommits).toEqual([
+      [
+        [
+          'set',
+          'comments/auto1',
+          { comment: 'Nice', replies: [], postId: 'p1', userId: 'me', createdAt: 'SERVER_TIME' },
+        ],
+        ['set', 'activity/ann/items/comment_auto1', item('comment', 'me', 'p1', 'auto1')],
+      ],
+    ]);
+  });
+
+  it('tells nobody about a comment on one’s own post', async () => {
+    await addComment('p1', 'me', 'Mine', 'me');
+    expect(mockCommits).toEqual([[['set', 'comments/auto1', expect.anything()]]]);
   });
 
   it('ignores whitespace-only and over-long comments and replies', async () => {
-    await expect(addComment('p1', 'me', ' \n\t ')).resolves.toBe(false);
-    await expect(addComment('p1', 'me', 'x'.repeat(1001))).resolves.toBe(false);
-    await expect(addReply('c1', 'me', '   ')).resolves.toBe(false);
-    expect(addDoc).not.toHaveBeenCalled();
-    expect(updateDoc).not.toHaveBeenCalled();
+    const comment = { id: 'c1', userId: 'ann', postId: 'p1' };
+    await expect(addComment('p1', 'me', ' \n\t ', 'ann')).resolves.toBe(false);
+    await expect(addComment('p1', 'me', 'x'.repeat(1001), 'ann')).resolves.toBe(false);
+    await expect(addReply(comment, 'me', '   ')).resolves.toBe(false);
+    expect(mockCommits).toEqual([]);
   });
 
-  it('appends a reply {reply, userId} to its comment', async () => {
-    await expect(addReply('c1', 'me', ' Thanks ')).resolves.toBe(true);
-    expect(updateDoc).toHaveBeenCalledWith(
-      { path: 'comments/c1' },
-      { replies: { arrayUnion: [{ reply: 'Thanks', userId: 'me' }] } },
-    );
+  it('appends a reply {reply, userId} to its comment with the comment author’s item', async () => {
+    const comment = { id: 'c1', userId: 'ann', postId: 'p1' };
+    await expect(addReply(comment, 'me', ' Thanks ')).resolves.toBe(true);
+    expect(mockCommits).toEqual([
+      [
+        ['update', 'comments/c1', { replies: { arrayUnion: [{ reply: 'Thanks', userId: 'me' }] } }],
+        ['set', 'activity/ann/items/reply_c1_auto1', item('reply', 'me', 'p1', 'c1')],
+      ],
+    ]);
+  });
+
+  it('tells nobody about a reply to one’s own comment', async () => {
+    await addReply({ id: 'c1', userId: 'me', postId: 'p1' }, 'me', 'Also');
+    expect(mockCommits).toEqual([[['update', 'comments/c1', expect.anything()]]]);
   });
 });

@@ -1,19 +1,21 @@
 import {
-  addDoc,
   arrayUnion,
+  doc,
   orderBy,
   query,
   serverTimestamp,
-  updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { COMMENT_MAX_LENGTH } from '../constants';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
-import type { Comment } from '../model';
+import type { Comment, WithId } from '../model';
+import { getDb } from '../db';
 import { commentRef, commentsCollection } from '../refs';
+import { addActivityItem, commentItemId, replyItemId } from './activity';
 
 /**
  * A post's comments, newest first: the list shows them in this order, so a new comment (whose
@@ -35,24 +37,61 @@ export function isSendableText(text: string): boolean {
 }
 
 /**
- * Adds a comment (docs/DATA_MODEL.md "Comment and reply"). Whitespace-only text is ignored:
- * nothing is sent and false is returned.
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply") and, in the same batch, the post author's
+ * activity item (none on one's own post). Whitespace-only text is ignored: nothing is sent and false
+ * is returned.
  */
-export async function addComment(postId: string, userId: string, text: string): Promise<boolean> {
+export async function addComment(
+  postId: string,
+  userId: string,
+  text: string,
+  postAuthorUid: string,
+): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await addDoc(commentsCollection(), {
+  const ref = doc(commentsCollection());
+  const batch = writeBatch(getDb());
+  batch.set(ref, {
     comment: text.trim(),
     replies: [],
     postId,
     userId,
-    createdAt: serverTimestamp(),
+    createdAt: serverTimestamp() as never,
   });
+  addActivityItem(batch, {
+    recipient: postAuthorUid,
+    itemId: commentItemId(ref.id),
+    type: 'comment',
+    actor: userId,
+    postId,
+    commentId: ref.id,
+  });
+  await batch.commit();
   return true;
 }
 
-/** Appends a reply `{ reply, userId }` to a comment; whitespace-only text is ignored (false). */
-export async function addReply(commentId: string, userId: string, text: string): Promise<boolean> {
+/** The comment a reply answers: its id, author (who is told) and post. */
+export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId'>;
+
+/**
+ * Appends a reply `{ reply, userId }` to a comment and, in the same batch, the comment author's
+ * activity item (none on one's own comment); whitespace-only text is ignored (false).
+ */
+export async function addReply(
+  comment: RepliedComment,
+  userId: string,
+  text: string,
+): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await updateDoc(commentRef(commentId), { replies: arrayUnion({ reply: text.trim(), userId }) });
+  const batch = writeBatch(getDb());
+  batch.update(commentRef(comment.id), { replies: arrayUnion({ reply: text.trim(), userId }) });
+  addActivityItem(batch, {
+    recipient: comment.userId,
+    itemId: replyItemId(comment.id, doc(commentsCollection()).id),
+    type: 'reply',
+    actor: userId,
+    postId: comment.postId,
+    commentId: comment.id,
+  });
+  await batch.commit();
   return true;
 }
