@@ -16,7 +16,6 @@ export type { PagedQuery } from './hooks/usePagedQuery';
 // Members and profiles.
 export { useMembers, useMember } from './data/members';
 export { useMemberSearch } from './data/search';
-export { searchPrefixOf } from './searchName';
 export {
   profileUpdates,
   saveProfileUpdate,

@@ -22,6 +22,8 @@ export {
   USERNAME_MAX_LENGTH,
 } from './constants';
 export { MESSAGES } from './messages';
+// What a member search ranges over, for the search field (plain text handling, no SDK).
+export { searchPrefixOf } from './searchName';
 
 // The session, in every React root.
 export {

@@ -7,5 +7,6 @@ export function fake() {
   return {
     ...jest.requireActual('shared-firebase/session'),
     useMembers: jest.fn(),
+    useMemberSearch: jest.fn(),
   };
 }
