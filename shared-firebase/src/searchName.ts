@@ -11,11 +11,12 @@ export function storedUserName(name: string): string {
 
 /**
  * `usersData.searchName` for a stored user name: exactly what firestore.rules computes with
- * `userInfo.userName.lower()`, so the rules can keep the two equal. `toLowerCase()` is
- * locale-independent (no Turkish dotless-i rule), as the rules' `lower()` is.
+ * `userInfo.userName.lower()`, so the rules can keep the two equal. The rules' `lower()` changes
+ * ASCII letters only (Google's Firestore emulator, the reference: 'É'.lower() is 'É'), so search
+ * ignores the case of A–Z and matches other letters as written (docs/DATA_MODEL.md).
  */
 export function searchNameOf(storedName: string): string {
-  return storedName.toLowerCase();
+  return storedName.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /** The prefix a search for `typed` ranges over: trimmed, NFC, lower-cased; '' is no search. */

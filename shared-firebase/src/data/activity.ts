@@ -30,11 +30,11 @@ export const followItemId = (actor: string) => `follow_${actor}`;
 /** `comment_{commentId}`. */
 export const commentItemId = (commentId: string) => `comment_${commentId}`;
 /**
- * `reply_{commentId}_{replyKey}`: the seed's replies carry no id, so `replyKey` is a fresh auto id
- * (see docs/DATA_MODEL.md "Activity" for how a reply's item is found again).
+ * `reply_{commentId}_{position}_{actor}`: the seed's replies carry no id, so a reply is named by its
+ * position in the thread when it was appended (the thread's length before it) and its writer.
  */
-export const replyItemId = (commentId: string, replyKey: string) =>
-  `reply_${commentId}_${replyKey}`;
+export const replyItemId = (commentId: string, position: number, actor: string) =>
+  `reply_${commentId}_${position}_${actor}`;
 
 /** What an action tells its recipient: the item as the rules require it at create. */
 export interface ActivityNotice {

@@ -77,7 +77,7 @@ describe('comments', () => {
   });
 
   it('ignores whitespace-only and over-long comments and replies', async () => {
-    const comment = { id: 'c1', userId: 'ann', postId: 'p1' };
+    const comment = { id: 'c1', userId: 'ann', postId: 'p1', replies: [] };
     await expect(addComment('p1', 'me', ' \n\t ', 'ann')).resolves.toBe(false);
     await expect(addComment('p1', 'me', 'x'.repeat(1001), 'ann')).resolves.toBe(false);
     await expect(addReply(comment, 'me', '   ')).resolves.toBe(false);
@@ -85,18 +85,23 @@ describe('comments', () => {
   });
 
   it('appends a reply {reply, userId} to its comment with the comment author’s item', async () => {
-    const comment = { id: 'c1', userId: 'ann', postId: 'p1' };
+    const comment = {
+      id: 'c1',
+      userId: 'ann',
+      postId: 'p1',
+      replies: [{ reply: 'a', userId: 'bo' }],
+    };
     await expect(addReply(comment, 'me', ' Thanks ')).resolves.toBe(true);
     expect(mockCommits).toEqual([
       [
         ['update', 'comments/c1', { replies: { arrayUnion: [{ reply: 'Thanks', userId: 'me' }] } }],
-        ['set', 'activity/ann/items/reply_c1_auto1', item('reply', 'me', 'p1', 'c1')],
+        ['set', 'activity/ann/items/reply_c1_1_me', item('reply', 'me', 'p1', 'c1')],
       ],
     ]);
   });
 
   it('tells nobody about a reply to one’s own comment', async () => {
-    await addReply({ id: 'c1', userId: 'me', postId: 'p1' }, 'me', 'Also');
+    await addReply({ id: 'c1', userId: 'me', postId: 'p1', replies: [] }, 'me', 'Also');
     expect(mockCommits).toEqual([[['update', 'comments/c1', expect.anything()]]]);
   });
 });

@@ -69,8 +69,8 @@ export async function addComment(
   return true;
 }
 
-/** The comment a reply answers: its id, author (who is told) and post. */
-export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId'>;
+/** The comment a reply answers: its id, author (who is told), post and replies so far. */
+export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId' | 'replies'>;
 
 /**
  * Appends a reply `{ reply, userId }` to a comment and, in the same batch, the comment author's
@@ -86,7 +86,9 @@ export async function addReply(
   batch.update(commentRef(comment.id), { replies: arrayUnion({ reply: text.trim(), userId }) });
   addActivityItem(batch, {
     recipient: comment.userId,
-    itemId: replyItemId(comment.id, doc(commentsCollection()).id),
+    // The reply lands at the end of the thread as this member sees it; if another reply got there
+    // first, the rules refuse the item and with it the reply, which the member can send again.
+    itemId: replyItemId(comment.id, comment.replies.length, userId),
     type: 'reply',
     actor: userId,
     postId: comment.postId,

@@ -13,7 +13,7 @@ describe('profileUpdates', () => {
     });
     expect(profileUpdates.username('O\u0308LA')).toEqual({
       'userInfo.userName': '\u00d6LA',
-      searchName: '\u00f6la',
+      searchName: '\u00d6la',
     });
     expect(profileUpdates.about('Hi')).toEqual({ 'userInfo.userAbout': 'Hi' });
     expect(profileUpdates.about('')).toEqual({ 'userInfo.userAbout': null });
