@@ -1,4 +1,5 @@
 import type { SurfacesReport } from 'tooling/shared-surface.cjs';
+import { REMOTE_NAMES } from 'remote-list';
 import { test, expect } from '../fixtures';
 
 // The contract between the shell and the remotes (docs/CONTRACT.md). Each served remote must keep
@@ -7,13 +8,11 @@ import { test, expect } from '../fixtures';
 // federation runtime in a real page, and import from surfaced libraries only names the shell's
 // surface provides. A remote that breaks any of it fails here.
 
-const EXPOSES: Record<string, string[]> = {
-  auth: ['./app'],
-  feed: ['./app', './post-list'],
-  profile: ['./app'],
-  explore: ['./app'],
-  members: ['./app'],
-};
+/** Every remote of the list exposes `./app`; the feed also its post list. */
+const EXTRA_EXPOSES: Record<string, string[]> = { feed: ['./post-list'] };
+const EXPOSES: Record<string, string[]> = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, ['./app', ...(EXTRA_EXPOSES[name] ?? [])]]),
+);
 
 /** Singletons every remote's root uses (React, its router, the shared packages, the parcel glue). */
 const REQUIRED_SHARED = [
