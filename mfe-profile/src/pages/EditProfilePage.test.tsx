@@ -87,6 +87,35 @@ describe('the edit menu', () => {
   });
 });
 
+describe('typed input', () => {
+  it('is never thrown away: the form waits for the profile, then keeps edits through live updates', async () => {
+    mockedUseMember.mockReturnValue({ status: 'loading' });
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<EditProfilePage />);
+    await user.click(screen.getByRole('radio', { name: 'Change username' }));
+    expect(screen.queryByRole('textbox', { name: /Username/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
+
+    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    rerender(<EditProfilePage />);
+    const field = screen.getByRole('textbox', { name: /Username/ });
+    expect(field).toHaveValue('Ann');
+    await user.clear(field);
+    await user.type(field, 'Bea');
+
+    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Renamed elsewhere') });
+    rerender(<EditProfilePage />);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
+  });
+
+  it('opens empty when the profile cannot be read, so the member can still write one', async () => {
+    mockedUseMember.mockReturnValue({ status: 'missing' });
+    const { choose } = setup();
+    await choose('Change username');
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('');
+  });
+});
+
 describe.each([
   ['Change profile picture', 'picture', /New profile picture/, MESSAGES.profilePictureChanged],
   ['Change cover picture', 'cover', /New cover picture/, MESSAGES.profileCoverChanged],

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMember, useSignedInUid } from 'shared-firebase';
-import { StatusMessage, useStatusMessage } from 'shared-ui';
+import { Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
 import { AboutOption } from '../edit/AboutOption';
 import { CountryOption } from '../edit/CountryOption';
 import { DobOption } from '../edit/DobOption';
@@ -56,14 +56,19 @@ export function EditProfilePage() {
           ))}
         </fieldset>
         {option && uid ? (
-          <SelectedOption
-            // A fresh form per option, prefilled from the profile as it is now.
-            key={`${option}-${profile.status}`}
-            option={option}
-            uid={uid}
-            profile={profile.status === 'ready' ? profile.data : null}
-            notify={show}
-          />
+          // The form waits for the profile it is prefilled from: prefilling a form already on
+          // screen would throw away what the member has typed meanwhile.
+          profile.status === 'loading' ? (
+            <Spinner label="Loading your profile…" />
+          ) : (
+            <SelectedOption
+              key={option}
+              option={option}
+              uid={uid}
+              profile={profile.status === 'ready' ? profile.data : null}
+              notify={show}
+            />
+          )
         ) : null}
         <StatusMessage status={status} />
       </div>
