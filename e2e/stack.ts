@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RemoteName } from 'remote-list';
+import type remotes from 'remote-list/remotes.json';
 
 /** What global setup started, shared with every worker through a file. */
 export interface Stack {
@@ -8,7 +8,7 @@ export interface Stack {
   apiKey: string;
   shellUrl: string;
   /** The shell's and every remote's origin, by name (remote-list/remotes.json). */
-  appUrls: Record<'shell' | RemoteName, string>;
+  appUrls: Record<'shell' | keyof typeof remotes, string>;
   authUrl: string;
   firestoreUrl: string;
   storageUrl: string;

@@ -1,6 +1,6 @@
 import type { SurfacesReport } from 'tooling/shared-surface.cjs';
-import { REMOTE_NAMES } from 'remote-list';
 import { test, expect } from '../fixtures';
+import { REMOTES } from '../support/remotes';
 
 // The contract between the shell and the remotes (docs/CONTRACT.md). Each served remote must keep
 // exposing the contracted modules, share the contracted singletons at the shell's versions, and
@@ -11,7 +11,7 @@ import { test, expect } from '../fixtures';
 /** Every remote of the list exposes `./app`; the feed also its post list. */
 const EXTRA_EXPOSES: Record<string, string[]> = { feed: ['./post-list'] };
 const EXPOSES: Record<string, string[]> = Object.fromEntries(
-  REMOTE_NAMES.map((name) => [name, ['./app', ...(EXTRA_EXPOSES[name] ?? [])]]),
+  Object.keys(REMOTES).map((name) => [name, ['./app', ...(EXTRA_EXPOSES[name] ?? [])]]),
 );
 
 /** Singletons every remote's root uses (React, its router, the shared packages, the parcel glue). */

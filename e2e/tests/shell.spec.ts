@@ -1,7 +1,7 @@
 import { test, expect, signIn } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { REMOTE_LABELS, REMOTE_NAMES, ROUTES_OF } from 'remote-list';
-import type { RemoteRoute } from 'remote-list';
+import { REMOTES } from '../support/remotes';
+import type { Stack } from '../stack';
 import { sharedLibraryReport } from '../support/share-scope';
 
 const PROTECTED = [
@@ -79,11 +79,13 @@ async function blockOrigin(page: Page, origin: string) {
 }
 
 /** Each remote with a members' page, at its first route without parameters (remotes.json). */
-const SIGNED_IN_REMOTES = REMOTE_NAMES.flatMap((name) => {
-  const route = Object.values<RemoteRoute>(ROUTES_OF[name]).find(
+const SIGNED_IN_REMOTES = Object.entries(REMOTES).flatMap(([name, remote]) => {
+  const route = Object.values(remote.routes).find(
     (candidate) => candidate.access === 'protected' && !candidate.path.includes(':'),
   );
-  return route ? [{ name, path: route.path, label: REMOTE_LABELS[name] }] : [];
+  return route
+    ? [{ name: name as keyof Stack['appUrls'], path: route.path, label: remote.label }]
+    : [];
 });
 
 test.describe('a remote that is down', () => {
