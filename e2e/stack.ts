@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type remotes from 'remote-list/remotes.json';
 
 /** What global setup started, shared with every worker through a file. */
 export interface Stack {
   projectId: string;
   apiKey: string;
   shellUrl: string;
-  appUrls: Record<'shell' | 'auth' | 'feed' | 'profile' | 'explore' | 'members', string>;
+  /** The shell's and every remote's origin, by name (remote-list/remotes.json). */
+  appUrls: Record<'shell' | keyof typeof remotes, string>;
   authUrl: string;
   firestoreUrl: string;
   storageUrl: string;

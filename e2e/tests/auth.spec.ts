@@ -74,6 +74,8 @@ const NEW_ACCOUNT_DATA = (userName: string) => ({
     userGender: null,
     dob: null,
   },
+  // Member search (docs/DATA_MODEL.md): the name with A–Z lower-cased.
+  searchName: userName.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
 });
 
 test.describe('sign-up', () => {

@@ -1,5 +1,6 @@
 import type { SurfacesReport } from 'tooling/shared-surface.cjs';
 import { test, expect } from '../fixtures';
+import { REMOTES } from '../support/remotes';
 
 // The contract between the shell and the remotes (docs/CONTRACT.md). Each served remote must keep
 // exposing the contracted modules, share the contracted singletons at the shell's versions, and
@@ -7,13 +8,11 @@ import { test, expect } from '../fixtures';
 // federation runtime in a real page, and import from surfaced libraries only names the shell's
 // surface provides. A remote that breaks any of it fails here.
 
-const EXPOSES: Record<string, string[]> = {
-  auth: ['./app'],
-  feed: ['./app', './post-list'],
-  profile: ['./app'],
-  explore: ['./app'],
-  members: ['./app'],
-};
+/** Every remote of the list exposes `./app`; the feed also its post list. */
+const EXTRA_EXPOSES: Record<string, string[]> = { feed: ['./post-list'] };
+const EXPOSES: Record<string, string[]> = Object.fromEntries(
+  Object.keys(REMOTES).map((name) => [name, ['./app', ...(EXTRA_EXPOSES[name] ?? [])]]),
+);
 
 /** Singletons every remote's root uses (React, its router, the shared packages, the parcel glue). */
 const REQUIRED_SHARED = [

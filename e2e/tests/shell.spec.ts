@@ -1,5 +1,7 @@
 import { test, expect, signIn } from '../fixtures';
 import type { Page } from '@playwright/test';
+import { REMOTES } from '../support/remotes';
+import type { Stack } from '../stack';
 import { sharedLibraryReport } from '../support/share-scope';
 
 const PROTECTED = [
@@ -76,12 +78,15 @@ async function blockOrigin(page: Page, origin: string) {
   await page.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
 }
 
-const SIGNED_IN_REMOTES = [
-  { name: 'feed', path: '/', label: 'The feed' },
-  { name: 'profile', path: '/edit-profile', label: 'Profiles' },
-  { name: 'explore', path: '/explore', label: 'Explore' },
-  { name: 'members', path: '/members', label: 'Members' },
-] as const;
+/** Each remote with a members' page, at its first route without parameters (remotes.json). */
+const SIGNED_IN_REMOTES = Object.entries(REMOTES).flatMap(([name, remote]) => {
+  const route = Object.values(remote.routes).find(
+    (candidate) => candidate.access === 'protected' && !candidate.path.includes(':'),
+  );
+  return route
+    ? [{ name: name as keyof Stack['appUrls'], path: route.path, label: remote.label }]
+    : [];
+});
 
 test.describe('a remote that is down', () => {
   for (const remote of SIGNED_IN_REMOTES) {

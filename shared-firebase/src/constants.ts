@@ -3,6 +3,13 @@ export const FEED_PAGE_SIZE = 3;
 export const PROFILE_PAGE_SIZE = 3;
 export const EXPLORE_PAGE_SIZE = 9;
 export const MEMBERS_PAGE_SIZE = 20;
+/** Activity items per page of /activity. */
+export const ACTIVITY_PAGE_SIZE = 20;
+/** The bell counts unread items up to this many and shows "99+" beyond (UNREAD_SHOWN_MAX). */
+export const UNREAD_COUNT_LIMIT = 100;
+export const UNREAD_SHOWN_MAX = 99;
+/** How long member search waits after the last keystroke before it queries. */
+export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
 export const USERNAME_MAX_LENGTH = 32;
 export const ABOUT_MAX_LENGTH = 500;
 export const CAPTION_MAX_LENGTH = 2000;

@@ -6,6 +6,7 @@ export * from 'shared-firebase/session';
 
 // The data model (SPEC section 3).
 export type { Comment, ExplorePost, Post, Reply, UserData, UserInfo, WithId } from './model';
+export type { ActivityItem, ActivityType } from './model';
 
 // What the hooks return.
 export type { LiveDocument } from './hooks/useLiveDocument';
@@ -14,6 +15,7 @@ export type { PagedQuery } from './hooks/usePagedQuery';
 
 // Members and profiles.
 export { useMembers, useMember } from './data/members';
+export { useMemberSearch } from './data/search';
 export {
   profileUpdates,
   saveProfileUpdate,
@@ -41,6 +43,10 @@ export {
 } from './data/posts';
 export type { NewPost, PostImages } from './data/posts';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
+export type { RepliedComment } from './data/comments';
+
+// Activity: what others did to the member's posts, comments and profile.
+export { useActivity, useUnreadActivityCount, markActivityRead } from './data/activity';
 
 // Following.
 export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './data/followRuns';

@@ -13,7 +13,12 @@ export const COLLECTIONS = {
   comments: 'comments',
   /** `accountDeletions/{uid}`: an account deletion in progress (docs/DATA_MODEL.md). */
   accountDeletions: 'accountDeletions',
+  /** Added beside the seed's collections: `activity/{recipientUid}/items/{itemId}`. */
+  activity: 'activity',
 } as const;
+
+/** The sub-collection of `activity/{recipientUid}` that holds the items. */
+export const ACTIVITY_ITEMS = 'items';
 
 /** Storage folders, under the owner's uid. */
 export const STORAGE_FOLDERS = {
@@ -45,6 +50,12 @@ export interface UserData {
     profilePictureSmall?: string | null;
   };
   userInfo: UserInfo;
+  /**
+   * Added beside the seed's fields: `userInfo.userName` lower-cased, what member search ranges
+   * over (docs/DATA_MODEL.md "Member search"). Missing on members who signed up before it existed
+   * until their next sign-in repairs it.
+   */
+  searchName?: string;
 }
 
 export interface FollowingDoc {
@@ -112,3 +123,19 @@ export interface AccountDeletionMark {
 
 /** A document's data together with its id. */
 export type WithId<T> = T & { id: string };
+
+/** What happened to the recipient: their post liked or commented, their comment replied, them followed. */
+export type ActivityType = 'like' | 'comment' | 'reply' | 'follow';
+
+/** An `activity/{recipientUid}/items/{itemId}` document (docs/DATA_MODEL.md "Activity"). */
+export interface ActivityItem {
+  type: ActivityType;
+  /** Who acted; never the recipient. */
+  actor: string;
+  /** The post liked or commented on (the reply's post); null for a follow. */
+  postId: string | null;
+  /** The comment made or replied to; null for a like or a follow. */
+  commentId: string | null;
+  createdAt: Timestamp | null;
+  read: boolean;
+}

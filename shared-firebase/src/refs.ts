@@ -8,9 +8,10 @@ import type {
   SnapshotOptions,
 } from 'firebase/firestore';
 import { getDb } from './db';
-import { COLLECTIONS } from './model';
+import { ACTIVITY_ITEMS, COLLECTIONS } from './model';
 import type {
   AccountDeletionMark,
+  ActivityItem,
   Comment,
   ExplorePost,
   FollowersDoc,
@@ -57,3 +58,14 @@ export const accountDeletionRef = (
   uid: string,
 ): DocumentReference<AccountDeletionMark, AccountDeletionMark> =>
   doc(typedCollection<AccountDeletionMark>(COLLECTIONS.accountDeletions), uid);
+
+/** `activity/{recipientUid}/items`: what happened to the recipient. */
+export const activityItemsCollection = (
+  recipientUid: string,
+): CollectionReference<ActivityItem, ActivityItem> =>
+  typedCollection<ActivityItem>(`${COLLECTIONS.activity}/${recipientUid}/${ACTIVITY_ITEMS}`);
+export const activityItemRef = (
+  recipientUid: string,
+  itemId: string,
+): DocumentReference<ActivityItem, ActivityItem> =>
+  doc(activityItemsCollection(recipientUid), itemId);

@@ -18,9 +18,13 @@ export {
   IMAGE_MAX_BYTES,
   MEMBERS_PAGE_SIZE,
   PASSWORD_MIN_LENGTH,
+  MEMBER_SEARCH_DEBOUNCE_MS,
+  UNREAD_SHOWN_MAX,
   USERNAME_MAX_LENGTH,
 } from './constants';
 export { MESSAGES } from './messages';
+// What a member search ranges over, for the search field (plain text handling, no SDK).
+export { searchPrefixOf } from './searchName';
 
 // The session, in every React root.
 export {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from 'shared-firebase/session';
 import { Avatar, Menu } from 'shared-ui';
+import { BellLink } from './BellLink';
 import { PRODUCT_NAME } from './product';
 import { LOGIN_PATH } from './routes';
 import type { RemoteName } from './routes';
@@ -10,9 +11,11 @@ import './shell.css';
 // The picture is read from Firestore; loading it apart keeps the data layer out of the shell's
 // first chunk, so signed-out pages never fetch Firestore. The placeholder shows meanwhile.
 const MemberAvatar = lazy(() => import('./MemberAvatar'));
+// The unread count too (Firestore); the bell shows without a count meanwhile.
+const ActivityBell = lazy(() => import('./ActivityBell'));
 const AVATAR_SIZE = 36;
 
-/** The signed-in member's top bar: product name, Explore, Members and the avatar menu. */
+/** The signed-in member's top bar: product name, Explore, Members, the activity bell and the avatar menu. */
 export interface TopBarProps {
   uid: string;
   /** The member points at or focuses a way to a remote's page: a cue to preload it. */
@@ -39,6 +42,9 @@ export function TopBar({ uid, onIntent }: TopBarProps) {
           Members
         </Link>
       </nav>
+      <Suspense fallback={<BellLink count={null} />}>
+        <ActivityBell uid={uid} onIntent={() => onIntent?.('activity')} />
+      </Suspense>
       {/* The menu leads to the profile remote's two pages. */}
       <div className="shell-topbar__account" {...intentFor('profile')}>
         <Menu

@@ -18,6 +18,7 @@ import * as feedPostList from 'mfe-feed/src/post-list';
 import * as profileApp from 'mfe-profile/src/app';
 import * as exploreApp from 'mfe-explore/src/app';
 import * as membersApp from 'mfe-members/src/app';
+import * as activityApp from 'mfe-activity/src/app';
 
 const MODULES: Record<string, unknown> = {
   'auth/app': authApp,
@@ -26,6 +27,7 @@ const MODULES: Record<string, unknown> = {
   'profile/app': profileApp,
   'explore/app': exploreApp,
   'members/app': membersApp,
+  'activity/app': activityApp,
 };
 
 const bundledRuntime: FederationRuntime = {
@@ -46,6 +48,7 @@ const registry: RemoteRegistry = {
   profile: 'bundled',
   explore: 'bundled',
   members: 'bundled',
+  activity: 'bundled',
 };
 
 patchHistoryApi();

@@ -4,6 +4,8 @@ describe('String methods', () => {
   test('size, case, trim, matches, split, replace, toUtf8', () => {
     expectTrue("'héllo'.size() == 5");
     expectTrue("'AbC'.lower() == 'abc' && 'AbC'.upper() == 'ABC'");
+    // As Google's emulator: only ASCII letters are lower-cased.
+    expectTrue("'ÉLISE Ærø'.lower() == 'Élise Ærø'");
     expectTrue("'  x y  '.trim() == 'x y'");
     expectTrue("'abc123'.matches('[a-z]+[0-9]+')");
     expectFalse("'abc123x'.matches('[a-z]+[0-9]+')");

@@ -104,11 +104,15 @@ const userInfo = (overrides: Data = {}): Data => ({
   dob: null,
   ...overrides,
 });
+/** The search form of a user name the rules expect (A–Z lower-cased; docs/DATA_MODEL.md). */
+const searchNameFor = (name: unknown) =>
+  typeof name === 'string' ? name.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : name;
 const usersData = (overrides: Data = {}, info: Data = {}): Data => ({
   posts: [],
   connections: { Followers: [], Following: [] },
   profilePictures: { profilePicture: null, profileCover: null },
   userInfo: userInfo(info),
+  searchName: searchNameFor(userInfo(info).userName),
   ...overrides,
 });
 const post = (overrides: Data = {}): Data => ({

@@ -27,6 +27,8 @@ export type Op =
       where?: Array<[string, '==' | 'array-contains', Json]>;
       orderBy?: [string, 'asc' | 'desc'];
       limit?: number;
+      /** `collectionGroup(list)` instead of `collection(list)`. */
+      group?: boolean;
     }
   /** `size` zero bytes; `resumable` as the product uploads, else one multipart request (faster). */
   | { upload: string; size: number; contentType: string; resumable?: boolean }
@@ -79,7 +81,8 @@ async function performInPage(fb: PageFirebase, op: Op): Promise<Outcome> {
         ...(op.orderBy ? [f.orderBy(op.orderBy[0], op.orderBy[1])] : []),
         ...(op.limit ? [f.limit(op.limit)] : []),
       ];
-      await f.getDocsFromServer(f.query(f.collection(db, op.list), ...constraints));
+      const source = op.group ? f.collectionGroup(db, op.list) : f.collection(db, op.list);
+      await f.getDocsFromServer(f.query(source, ...constraints));
     } else if ('upload' in op) {
       const ref = s.ref(fb.storage, op.upload);
       const bytes = new Uint8Array(op.size);

@@ -83,7 +83,7 @@ describe('CommentBox', () => {
   it('sends a comment as the viewer and clears the field', async () => {
     const { user, field } = renderBox();
     await user.type(field(), 'Nice photo{Enter}');
-    expect(addCommentMock).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo');
+    expect(addCommentMock).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', POST_AUTHOR);
     expect(field()).toHaveValue('');
   });
 
@@ -146,7 +146,11 @@ describe('Replies', () => {
     await user.clear(field);
     await user.type(field, 'an answer');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(addReplyMock).toHaveBeenCalledWith('c1', VIEWER, 'an answer');
+    expect(addReplyMock).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'c1', userId: 'ann', postId: 'post-1' }),
+      VIEWER,
+      'an answer',
+    );
     expect(field).toHaveValue('');
   });
 

@@ -92,7 +92,7 @@ export function CommentItem({
           label="Write a reply"
           submitLabel="Send reply"
           itemName="Reply"
-          onSend={(text) => addReply(comment.id, viewerUid, text)}
+          onSend={(text) => addReply(comment, viewerUid, text)}
           onError={onError}
         />
       ) : null}

@@ -61,12 +61,13 @@ describe('PostCard content', () => {
 
 describe('PostCard like toggle', () => {
   it('likes with the viewer uid and shows the count', async () => {
-    const { user } = renderCard(makePost({ likes: ['someone-else'] }));
+    const { user } = renderCard(makePost({ likes: ['someone-else'], uid: 'author-1' }));
     const like = screen.getByRole('button', { name: 'Like' });
     expect(screen.getByRole('button', { name: '1 like' })).toBeInTheDocument();
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true);
+    // The author is passed so the like's activity item reaches them.
+    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true, 'author-1');
   });
 
   it('shows Liked and unlikes when the viewer already likes the post', async () => {
@@ -75,7 +76,7 @@ describe('PostCard like toggle', () => {
     expect(screen.getByRole('button', { name: '2 likes' })).toBeInTheDocument();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false);
+    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false, VIEWER);
   });
 
   it('sends one like at a time and reports a failed one', async () => {

@@ -5,13 +5,17 @@ import { MemberEntry } from './MemberEntry';
 export interface MemberListProps {
   /** Already in display order (the reverse of the fetch order, see README.md). */
   members: PagedQuery<UserData>;
+  /** The list's accessible name: all members, or a search's results. */
+  label: string;
+  /** Shown when the list has no entry. */
+  emptyText: string;
 }
 
 /**
  * The member list. The last entry is the infinite-scroll trigger: when it scrolls into view the
  * next page is read. A freshly loaded page brings a new last entry, which is observed afresh.
  */
-export function MemberList({ members }: MemberListProps) {
+export function MemberList({ members, label, emptyText }: MemberListProps) {
   const { items, status, hasMore, loadingMore, loadMore, loadMoreError, retry } = members;
   const lastEntryRef = useOnVisible<HTMLLIElement>(loadMore);
 
@@ -19,11 +23,11 @@ export function MemberList({ members }: MemberListProps) {
   if (status === 'error') {
     return <LoadFailure message="Members could not be loaded." onRetry={retry} />;
   }
-  if (items.length === 0) return <EmptyState>No members yet</EmptyState>;
+  if (items.length === 0) return <EmptyState>{emptyText}</EmptyState>;
 
   return (
     <>
-      <ul className="members-list ui-card">
+      <ul className="members-list ui-card" aria-label={label}>
         {items.map((member, index) => (
           <li
             key={member.id}

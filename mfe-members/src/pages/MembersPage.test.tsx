@@ -2,7 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { PagedQuery, UserData, WithId } from 'shared-firebase';
-import { MEMBERS_PAGE_SIZE, useMembers } from 'shared-firebase';
+import {
+  MEMBERS_PAGE_SIZE,
+  MEMBER_SEARCH_DEBOUNCE_MS,
+  useMemberSearch,
+  useMembers,
+} from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
@@ -14,6 +19,7 @@ import { MembersPage } from './MembersPage';
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
 const mockedMembers = jest.mocked(useMembers);
+const mockedSearch = jest.mocked(useMemberSearch);
 
 function member(uid: string, userName: string, profilePicture: string | null = null) {
   const data: WithId<UserData> = { id: uid, ...memberData(userName, {}, { profilePicture }) };
@@ -52,6 +58,8 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
+  // No search typed: the page asks for none.
+  mockedSearch.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
 });
 
 afterEach(() => {
@@ -192,5 +200,76 @@ describe('MembersPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('More members could not be loaded.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('MembersPage search', () => {
+  const everyone = [member('uid-c', 'Cleo'), member('uid-b', 'Bob'), member('uid-a', 'Anna')];
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    mockedMembers.mockReturnValue(staticPagedQuery(everyone));
+    // The data layer's search: members whose name starts with the searched text, any case.
+    mockedSearch.mockImplementation((typed) => {
+      const prefix = typed.trim().toLowerCase();
+      return staticPagedQuery(
+        prefix ? everyone.filter((m) => m.userInfo.userName.toLowerCase().startsWith(prefix)) : [],
+      );
+    });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const typeInSearch = async (text: string) => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), text);
+    return user;
+  };
+  const shownNames = () =>
+    within(screen.getByRole('list'))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('searches once typing pauses, not on every keystroke', async () => {
+    render(page());
+    await typeInSearch('AN');
+    // Still the whole list, and no search asked for yet.
+    expect(shownNames()).toEqual(['Cleo', 'Bob', 'Anna']);
+    expect(mockedSearch.mock.calls.map(([typed]) => typed)).not.toContain('AN');
+    act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));
+    expect(mockedSearch).toHaveBeenLastCalledWith('AN');
+    expect(screen.getByRole('list', { name: 'Members whose name starts with “AN”' })).toBeVisible();
+    expect(shownNames()).toEqual(['Anna']);
+  });
+
+  it('says when no member matches, and clearing the field brings the full list back at once', async () => {
+    render(page());
+    const user = await typeInSearch('zed');
+    act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));
+    expect(screen.getByText('No member’s name starts with “zed”')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search members' }));
+    expect(screen.getByRole('list', { name: 'All members' })).toBeVisible();
+    expect(shownNames()).toEqual(['Cleo', 'Bob', 'Anna']);
+  });
+
+  it('treats spaces alone as no search', async () => {
+    render(page());
+    await typeInSearch('   ');
+    act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));
+    expect(screen.getByRole('list', { name: 'All members' })).toBeVisible();
+  });
+
+  it('shows live changes of the results as the data layer reports them', async () => {
+    let results = staticPagedQuery([member('uid-a', 'Anna')]);
+    mockedSearch.mockImplementation((typed) => (typed ? results : staticPagedQuery([])));
+    const { rerender } = render(page());
+    await typeInSearch('an');
+    act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));
+    expect(shownNames()).toEqual(['Anna']);
+    results = staticPagedQuery([member('uid-a', 'Anna'), member('uid-d', 'Andy')]);
+    rerender(page());
+    expect(shownNames()).toEqual(['Anna', 'Andy']);
   });
 });

@@ -13,5 +13,6 @@ export function fake() {
     profilePictureSources: (jest.requireActual('shared-firebase') as SharedFirebase)
       .profilePictureSources,
     useMembers: jest.fn(),
+    useMemberSearch: jest.fn(),
   };
 }

@@ -201,7 +201,10 @@ describe('Change username', () => {
     await user.type(field, 'x'.repeat(40));
     expect(field).toHaveValue('x'.repeat(32));
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', { 'userInfo.userName': 'x'.repeat(32) });
+    expect(mockedSave).toHaveBeenCalledWith('me', {
+      'userInfo.userName': 'x'.repeat(32),
+      searchName: 'x'.repeat(32),
+    });
   });
 
   it('saves the trimmed name, says so, and clears the message after 3000 ms', async () => {
@@ -214,7 +217,10 @@ describe('Change username', () => {
       await user.clear(field);
       await user.type(field, '  Ann Lee ');
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(mockedSave).toHaveBeenCalledWith('me', { 'userInfo.userName': 'Ann Lee' });
+      expect(mockedSave).toHaveBeenCalledWith('me', {
+        'userInfo.userName': 'Ann Lee',
+        searchName: 'ann lee',
+      });
       // The resolved write's continuation updates state outside act; React renders it on its
       // scheduler's (fake) ticks. Flush them without moving the clock.
       for (let turn = 0; turn < 3; turn += 1) await act(async () => jest.advanceTimersByTime(0));

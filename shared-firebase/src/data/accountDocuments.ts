@@ -1,6 +1,7 @@
 // Plain data with no SDK import, so test fixtures outside the app can arrange members exactly as
 // sign-up does.
 import type { FollowersDoc, FollowingDoc, UserData } from '../model';
+import { searchNameOf, storedUserName } from '../searchName';
 
 /** The three documents every member has, as sign-up writes them (docs/DATA_MODEL.md "Sign-up"). */
 export interface AccountDocuments {
@@ -9,8 +10,12 @@ export interface AccountDocuments {
   followers: FollowersDoc;
 }
 
-/** A new member's documents: empty lists, no pictures, every profile field null but the name. */
-export function newAccountDocuments(userName: string): AccountDocuments {
+/**
+ * A new member's documents: empty lists, no pictures, every profile field null but the name (stored
+ * in NFC) and its search form.
+ */
+export function newAccountDocuments(typedName: string): AccountDocuments {
+  const userName = storedUserName(typedName);
   return {
     userData: {
       posts: [],
@@ -25,6 +30,7 @@ export function newAccountDocuments(userName: string): AccountDocuments {
         userGender: null,
         dob: null,
       },
+      searchName: searchNameOf(userName),
     },
     following: { Following: [] },
     followers: { Followers: [] },

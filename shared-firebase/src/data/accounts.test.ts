@@ -29,6 +29,7 @@ const SIGN_UP_WRITES = (uid: string, userName: string) => [
         userGender: null,
         dob: null,
       },
+      searchName: userName.toLowerCase(),
     },
   ],
   [`Following/${uid}`, { Following: [] }],
@@ -70,10 +71,14 @@ describe('createAccountDocuments', () => {
 
 describe('ensureAccountDocuments', () => {
   /** Runs the update function once against a fake transaction in which `present` docs exist. */
-  function withExisting(present: string[]) {
+  function withExisting(present: string[], userData: object = newAccountDocuments('Ann').userData) {
     const transaction = {
-      get: jest.fn(async (ref: { path: string }) => ({ exists: () => present.includes(ref.path) })),
+      get: jest.fn(async (ref: { path: string }) => ({
+        exists: () => present.includes(ref.path),
+        data: () => (ref.path.startsWith('usersData/') ? userData : {}),
+      })),
       set: jest.fn(),
+      update: jest.fn(),
     };
     jest
       .mocked(runTransaction)
@@ -101,6 +106,26 @@ describe('ensureAccountDocuments', () => {
     const transaction = withExisting(['usersData/u1', 'Following/u1', 'Followers/u1']);
     await expect(ensureAccountDocuments('u1', 'Ann')).resolves.toEqual([]);
     expect(transaction.set).not.toHaveBeenCalled();
+    expect(transaction.update).not.toHaveBeenCalled();
     expect(transaction.get).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives a member from before search their searchName, from the name they have', async () => {
+    const { searchName: _none, ...legacy } = newAccountDocuments('Ängel ÖZ').userData;
+    const transaction = withExisting(['usersData/u1', 'Following/u1', 'Followers/u1'], legacy);
+    await expect(ensureAccountDocuments('u1', 'Ann')).resolves.toEqual([]);
+    expect(pathsAndData(transaction.update.mock.calls)).toEqual([
+      ['usersData/u1', { searchName: 'Ängel Öz' }],
+    ]);
+    expect(transaction.set).not.toHaveBeenCalled();
+  });
+});
+
+describe('newAccountDocuments', () => {
+  it('stores the name in NFC with its lower-cased search form', () => {
+    const typed = 'E\u0301lise'; // E + combining acute accent
+    const { userData } = newAccountDocuments(typed);
+    expect(userData.userInfo.userName).toBe('\u00c9lise');
+    expect(userData.searchName).toBe('\u00c9lise');
   });
 });

@@ -4,6 +4,7 @@ import { COLLECTIONS } from '../model';
 import { newAccountDocuments } from './accountDocuments';
 import type { AccountDocuments } from './accountDocuments';
 import { followersRef, followingRef, userDataRef } from '../refs';
+import { searchNameOf } from '../searchName';
 
 export { newAccountDocuments };
 export type { AccountDocuments };
@@ -26,6 +27,8 @@ export type AccountCollection =
  * (the rules forbid the owner to rewrite `Followers/{uid}`, and a blind set would wipe posts and
  * follows). A transaction, so a document created meanwhile (a late sign-up batch, another tab) is
  * never overwritten: its create carries an "does not exist" precondition. Returns what it created.
+ * It also repairs a `usersData` from before member search: one without `searchName` gets it, so
+ * members who signed up earlier become searchable at their next sign-in.
  */
 export async function ensureAccountDocuments(
   uid: string,
@@ -42,6 +45,10 @@ export async function ensureAccountDocuments(
     if (!userData.exists()) {
       transaction.set(userDataRef(uid), documents.userData);
       created.push(COLLECTIONS.usersData);
+    } else if (userData.data().searchName === undefined) {
+      transaction.update(userDataRef(uid), {
+        searchName: searchNameOf(userData.data().userInfo.userName),
+      });
     }
     if (!following.exists()) {
       transaction.set(followingRef(uid), documents.following);

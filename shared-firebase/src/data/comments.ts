@@ -1,5 +1,4 @@
 import {
-  addDoc,
   arrayRemove,
   arrayUnion,
   doc,
@@ -16,8 +15,9 @@ import { COMMENT_MAX_LENGTH } from '../constants';
 import { getDb } from '../db';
 import { useLiveQuery } from '../hooks/useLiveQuery';
 import type { LiveQuery } from '../hooks/useLiveQuery';
-import type { Comment, Reply } from '../model';
+import type { Comment, Reply, WithId } from '../model';
 import { commentRef, commentsCollection } from '../refs';
+import { addActivityItem, commentItemId, replyItemId } from './activity';
 
 /**
  * A post's comments, newest first: the list shows them in this order, so a new comment (whose
@@ -39,18 +39,35 @@ export function isSendableText(text: string): boolean {
 }
 
 /**
- * Adds a comment (docs/DATA_MODEL.md "Comment and reply"). Whitespace-only text is ignored:
- * nothing is sent and false is returned.
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply") and, in the same batch, the post author's
+ * activity item (none on one's own post). Whitespace-only text is ignored: nothing is sent and false
+ * is returned.
  */
-export async function addComment(postId: string, userId: string, text: string): Promise<boolean> {
+export async function addComment(
+  postId: string,
+  userId: string,
+  text: string,
+  postAuthorUid: string,
+): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await addDoc(commentsCollection(), {
+  const ref = doc(commentsCollection());
+  const batch = writeBatch(getDb());
+  batch.set(ref, {
     comment: text.trim(),
     replies: [],
     postId,
     userId,
-    createdAt: serverTimestamp(),
+    createdAt: serverTimestamp() as never,
   });
+  addActivityItem(batch, {
+    recipient: postAuthorUid,
+    itemId: commentItemId(ref.id),
+    type: 'comment',
+    actor: userId,
+    postId,
+    commentId: ref.id,
+  });
+  await batch.commit();
   return true;
 }
 
@@ -70,10 +87,32 @@ export function newReply(userId: string, text: string): NewReply {
   };
 }
 
-/** Appends a reply to a comment; whitespace-only text is ignored (false). */
-export async function addReply(commentId: string, userId: string, text: string): Promise<boolean> {
+/** The comment a reply answers: its id, author (who is told), post and replies so far. */
+export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId' | 'replies'>;
+
+/**
+ * Appends a reply to a comment and, in the same batch, the comment author's activity item (none on
+ * one's own comment); whitespace-only text is ignored (false).
+ */
+export async function addReply(
+  comment: RepliedComment,
+  userId: string,
+  text: string,
+): Promise<boolean> {
   if (!isSendableText(text)) return false;
-  await updateDoc(commentRef(commentId), { replies: arrayUnion(newReply(userId, text)) });
+  const batch = writeBatch(getDb());
+  batch.update(commentRef(comment.id), { replies: arrayUnion(newReply(userId, text)) });
+  addActivityItem(batch, {
+    recipient: comment.userId,
+    // The reply lands at the end of the thread as this member sees it; if another reply got there
+    // first, the rules refuse the item and with it the reply, which the member can send again.
+    itemId: replyItemId(comment.id, comment.replies.length, userId),
+    type: 'reply',
+    actor: userId,
+    postId: comment.postId,
+    commentId: comment.id,
+  });
+  await batch.commit();
   return true;
 }
 

@@ -9,6 +9,7 @@ import {
 } from 'firebase/firestore';
 import { getDb } from '../db';
 import { followersRef, followingRef, postRef, postsCollection } from '../refs';
+import { addActivityItem, followItemId, removeActivityItem } from './activity';
 import type { FollowState, FollowWrite } from './followPlan';
 
 /** The backend the fan-out talks to; the real one is Firestore, tests pass a fake. */
@@ -37,7 +38,18 @@ export const firestoreFollowBackend: FollowBackend = {
     const batch = writeBatch(getDb());
     for (const write of writes) {
       if (write.kind === 'followers') batch.update(followersRef(target), { Followers: change(me) });
-      else if (write.kind === 'following') {
+      else if (write.kind === 'activity') {
+        if (follow) {
+          addActivityItem(batch, {
+            recipient: target,
+            itemId: followItemId(me),
+            type: 'follow',
+            actor: me,
+            postId: null,
+            commentId: null,
+          });
+        } else removeActivityItem(batch, target, me, followItemId(me));
+      } else if (write.kind === 'following') {
         batch.update(followingRef(me), { Following: change(target) });
       } else batch.update(postRef(write.postId), { followers: change(me) });
     }

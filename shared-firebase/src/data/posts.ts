@@ -7,7 +7,6 @@ import {
   query,
   runTransaction,
   serverTimestamp,
-  updateDoc,
   where,
   writeBatch,
 } from 'firebase/firestore';
@@ -30,6 +29,7 @@ import {
   userDataRef,
 } from '../refs';
 import { deleteStoredFiles, uploadImage } from '../upload';
+import { addActivityItem, likeItemId, removeActivityItem } from './activity';
 
 /**
  * The rules allow at most 20 rule document reads per batch and each comment delete by the post's
@@ -178,11 +178,30 @@ export async function createPost({
   }
 }
 
-/** Like (`liked` true) or unlike: adds or removes only the viewer's uid. */
-export function setLiked(postId: string, viewerUid: string, liked: boolean): Promise<void> {
-  return updateDoc(postRef(postId), {
-    likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid),
-  });
+/**
+ * Like (`liked` true) or unlike: adds or removes only the viewer's uid, and in the same batch adds
+ * or removes the author's activity item (none for one's own post).
+ */
+export async function setLiked(
+  postId: string,
+  viewerUid: string,
+  liked: boolean,
+  authorUid: string,
+): Promise<void> {
+  const batch = writeBatch(getDb());
+  batch.update(postRef(postId), { likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid) });
+  const itemId = likeItemId(postId, viewerUid);
+  if (liked) {
+    addActivityItem(batch, {
+      recipient: authorUid,
+      itemId,
+      type: 'like',
+      actor: viewerUid,
+      postId,
+      commentId: null,
+    });
+  } else removeActivityItem(batch, authorUid, viewerUid, itemId);
+  await batch.commit();
 }
 
 /**

@@ -10,7 +10,14 @@ describe('profileUpdates', () => {
       'profilePictures.profilePictureSmall': 'u1s',
     });
     expect(profileUpdates.cover('u2')).toEqual({ 'profilePictures.profileCover': 'u2' });
-    expect(profileUpdates.username('Ann')).toEqual({ 'userInfo.userName': 'Ann' });
+    expect(profileUpdates.username('Ann')).toEqual({
+      'userInfo.userName': 'Ann',
+      searchName: 'ann',
+    });
+    expect(profileUpdates.username('O\u0308LA')).toEqual({
+      'userInfo.userName': '\u00d6LA',
+      searchName: '\u00d6la',
+    });
     expect(profileUpdates.about('Hi')).toEqual({ 'userInfo.userAbout': 'Hi' });
     expect(profileUpdates.about('')).toEqual({ 'userInfo.userAbout': null });
     expect(profileUpdates.dob('3rd Jul 1990')).toEqual({ 'userInfo.dob': '3rd Jul 1990' });

@@ -1,6 +1,7 @@
 import { updateDoc } from 'firebase/firestore';
 import { USERNAME_MAX_LENGTH } from '../constants';
 import { STORAGE_FOLDERS } from '../model';
+import { searchNameOf, storedUserName } from '../searchName';
 import { userDataRef } from '../refs';
 import { uploadImage } from '../upload';
 
@@ -15,7 +16,11 @@ export const profileUpdates = {
     'profilePictures.profilePictureSmall': smallUrl,
   }),
   cover: (url: string) => ({ 'profilePictures.profileCover': url }),
-  username: (name: string) => ({ 'userInfo.userName': name }),
+  /** The name is stored in NFC, and its search form changes with it (the rules require both). */
+  username: (name: string) => ({
+    'userInfo.userName': storedUserName(name),
+    searchName: searchNameOf(storedUserName(name)),
+  }),
   /** Empty text removes the about (stored as null). */
   about: (text: string) => ({ 'userInfo.userAbout': text === '' ? null : text }),
   /** `dob` is the stored text, e.g. "3rd Jul 1990" (see dob.ts). */

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures';
+import type { Member } from '../fixtures';
+import { createTextPost } from '../support/posts';
+
+// Issue 18 items 1 and 2 in real Chromium against the local backend: member search on /members, and
+// activity (the bell's live unread count, the /activity list, marking read) as another member
+// likes, comments, replies and follows in their own browser.
+
+async function signedInPage(browser: Browser, baseURL: string, member: Member) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return { context, page };
+}
+
+const bell = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Activity(, .* unread)?$/ });
+const activityEntries = (page: Page) =>
+  page.getByRole('list', { name: 'Activity' }).getByRole('link');
+
+test.describe('activity', () => {
+  test('a like, comment, reply and follow reach the bell and /activity live; seen items are marked read; unlike and unfollow remove theirs', async ({
+    browser,
+    stack,
+    members,
+    admin,
+  }) => {
+    test.setTimeout(120_000);
+    const ann = await members.create({ username: `Ann ${randomUUID().slice(0, 4)}` });
+    const ben = await members.create({ username: `Ben ${randomUUID().slice(0, 4)}` });
+    const postId = await createTextPost(admin, ann, 'Sunset at the pier');
+    const annCommentId = `e2e-${randomUUID()}`;
+    await admin.write([
+      {
+        path: `comments/${annCommentId}`,
+        data: { comment: 'Taken last night', replies: [], postId, userId: ann.uid },
+        serverTime: ['createdAt'],
+      },
+    ]);
+
+    const a = await signedInPage(browser, stack.shellUrl, ann);
+    const b = await signedInPage(browser, stack.shellUrl, ben);
+    await expect(bell(a.page)).toHaveAccessibleName('Activity');
+
+    // Ben likes Ann's post: her bell counts it, live.
+    await b.page.goto(`/post/${postId}`);
+    const card = b.page.getByRole('article', { name: 'Post' });
+    await card.getByRole('button', { name: 'Like 0' }).click();
+    await expect(card.getByRole('button', { name: 'Liked 1' })).toBeVisible();
+    await expect(bell(a.page)).toHaveAccessibleName('Activity, 1 unread');
+
+    // Ben comments, then replies to Ann's comment.
+    await card.getByRole('button', { name: 'Comments' }).click();
+    await card.getByRole('textbox', { name: 'Write a comment' }).fill('Beautiful light');
+    await card.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await expect(bell(a.page)).toHaveAccessibleName('Activity, 2 unread');
+    const annComment = card.locator('.feed-comment').filter({ hasText: 'Taken last night' });
+    await annComment.getByRole('button', { name: 'Reply' }).click();
+    await annComment.getByRole('textbox', { name: 'Write a reply' }).fill('Which camera?');
+    await annComment.getByRole('button', { name: 'Send reply' }).click();
+    await expect(bell(a.page)).toHaveAccessibleName('Activity, 3 unread');
+
+    // Ben follows Ann.
+    await b.page.goto(`/profile/${ann.uid}`);
+    await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(b.page.getByRole('button', { name: 'Followed', exact: true })).toBeVisible();
+    await expect(bell(a.page)).toHaveAccessibleName('Activity, 4 unread');
+    await expect(bell(a.page)).toHaveText('4');
+
+    // The items, as written in the same write as each action (admin reads).
+    const benCommentId = (await admin.list('comments', { field: 'postId', equals: postId }))
+      .map((comment) => comment.id)
+      .find((id) => id !== annCommentId)!;
+    const itemIds = [
+      `follow_${ben.uid}`,
+      `reply_${annCommentId}_0_${ben.uid}`,
+      `comment_${benCommentId}`,
+      `like_${postId}_${ben.uid}`,
+    ];
+    for (const id of itemIds) {
+      expect(await admin.get(`activity/${ann.uid}/items/${id}`), id).toMatchObject({
+        data: { actor: ben.uid, read: false },
+      });
+    }
+    // Nothing is written for Ben about his own actions.
+    expect(await admin.get(`activity/${ben.uid}/items/follow_${ben.uid}`)).toBeNull();
+
+    // Ann opens /activity from the bell: newest first, each leading to the post or profile.
+    await bell(a.page).click();
+    await a.page.waitForURL((url) => url.pathname === '/activity');
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    const entries = activityEntries(a.page);
+    await expect(entries).toHaveText([
+      new RegExp(`${ben.username} started following you`),
+      new RegExp(`${ben.username} replied to your comment`),
+      new RegExp(`${ben.username} commented on your post`),
+      new RegExp(`${ben.username} liked your post`),
+    ]);
+    await expect(entries.nth(0)).toHaveAttribute('href', `/profile/${ben.uid}`);
+    for (const index of [1, 2, 3]) {
+      await expect(entries.nth(index)).toHaveAttribute('href', `/post/${postId}`);
+    }
+
+    // Seen, so marked read: the bell has no count, the items are read on the server.
+    await expect(bell(a.page)).toHaveAccessibleName('Activity');
+    await expect
+      .poll(async () => {
+        const items = await Promise.all(
+          itemIds.map((id) => admin.get(`activity/${ann.uid}/items/${id}`)),
+        );
+        return items.map((item) => item?.data.read);
+      })
+      .toEqual([true, true, true, true]);
+
+    // A new comment arrives while Ann looks at the list: it shows at the top, live, and is read.
+    await b.page.goto(`/post/${postId}`);
+    const again = b.page.getByRole('article', { name: 'Post' });
+    await again.getByRole('button', { name: 'Comments' }).click();
+    await again.getByRole('textbox', { name: 'Write a comment' }).fill('One more');
+    await again.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await expect(entries).toHaveCount(5);
+    await expect(entries.first()).toHaveText(
+      new RegExp(`${ben.username} commented on your post \\(new\\)`),
+    );
+    await expect(bell(a.page)).toHaveAccessibleName('Activity');
+
+    // Unlike and unfollow take their items away, live.
+    await again.getByRole('button', { name: 'Liked 1' }).click();
+    await expect(again.getByRole('button', { name: 'Like 0' })).toBeVisible();
+    await expect(entries.filter({ hasText: 'liked your post' })).toHaveCount(0);
+    await b.page.goto(`/profile/${ann.uid}`);
+    await b.page.getByRole('button', { name: 'Followed', exact: true }).click();
+    await expect(b.page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+    await expect(entries.filter({ hasText: 'started following you' })).toHaveCount(0);
+    await expect(entries).toHaveCount(3);
+
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+test.describe('member search', () => {
+  /** Letters only, so every name made with it sorts and folds predictably. */
+  const tag = () =>
+    Array.from(randomUUID().replace(/[^a-f]/g, ''))
+      .slice(0, 6)
+      .join('')
+      .padEnd(6, 'q');
+
+  async function scrollToEnd(page: Page, entries: Locator): Promise<void> {
+    let previous = -1;
+    for (;;) {
+      const count = await entries.count();
+      if (count === previous) return;
+      previous = count;
+      await entries.last().scrollIntoViewIfNeeded();
+      await expect(page.getByText(/Loading more/)).toHaveCount(0);
+      await page.waitForTimeout(300);
+    }
+  }
+
+  test('finds members by the start of their name in any case, paged and live; clearing brings the full list back', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    test.setTimeout(120_000);
+    const t = tag();
+    const prefix = `Zz${t}`;
+    // 22 matches (more than one page of 20) and one that only contains the text later on.
+    const matching = [];
+    for (let i = 0; i < 22; i += 1) {
+      const name =
+        i % 2 === 0
+          ? `${prefix} Anna ${String(i).padStart(2, '0')}`
+          : `ZZ${t.toUpperCase()} Andy ${String(i).padStart(2, '0')}`;
+      matching.push(await members.create({ username: name }));
+    }
+    const elsewhere = await members.create({ username: `Someone ${prefix}` });
+    const viewer = await members.create();
+
+    await signIn(page, viewer);
+    await page.goto('/members');
+    const search = page.getByRole('searchbox', { name: 'Search members' });
+    const results = page.getByRole('list', { name: /^Members whose name starts with/ });
+    const resultLinks = results.getByRole('link');
+
+    // Lower case finds names written in any case; the first page, then the rest as it scrolls.
+    await search.fill(`zz${t}`);
+    await expect(results).toBeVisible();
+    await expect.poll(() => resultLinks.count()).toBeGreaterThanOrEqual(20);
+    await scrollToEnd(page, resultLinks);
+    await expect(resultLinks).toHaveCount(22);
+    await expect(results.getByRole('link', { name: elsewhere.username })).toHaveCount(0);
+    const shownNames = await resultLinks.allTextContents();
+    expect(new Set(shownNames)).toEqual(new Set(matching.map((m) => m.username)));
+
+    // A narrower prefix, typed in upper case.
+    await search.fill(`ZZ${t.toUpperCase()} AND`);
+    await expect(resultLinks).toHaveCount(11);
+    await expect(resultLinks.first()).toHaveText(/Andy/);
+
+    // Live: a member renamed to match appears among the results.
+    const renamed = await admin.get(`usersData/${elsewhere.uid}`);
+    await admin.write([
+      {
+        path: `usersData/${elsewhere.uid}`,
+        data: {
+          ...renamed!.data,
+          userInfo: { ...(renamed!.data.userInfo as object), userName: `${prefix} andrea` },
+          searchName: `zz${t} andrea`,
+        },
+      },
+    ]);
+    await expect(resultLinks).toHaveCount(12);
+    await expect(results.getByRole('link', { name: `${prefix} andrea` })).toBeVisible();
+
+    // No match, then clearing the field: the full members list is back.
+    await search.fill(`${prefix}xyz`);
+    await expect(page.getByText(`No member’s name starts with “${prefix}xyz”`)).toBeVisible();
+    await search.fill('');
+    await expect(page.getByRole('list', { name: 'All members' })).toBeVisible();
+    await expect(results).toHaveCount(0);
+  });
+
+  test('a member from before search is made searchable at their next sign-in', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    const legacy = await members.create({ username: `Old Timer ${tag()}` });
+    const stored = await admin.get(`usersData/${legacy.uid}`);
+    const { searchName: _dropped, ...before } = stored!.data;
+    await admin.write([{ path: `usersData/${legacy.uid}`, data: before }]);
+    expect((await admin.get(`usersData/${legacy.uid}`))!.data.searchName).toBeUndefined();
+
+    await signIn(page, legacy);
+    await expect
+      .poll(async () => (await admin.get(`usersData/${legacy.uid}`))!.data.searchName)
+      .toBe(legacy.username.replace(/[A-Z]/g, (letter) => letter.toLowerCase()));
+  });
+});

@@ -1,0 +1,4 @@
+module.exports = require('tooling/jest.base.cjs')({
+  environment: 'jsdom',
+  setupFiles: [require.resolve('tooling/jest-setup-dom.cjs')],
+});

@@ -1,0 +1,32 @@
+import { orderBy, query, where } from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { MEMBERS_PAGE_SIZE } from '../constants';
+import { usePagedQuery } from '../hooks/usePagedQuery';
+import type { PagedQuery } from '../hooks/usePagedQuery';
+import type { UserData } from '../model';
+import { usersDataCollection } from '../refs';
+import { searchPrefixOf, searchRangeEnd } from '../searchName';
+
+/**
+ * Members whose user name starts with `prefix` (already a search prefix, see searchPrefixOf),
+ * case-insensitively: a range over `searchName`, in its order. Firestore has no full-text search.
+ */
+export function memberSearchQuery(prefix: string): Query<UserData, UserData> {
+  return query(
+    usersDataCollection(),
+    where('searchName', '>=', prefix),
+    where('searchName', '<', searchRangeEnd(prefix)),
+    orderBy('searchName'),
+  );
+}
+
+/**
+ * Live pages of the members whose name starts with what was typed; `typed` blank searches nothing
+ * (null base: the caller shows the whole list instead).
+ */
+export function useMemberSearch(typed: string): PagedQuery<UserData> {
+  const prefix = searchPrefixOf(typed);
+  const base = useMemo(() => (prefix ? memberSearchQuery(prefix) : null), [prefix]);
+  return usePagedQuery(base, MEMBERS_PAGE_SIZE);
+}
