@@ -5,8 +5,12 @@ import path from 'node:path';
 import { RulesSlot } from './rules';
 import { rulesFilesOf } from './config';
 import { FirestoreEngine } from './firestore/engine';
-import { createFirestoreServer, type FirestoreServer } from './firestore/server';
-import { createStorageServer } from './storage/server';
+import {
+  createFirestoreServer,
+  type FirestoreServer,
+  type FirestoreServerOptions,
+} from './firestore/server';
+import { createStorageServer, type StorageServerOptions } from './storage/server';
 import { openObjectStore } from './storage/store';
 
 export interface StartEmulatorOptions {
@@ -25,6 +29,10 @@ export interface StartEmulatorOptions {
   importDir?: string;
   /** Where messages go (default stderr). */
   log?: (line: string) => void;
+  /** Hardening limits of the Firestore server (README "Limits"); tests pass small ones. */
+  firestoreLimits?: Pick<FirestoreServerOptions, 'webChannel' | 'listen' | 'connections'>;
+  /** Hardening limits of the Storage server (README "Limits"). */
+  storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes'>;
 }
 
 export interface RunningEmulator {
@@ -91,11 +99,13 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   let storageServer: Server | null = null;
   try {
     firestoreServer = createFirestoreServer({
+      ...options.firestoreLimits,
       engine,
       getRules: () => firestoreRules.get(),
       setRules: (source) => firestoreRules.set(source),
     });
     storageServer = createStorageServer({
+      ...options.storageLimits,
       store: objects,
       host,
       getRules: () => storageRules.get(),

@@ -1,10 +1,12 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
 import { HttpError, applyCors, parseJson, readBody, sendJson } from '../../common/http';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import type { FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
 import { restError } from './errors';
-import { ListenHub } from './listenStream';
+import { ListenHub, type ListenLimits } from './listenStream';
 import { RestApi } from './rest';
 import { WebChannelEndpoint, type WebChannelOptions } from './webchannel';
 import { createWriteStream } from './writeStream';
@@ -16,6 +18,10 @@ export interface FirestoreServerOptions {
   setRules(source: string): RulesIssue[];
   /** Transport timings, mostly for tests. */
   webChannel?: WebChannelOptions;
+  /** Listen stream limits (tests use small ones). */
+  listen?: ListenLimits;
+  /** Header/request timeouts and the connection cap. */
+  connections?: ConnectionLimits;
 }
 
 /** The server plus a hook that ends every stream (used by stop()). */
@@ -52,7 +58,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 export function createFirestoreServer(options: FirestoreServerOptions): FirestoreServer {
   const { engine } = options;
   const access = new AccessControl(options.getRules);
-  const listen = new ListenHub(engine, access);
+  const listen = new ListenHub(engine, access, options.listen);
   const rest = new RestApi(engine, access);
   const channels = {
     Listen: new WebChannelEndpoint((s) => listen.createStream(s), options.webChannel),
@@ -130,7 +136,7 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     });
   }
 
-  const server = http.createServer((req, res) => {
+  const server = createGuardedServer(options.connections, (req, res) => {
     route(req, res).catch((err: unknown) => {
       // A client that hung up mid-request needs no answer (and is no server error).
       if (

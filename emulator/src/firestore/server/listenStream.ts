@@ -1,5 +1,11 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
-import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
+import {
+  FirestoreError,
+  GrpcCode,
+  type ChangeEvent,
+  type FirestoreEngine,
+  type StoredDocument,
+} from '../engine';
 import type { AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
 import { CommitEncoding, compileQuery, resumeTokenFor, wireDocument } from '../protocol';
@@ -12,6 +18,14 @@ import {
 } from './listenTargets';
 import { databaseOf } from './names';
 import type { ChannelSession, StreamHandler } from './webchannel';
+
+export interface ListenLimits {
+  /** Targets one Listen stream may hold; one more ends the stream with RESOURCE_EXHAUSTED. */
+  maxTargetsPerSession?: number;
+}
+
+/** Production defaults of `ListenLimits` (documented in the emulator's README). */
+export const LISTEN_DEFAULTS: Required<ListenLimits> = { maxTargetsPerSession: 1000 };
 
 interface AddTarget {
   targetId?: unknown;
@@ -29,6 +43,7 @@ class ListenSession {
     readonly channel: ChannelSession,
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
+    private readonly limits: Required<ListenLimits>,
   ) {
     this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
   }
@@ -49,6 +64,13 @@ class ListenSession {
       throw invalidArgument('Invalid listen request: targetId must be an integer.');
     }
     this.targets.delete(id);
+    if (this.targets.size >= this.limits.maxTargetsPerSession) {
+      throw new FirestoreError(
+        GrpcCode.RESOURCE_EXHAUSTED,
+        'RESOURCE_EXHAUSTED',
+        `A Listen stream may hold at most ${this.limits.maxTargetsPerSession} targets.`,
+      );
+    }
     let target: ListenTarget;
     try {
       target = this.buildTarget(id, add);
@@ -151,16 +173,21 @@ class ListenSession {
 export class ListenHub {
   private readonly sessions = new Set<ListenSession>();
   private readonly unsubscribe: () => void;
+  private readonly limits: Required<ListenLimits>;
 
   constructor(
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
+    limits: ListenLimits = {},
   ) {
+    this.limits = {
+      maxTargetsPerSession: limits.maxTargetsPerSession ?? LISTEN_DEFAULTS.maxTargetsPerSession,
+    };
     this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
   }
 
   createStream(channel: ChannelSession): StreamHandler {
-    const session = new ListenSession(channel, this.engine, this.access);
+    const session = new ListenSession(channel, this.engine, this.access, this.limits);
     this.sessions.add(session);
     let failed = false;
     return {
@@ -169,10 +196,10 @@ export class ListenHub {
         try {
           session.onMessage(message);
         } catch (err) {
-          // The SDK closes the stream on an error message and re-listens on a new one.
+          // An error ends the stream (the SDK then re-listens on a new one).
           failed = true;
           this.sessions.delete(session);
-          channel.send(streamError(err));
+          channel.fail(streamError(err));
         }
       },
       onClose: () => {
@@ -190,7 +217,7 @@ export class ListenHub {
       } catch (err) {
         console.error('[firestore] listen update failed', err);
         this.sessions.delete(session);
-        session.channel.send(streamError(err));
+        session.channel.fail(streamError(err));
       }
     }
   }

@@ -1,4 +1,5 @@
-import * as http from 'node:http';
+import type * as http from 'node:http';
+import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
 import { applyCors } from '../../common/http';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import { ClientAbortedError, readRequestBody } from './body';
@@ -31,6 +32,8 @@ export interface StorageServerOptions {
   setRules(source: string): RulesIssue[];
   /** Largest object any upload may create (default 130 MiB, the official emulator's limit). */
   maxObjectBytes?: number;
+  /** Header/request timeouts and the connection cap. */
+  connections?: ConnectionLimits;
 }
 
 const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
@@ -221,7 +224,7 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
     getRules: () => options.getRules(),
     maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
   };
-  const server = http.createServer((req, res) => {
+  const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
   return server;
