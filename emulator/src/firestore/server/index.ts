@@ -163,8 +163,11 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     listen.dispose();
   };
   server.on('close', () => server.closeStreams());
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // Headers or a body not received within the connection limits' timeouts.
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
   return server;
 }
