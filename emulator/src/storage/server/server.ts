@@ -19,7 +19,7 @@ import {
   parseJsonBody,
   patchObject,
 } from './object-routes';
-import type { ObjectStore } from '../store';
+import { ExportFolderError, type ObjectStore } from '../store';
 import { upload } from './upload-routes';
 import { UploadSessions } from './uploads';
 
@@ -148,13 +148,15 @@ async function handle(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://storage.invalid');
+  // Export writes to the developer's disk: no CORS at all, so no web page can ever call it.
+  if (url.pathname === EXPORT_PATH) return exportObjects(ctx, req, res);
   applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
   if (req.headers['access-control-request-private-network']) {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
-  const method = req.method ?? 'GET';
   if (method === 'OPTIONS') return sendEmpty(res, 204);
-  const url = new URL(req.url ?? '/', 'http://storage.invalid');
 
   const api = parseApiPath(url.pathname);
   if (api) {
@@ -180,15 +182,48 @@ async function handle(
     await ctx.store.clear();
     return sendEmpty(res, 200);
   }
-  if (url.pathname === '/internal/export' && method === 'POST') {
-    const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as { path?: unknown };
-    if (typeof body?.path !== 'string' || body.path === '') {
-      return sendJsonBody(res, 400, { message: "Export request body must include 'path'." });
-    }
-    await ctx.store.exportTo(body.path);
-    return sendEmpty(res, 200);
-  }
   throw new StorageApiError(404, `No route for ${method} ${url.pathname}.`);
+}
+
+const EXPORT_PATH = '/internal/export';
+
+/**
+ * `POST /internal/export {"path"}` as tools call it: from this machine, with a JSON body and no
+ * `Origin` (which every browser request that could carry a body sends). The folder rules are the
+ * store's (`ObjectStore.exportTo`).
+ */
+async function exportObjects(
+  ctx: StorageContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  if (req.method !== 'POST') throw new StorageApiError(405, 'Export takes POST.');
+  if (req.headers.origin !== undefined || !isLoopbackRequest(req)) {
+    throw new StorageApiError(403, 'Export is only for tools on this machine, not web pages.');
+  }
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    throw new StorageApiError(415, 'Export takes a JSON body (Content-Type: application/json).');
+  }
+  const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as { path?: unknown };
+  if (typeof body?.path !== 'string' || body.path === '') {
+    return sendJsonBody(res, 400, { message: "Export request body must include 'path'." });
+  }
+  try {
+    await ctx.store.exportTo(body.path);
+  } catch (error) {
+    if (error instanceof ExportFolderError) throw new StorageApiError(400, error.message);
+    throw error;
+  }
+  return sendEmpty(res, 200);
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
+/** From a loopback address, and addressed by a loopback name (not a rebound DNS name). */
+function isLoopbackRequest(req: http.IncomingMessage): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  const fromLoopback = /^(127\.|::1$|::ffff:127\.)/.test(remote);
+  return fromLoopback && LOOPBACK_HOST.test(req.headers.host ?? '');
 }
 
 function sendError(res: http.ServerResponse, error: unknown): void {
