@@ -4,6 +4,7 @@ import {
   GrpcCode,
   type ChangeEvent,
   type FirestoreEngine,
+  type QueryPlan,
   type StoredDocument,
 } from '../engine';
 import type { AccessControl } from './access';
@@ -33,6 +34,13 @@ interface AddTarget {
   query?: { parent?: unknown; structuredQuery?: unknown };
   resumeToken?: unknown;
   readTime?: unknown;
+}
+
+/** An offset query as its target keeps it: from the first match, through offset + limit. */
+function windowOf(plan: QueryPlan): QueryPlan {
+  const window: QueryPlan = { ...plan, offset: 0 };
+  if (plan.limit !== undefined) window.limit = plan.offset + plan.limit;
+  return window;
 }
 
 class ListenSession {
@@ -133,7 +141,8 @@ class ListenSession {
       if (typeof parent !== 'string')
         throw invalidArgument('Invalid query target: missing parent.');
       const structuredQuery = add.query?.structuredQuery;
-      const query = this.engine.compileQuery(compileQuery(parent, structuredQuery));
+      const plan = compileQuery(parent, structuredQuery);
+      const query = this.engine.compileQuery(plan);
       const docs = query.run();
       this.access.checkRead(
         this.principal,
@@ -143,7 +152,9 @@ class ListenSession {
         (n) => this.engine.getDocument(n),
         { parent, structuredQuery },
       );
-      return new QueryTarget(id, query, docs);
+      if (plan.offset === 0) return new QueryTarget(id, query, 0, docs);
+      const window = this.engine.compileQuery(windowOf(plan));
+      return new QueryTarget(id, window, plan.offset, window.run());
     }
     throw invalidArgument('Invalid listen request: a target needs documents or query.');
   }
