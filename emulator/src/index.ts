@@ -32,7 +32,7 @@ export interface StartEmulatorOptions {
   /** Hardening limits of the Firestore server (README "Limits"); tests pass small ones. */
   firestoreLimits?: Pick<FirestoreServerOptions, 'webChannel' | 'listen' | 'connections'>;
   /** Hardening limits of the Storage server (README "Limits"). */
-  storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes'>;
+  storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes' | 'uploads'>;
 }
 
 export interface RunningEmulator {

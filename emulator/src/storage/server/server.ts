@@ -21,7 +21,7 @@ import {
 } from './object-routes';
 import { ExportFolderError, type ObjectStore } from '../store';
 import { upload } from './upload-routes';
-import { UploadSessions } from './uploads';
+import { UploadSessions, type UploadLimits } from './uploads';
 
 export interface StorageServerOptions {
   /** Where objects live (see openObjectStore); the server never opens one itself. */
@@ -34,6 +34,8 @@ export interface StorageServerOptions {
   maxObjectBytes?: number;
   /** Header/request timeouts and the connection cap. */
   connections?: ConnectionLimits;
+  /** How long abandoned resumable uploads are kept, and how many may be in progress. */
+  uploads?: UploadLimits;
 }
 
 const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
@@ -171,6 +173,7 @@ async function handle(
       status: 'ok',
       service: 'storage',
       objects: ctx.store.all().length,
+      uploadsInProgress: ctx.sessions.inProgress,
     });
   }
   if (url.pathname === '/internal/setRules' && method === 'PUT') {
@@ -255,12 +258,16 @@ function sendError(res: http.ServerResponse, error: unknown): void {
 export function createStorageServer(options: StorageServerOptions): http.Server {
   const ctx: StorageContext = {
     store: options.store,
-    sessions: new UploadSessions(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES),
+    sessions: new UploadSessions(
+      options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+      options.uploads,
+    ),
     getRules: () => options.getRules(),
     maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
   };
   const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
+  server.on('close', () => ctx.sessions.dispose());
   return server;
 }
