@@ -22,15 +22,20 @@ interface Tracked {
   openedAt: number;
   /** The request being received or answered on it; null between requests. */
   request: IncomingMessage | null;
+  /** Requests answered on it so far. */
+  answered: number;
 }
 
 /**
- * A connection is worth keeping when it carries a request that has arrived whole (a streaming
- * backchannel, an answer being written); one still sending its headers or body, or idle between
- * requests, is what a slow or hoarding client holds, and may be evicted.
+ * Which connection goes first when the cap is reached (lower first; null: never). A connection
+ * carrying a request that arrived whole (a streaming backchannel, an answer being written) is
+ * kept. Before it: one that has not finished its first request's headers, which is what a
+ * slowloris client holds; then one still sending a body; then a kept-alive idle one.
  */
-const evictable = (tracked: Tracked): boolean =>
-  tracked.request === null || !tracked.request.complete;
+function evictionRank(tracked: Tracked): number | null {
+  if (tracked.request === null) return tracked.answered === 0 ? 0 : 2;
+  return tracked.request.complete ? null : 1;
+}
 
 /**
  * An HTTP server whose clients cannot hold it: header and whole-request timeouts (slowloris), and
@@ -59,7 +64,7 @@ export function createGuardedServer(
   );
   const open = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
-    open.set(socket, { openedAt: Date.now(), request: null });
+    open.set(socket, { openedAt: Date.now(), request: null, answered: 0 });
     socket.once('close', () => open.delete(socket));
     if (open.size > maxConnections) evictOne(open, socket);
   });
@@ -68,6 +73,7 @@ export function createGuardedServer(
     if (!tracked) return;
     tracked.request = req;
     res.once('finish', () => {
+      tracked.answered++;
       if (tracked.request === req) tracked.request = null;
     });
   });
@@ -76,11 +82,13 @@ export function createGuardedServer(
 
 function evictOne(open: Map<Socket, Tracked>, newcomer: Socket): void {
   let victim: Socket | null = null;
-  let oldest = Infinity;
+  let best: [number, number] = [Infinity, Infinity];
   for (const [socket, tracked] of open) {
-    if (socket !== newcomer && evictable(tracked) && tracked.openedAt < oldest) {
+    const rank = evictionRank(tracked);
+    if (socket === newcomer || rank === null) continue;
+    if (rank < best[0] || (rank === best[0] && tracked.openedAt < best[1])) {
       victim = socket;
-      oldest = tracked.openedAt;
+      best = [rank, tracked.openedAt];
     }
   }
   (victim ?? newcomer).destroy();
