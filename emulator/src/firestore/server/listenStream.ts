@@ -210,7 +210,9 @@ export class ListenHub {
           // An error ends the stream (the SDK then re-listens on a new one).
           failed = true;
           this.sessions.delete(session);
-          channel.fail(streamError(err));
+          const error = streamError(err);
+          // A stream refused for its size keeps nothing queued for a client that may never read.
+          channel.fail(error, { dropUnsent: error.error.status === 'RESOURCE_EXHAUSTED' });
         }
       },
       onClose: () => {

@@ -25,7 +25,7 @@ export interface ChannelSession {
    * Ends the stream with `message` (an error) as its last message, as gRPC ends a call with a
    * status: the handler is released at once and no further client messages reach it.
    */
-  fail(message: unknown): void;
+  fail(message: unknown, options?: { dropUnsent?: boolean }): void;
   readonly closed: boolean;
 }
 
@@ -52,6 +52,13 @@ export interface WebChannelOptions {
    * backchannel socket has not taken); beyond it the session ends with RESOURCE_EXHAUSTED.
    */
   maxQueuedBytes?: number;
+  /**
+   * Bytes all sessions of one endpoint may have waiting; the session whose message goes beyond
+   * it ends with RESOURCE_EXHAUSTED (many sessions that never read cannot add up without bound).
+   */
+  maxTotalQueuedBytes?: number;
+  /** Forward-channel messages are handled for at most this long before others get a turn. */
+  sliceMs?: number;
 }
 
 /** Production defaults of `WebChannelOptions` (documented in the emulator's README). */
@@ -61,6 +68,8 @@ export const WEBCHANNEL_DEFAULTS: Required<WebChannelOptions> = {
   idleTimeoutMs: 60000,
   maxBodyBytes: 16 * 1024 * 1024,
   maxQueuedBytes: 32 * 1024 * 1024,
+  maxTotalQueuedBytes: 256 * 1024 * 1024,
+  sliceMs: 5,
 };
 
 /** A backchannel whose socket buffers more than this when the session fails is cut, not drained. */
@@ -133,6 +142,10 @@ class Session implements ChannelSession {
   lastRead = Date.now();
   /** Next forward-channel message index we have not processed (de-duplication by `ofs`). */
   nextOfs = 0;
+  /** Messages received but not yet handed to the handler (see `deliver`). */
+  inbox: unknown[] = [];
+  /** A later slice of `inbox` is scheduled. */
+  draining = false;
   private nextArrayId = 1;
   /** Arrays not yet acknowledged by the client (AID), oldest first. */
   private outbox: OutgoingArray[] = [];
@@ -149,6 +162,8 @@ class Session implements ChannelSession {
     private readonly options: Required<WebChannelOptions>,
     /** Called once the session has nothing left to do (its final message went out). */
     private readonly onEnded: (session: Session) => void,
+    /** Bytes queued by all sessions of the endpoint. */
+    private readonly budget: { used: number },
   ) {}
 
   get lastArrayId(): number {
@@ -162,7 +177,12 @@ class Session implements ChannelSession {
   sendEncoded(json: string): void {
     if (this.closed || this.ending) return;
     this.enqueue(json);
-    if (this.queuedBytes() > this.options.maxQueuedBytes) this.exhaust();
+    if (
+      this.queuedBytes() > this.options.maxQueuedBytes ||
+      this.budget.used > this.options.maxTotalQueuedBytes
+    ) {
+      this.exhaust();
+    }
   }
 
   /** What waits for the client: unacknowledged arrays and the backchannel's unsent bytes. */
@@ -176,18 +196,27 @@ class Session implements ChannelSession {
     const json = `[${id},[${messageJson}]]`;
     this.outbox.push({ id, json });
     this.outboxBytes += json.length;
+    this.budget.used += json.length;
     this.scheduleFlush();
   }
 
   private dropFromOutbox(count: number): void {
-    for (let i = 0; i < count; i++) this.outboxBytes -= this.outbox[i]!.json.length;
+    let bytes = 0;
+    for (let i = 0; i < count; i++) bytes += this.outbox[i]!.json.length;
+    this.outboxBytes -= bytes;
+    this.budget.used -= bytes;
     this.outbox.splice(0, count);
+  }
+
+  /** Forgets every array not yet acknowledged: the stream is ending and will be re-opened. */
+  private dropUnsent(): void {
+    this.dropFromOutbox(this.outbox.length);
+    this.writtenUpTo = this.lastArrayId;
   }
 
   /** The client does not keep up: what it has not read is dropped and the stream ends. */
   private exhaust(): void {
-    this.dropFromOutbox(this.outbox.length);
-    this.writtenUpTo = this.lastArrayId;
+    this.dropUnsent();
     this.fail(
       streamError(
         new FirestoreError(
@@ -199,8 +228,9 @@ class Session implements ChannelSession {
     );
   }
 
-  fail(message: unknown): void {
+  fail(message: unknown, options: { dropUnsent?: boolean } = {}): void {
     if (this.closed || this.ending) return;
+    if (options.dropUnsent) this.dropUnsent();
     this.enqueue(JSON.stringify(message) ?? 'null');
     this.ending = true;
     this.releaseHandler();
@@ -356,8 +386,7 @@ class Session implements ChannelSession {
     if (this.closed) return;
     this.closed = true;
     this.detachBackchannel();
-    this.outbox = [];
-    this.outboxBytes = 0;
+    this.dropFromOutbox(this.outbox.length);
     this.releaseHandler();
   }
 }
@@ -383,6 +412,7 @@ function sendText(res: ServerResponse, status: number, text: string): void {
 /** Serves `<prefix>/channel` for one kind of stream (Listen or Write). */
 export class WebChannelEndpoint {
   private readonly sessions = new Map<string, Session>();
+  private readonly budget = { used: 0 };
   private readonly options: Required<WebChannelOptions>;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -436,8 +466,12 @@ export class WebChannelEndpoint {
 
   private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
     const messages = parseForwardBody(body);
-    const session = new Session(parseInitHeaders(body.get('headers')), params, this.options, (s) =>
-      this.drop(s),
+    const session = new Session(
+      parseInitHeaders(body.get('headers')),
+      params,
+      this.options,
+      (s) => this.drop(s),
+      this.budget,
     );
     session.handler = this.createStream(session);
     this.sessions.set(session.id, session);
@@ -450,11 +484,34 @@ export class WebChannelEndpoint {
     sendText(res, 200, frame(`[${arrays.join(',')}]`));
   }
 
+  /**
+   * Hands new messages to the stream in order. A burst (thousands of targets in one POST) is
+   * handled in slices of `sliceMs`, each in its own turn of the event loop, so other clients'
+   * commits are not held up behind it; the SDK's few messages per POST take one slice.
+   */
   private deliver(session: Session, messages: Array<{ index: number; message: unknown }>): void {
     for (const { index, message } of messages) {
       if (index < session.nextOfs) continue; // a retried POST we already processed
       session.nextOfs = index + 1;
-      if (session.closed || session.ending) return;
+      session.inbox.push(message);
+    }
+    if (!session.draining) this.drain(session);
+  }
+
+  private drain(session: Session): void {
+    session.draining = false;
+    const until = performance.now() + this.options.sliceMs;
+    while (session.inbox.length > 0) {
+      if (session.closed || session.ending) {
+        session.inbox = [];
+        return;
+      }
+      if (performance.now() > until) {
+        session.draining = true;
+        setImmediate(() => this.drain(session));
+        return;
+      }
+      const message = session.inbox.shift();
       try {
         session.handler?.onMessage(message);
       } catch (err) {
