@@ -23,10 +23,34 @@ import type { ChannelSession, StreamHandler } from './webchannel';
 export interface ListenLimits {
   /** Targets one Listen stream may hold; one more ends the stream with RESOURCE_EXHAUSTED. */
   maxTargetsPerSession?: number;
+  /** Targets one caller (uid) may hold over all its streams; one more ends that stream alike. */
+  maxTargetsPerCaller?: number;
 }
 
 /** Production defaults of `ListenLimits` (documented in the emulator's README). */
-export const LISTEN_DEFAULTS: Required<ListenLimits> = { maxTargetsPerSession: 1000 };
+export const LISTEN_DEFAULTS: Required<ListenLimits> = {
+  maxTargetsPerSession: 1000,
+  maxTargetsPerCaller: 2000,
+};
+
+/** Targets held per caller over all streams. */
+class CallerTargets {
+  private readonly counts = new Map<string, number>();
+
+  count(caller: string): number {
+    return this.counts.get(caller) ?? 0;
+  }
+
+  add(caller: string, delta: number): void {
+    const next = this.count(caller) + delta;
+    if (next <= 0) this.counts.delete(caller);
+    else this.counts.set(caller, next);
+  }
+}
+
+function callerOf(principal: Principal): string {
+  return principal.kind === 'user' ? `user:${principal.auth.uid}` : principal.kind;
+}
 
 interface AddTarget {
   targetId?: unknown;
@@ -52,8 +76,22 @@ class ListenSession {
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
     private readonly limits: Required<ListenLimits>,
+    private readonly callers: CallerTargets,
   ) {
     this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
+    this.caller = callerOf(this.principal);
+  }
+
+  private readonly caller: string;
+
+  /** Gives back this stream's targets to its caller's count (the stream ended). */
+  releaseTargets(): void {
+    this.callers.add(this.caller, -this.targets.size);
+    this.targets.clear();
+  }
+
+  private forget(id: number): void {
+    if (this.targets.delete(id)) this.callers.add(this.caller, -1);
   }
 
   onMessage(raw: unknown): void {
@@ -71,12 +109,19 @@ class ListenSession {
     if (typeof id !== 'number' || !Number.isInteger(id)) {
       throw invalidArgument('Invalid listen request: targetId must be an integer.');
     }
-    this.targets.delete(id);
+    this.forget(id);
     if (this.targets.size >= this.limits.maxTargetsPerSession) {
       throw new FirestoreError(
         GrpcCode.RESOURCE_EXHAUSTED,
         'RESOURCE_EXHAUSTED',
         `A Listen stream may hold at most ${this.limits.maxTargetsPerSession} targets.`,
+      );
+    }
+    if (this.callers.count(this.caller) >= this.limits.maxTargetsPerCaller) {
+      throw new FirestoreError(
+        GrpcCode.RESOURCE_EXHAUSTED,
+        'RESOURCE_EXHAUSTED',
+        `One caller may hold at most ${this.limits.maxTargetsPerCaller} Listen targets.`,
       );
     }
     let target: ListenTarget;
@@ -94,6 +139,7 @@ class ListenSession {
       return;
     }
     this.targets.set(id, target);
+    this.callers.add(this.caller, 1);
     const out: ListenMessage[] = [{ targetChange: { targetChangeType: 'ADD', targetIds: [id] } }];
     if (add.resumeToken || add.readTime) {
       out.push({
@@ -163,7 +209,7 @@ class ListenSession {
     if (typeof raw !== 'number' || !Number.isInteger(raw)) {
       throw invalidArgument('Invalid listen request: removeTarget must be a target id.');
     }
-    this.targets.delete(raw);
+    this.forget(raw);
     this.channel.send({
       targetChange: { targetChangeType: 'REMOVE', targetIds: [raw] },
     });
@@ -185,6 +231,7 @@ export class ListenHub {
   private readonly sessions = new Set<ListenSession>();
   private readonly unsubscribe: () => void;
   private readonly limits: Required<ListenLimits>;
+  private readonly callers = new CallerTargets();
 
   constructor(
     private readonly engine: FirestoreEngine,
@@ -193,12 +240,13 @@ export class ListenHub {
   ) {
     this.limits = {
       maxTargetsPerSession: limits.maxTargetsPerSession ?? LISTEN_DEFAULTS.maxTargetsPerSession,
+      maxTargetsPerCaller: limits.maxTargetsPerCaller ?? LISTEN_DEFAULTS.maxTargetsPerCaller,
     };
     this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
   }
 
   createStream(channel: ChannelSession): StreamHandler {
-    const session = new ListenSession(channel, this.engine, this.access, this.limits);
+    const session = new ListenSession(channel, this.engine, this.access, this.limits, this.callers);
     this.sessions.add(session);
     let failed = false;
     return {
@@ -217,6 +265,7 @@ export class ListenHub {
       },
       onClose: () => {
         this.sessions.delete(session);
+        session.releaseTargets();
       },
     };
   }
