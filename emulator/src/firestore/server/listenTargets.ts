@@ -99,7 +99,6 @@ export class DocumentsTarget implements ListenTarget {
 export class QueryTarget implements ListenTarget {
   /** The window in query order: the `offset` skipped documents, then what the client holds. */
   private window: StoredDocument[];
-  private inWindow = new Set<string>();
   /** What the client holds (the window after the offset), by name. */
   private visible = new Map<string, StoredDocument>();
 
@@ -111,27 +110,35 @@ export class QueryTarget implements ListenTarget {
     window: StoredDocument[],
   ) {
     this.window = window;
-    this.index(window);
+    this.visible = this.visibleOf(window);
   }
 
-  private index(window: StoredDocument[]): void {
-    this.inWindow = new Set(window.map((doc) => doc.name));
-    this.visible = new Map(window.slice(this.offset).map((doc) => [doc.name, doc]));
+  private visibleOf(window: StoredDocument[]): Map<string, StoredDocument> {
+    return new Map(window.slice(this.offset).map((doc) => [doc.name, doc]));
   }
 
   initialDocuments(): StoredDocument[] {
     return this.window.slice(this.offset);
   }
 
+  /** Whether `doc` (as it was before a commit) sits in the window: no per-name index to keep. */
+  private inWindow(doc: StoredDocument | null): boolean {
+    if (doc === null || !this.query.matches(doc)) return false;
+    const { limit } = this.query;
+    if (limit === undefined || this.window.length < limit) return true;
+    const tail = this.window[this.window.length - 1];
+    return tail !== undefined && this.query.compare(doc, tail) <= 0;
+  }
+
   applyCommit(event: ChangeEvent, out: CommitChanges): void {
     const relevant = event.changes.filter(
-      (c) => this.inWindow.has(c.name) || (c.after !== null && this.query.matches(c.after)),
+      (c) => this.inWindow(c.before) || (c.after !== null && this.query.matches(c.after)),
     );
     if (relevant.length === 0) return;
     const next = this.nextWindow(relevant);
     const before = this.visible;
     this.window = next;
-    this.index(next);
+    this.visible = this.visibleOf(next);
 
     const deleted = new Set(relevant.filter((c) => c.after === null).map((c) => c.name));
     for (const name of before.keys()) {
@@ -149,9 +156,15 @@ export class QueryTarget implements ListenTarget {
     if (limitToLast) return this.query.run();
     const windowWasFull = limit !== undefined && this.window.length >= limit;
     const oldTail = this.window[this.window.length - 1];
-    const touched = new Set(relevant.map((c) => c.name));
-    const next = this.window.filter((doc) => !touched.has(doc.name));
-    const removedSome = next.length < this.window.length;
+    const next = this.window.slice();
+    let removedSome = false;
+    for (const change of relevant) {
+      const at = change.before ? this.indexOf(next, change.before) : -1;
+      if (at >= 0) {
+        next.splice(at, 1);
+        removedSome = true;
+      }
+    }
     for (const change of relevant) {
       if (change.after && this.query.matches(change.after)) this.insertSorted(next, change.after);
     }
@@ -165,6 +178,18 @@ export class QueryTarget implements ListenTarget {
       }
     }
     return next.length > limit ? next.slice(0, limit) : next;
+  }
+
+  /** Position of the document named like `doc` and sorted like it, or -1. */
+  private indexOf(list: StoredDocument[], doc: StoredDocument): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.query.compare(list[mid]!, doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo]!.name === doc.name ? lo : -1;
   }
 
   private insertSorted(list: StoredDocument[], doc: StoredDocument): void {
