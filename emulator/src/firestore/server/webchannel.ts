@@ -316,7 +316,10 @@ class Session implements ChannelSession {
       // An immediate byte keeps the client's buffering-proxy detection on the streaming path.
       if (!this.hasPending()) this.enqueue('"noop"');
       this.flush();
-      backchannel.timer = setInterval(() => this.enqueue('"noop"'), this.options.keepAliveMs);
+      // An ending session's flush has already closed this backchannel: no keep-alive for it.
+      if (this.backchannel === backchannel) {
+        backchannel.timer = setInterval(() => this.enqueue('"noop"'), this.options.keepAliveMs);
+      }
     } else if (this.hasPending()) {
       this.flush();
     } else {
