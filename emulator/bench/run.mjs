@@ -23,3 +23,5 @@ console.log('\nours only:');
 runScript(['test/server/run-ts.cjs', 'bench/write-stream.ts']);
 console.log('the engine alone, in-process (no server, no network):');
 runScript(['test/engine/fixtures/engine-bench.cjs']);
+console.log('\nunder attack (other clients while one client is hostile):');
+runScript(['test/server/run-ts.cjs', 'bench/hostile.ts']);

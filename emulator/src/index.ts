@@ -11,8 +11,12 @@ import {
 import { RulesSlot } from './rules';
 import { indexesFileOf, rulesFilesOf } from './config';
 import { FirestoreEngine, readIndexCatalog } from './firestore/engine';
-import { createFirestoreServer, type FirestoreServer } from './firestore/server';
-import { createStorageServer } from './storage/server';
+import {
+  createFirestoreServer,
+  type FirestoreServer,
+  type FirestoreServerOptions,
+} from './firestore/server';
+import { createStorageServer, type StorageServerOptions } from './storage/server';
 import { openObjectStore } from './storage/store';
 
 export interface StartEmulatorOptions {
@@ -39,6 +43,10 @@ export interface StartEmulatorOptions {
    */
   requireIndexes?: boolean;
   indexesFile?: string;
+  /** Hardening limits of the Firestore server (README "Limits"); tests pass small ones. */
+  firestoreLimits?: Pick<FirestoreServerOptions, 'webChannel' | 'listen' | 'connections'>;
+  /** Hardening limits of the Storage server (README "Limits"). */
+  storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes' | 'uploads'>;
 }
 
 export interface RunningEmulator {
@@ -134,11 +142,13 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   let dataBrowser: RunningDataBrowser | null = null;
   try {
     firestoreServer = createFirestoreServer({
+      ...options.firestoreLimits,
       engine,
       getRules: () => firestoreRules.get(),
       setRules: (source) => firestoreRules.set(source),
     });
     storageServer = createStorageServer({
+      ...options.storageLimits,
       store: objects,
       host,
       getRules: () => storageRules.get(),

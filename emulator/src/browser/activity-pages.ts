@@ -26,7 +26,7 @@ function sessionTable(kind: 'Listen' | 'Write', sessions: StreamSessionInfo[]): 
         <td><code>${s.id}</code></td>
         <td>${who(s.authorization)}</td>
         <td><time>${iso(s.openedAt)}</time></td>
-        <td><time>${iso(s.lastSeen)}</time></td>
+        <td><time>${iso(s.lastRead)}</time></td>
         <td>${s.connected ? 'connected' : 'waiting'}</td>
         <td>${s.messagesReceived} in / ${s.messagesSent} out</td>
         ${
@@ -50,7 +50,7 @@ function sessionTable(kind: 'Listen' | 'Write', sessions: StreamSessionInfo[]): 
         <th>session</th>
         <th>user</th>
         <th>opened</th>
-        <th>last seen</th>
+        <th>last read</th>
         <th>stream</th>
         <th>messages</th>
         ${kind === 'Listen' ? html`<th>targets</th>` : ''}

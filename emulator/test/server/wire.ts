@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FirestoreEngine } from '../../src/firestore/engine';
-import { createFirestoreServer, type FirestoreServer } from '../../src/firestore/server';
+import {
+  createFirestoreServer,
+  type FirestoreServer,
+  type FirestoreServerOptions,
+} from '../../src/firestore/server';
 import type { WebChannelOptions } from '../../src/firestore/server/webchannel';
 
 /** A raw WebChannel/REST client for protocol-level tests (no SDK in between). */
@@ -17,9 +21,13 @@ export interface WireServer {
   close(): Promise<void>;
 }
 
-export async function startWireServer(webChannel: WebChannelOptions = {}): Promise<WireServer> {
+export async function startWireServer(
+  webChannel: WebChannelOptions = {},
+  limits: Pick<FirestoreServerOptions, 'listen' | 'connections'> = {},
+): Promise<WireServer> {
   const engine = await FirestoreEngine.open({ dataDir: null });
   const server = createFirestoreServer({
+    ...limits,
     engine,
     getRules: () => null,
     setRules: () => [],

@@ -129,16 +129,28 @@ function checkReference(value: Value, database: string, op: string): void {
   }
 }
 
-function compileFilter(raw: unknown, database: string): Filter {
+/**
+ * Composite filters nested deeper than this are refused before anything walks them: every later
+ * step (planning, rules, matching) recurses once per level, and the SDK nests at most a few.
+ */
+export const MAX_FILTER_DEPTH = 64;
+
+function compileFilter(raw: unknown, database: string, depth = 1): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: a filter must be an object.');
-  if (raw['compositeFilter'] !== undefined)
-    return compileComposite(raw['compositeFilter'], database);
+  if (raw['compositeFilter'] !== undefined) {
+    if (depth > MAX_FILTER_DEPTH) {
+      throw invalidArgument(
+        `Invalid query: composite filters may be nested at most ${MAX_FILTER_DEPTH} deep.`,
+      );
+    }
+    return compileComposite(raw['compositeFilter'], database, depth);
+  }
   if (raw['fieldFilter'] !== undefined) return compileFieldFilter(raw['fieldFilter'], database);
   if (raw['unaryFilter'] !== undefined) return compileUnary(raw['unaryFilter']);
   throw invalidArgument(`Invalid query: unknown filter ${JSON.stringify(Object.keys(raw))}.`);
 }
 
-function compileComposite(raw: unknown, database: string): Filter {
+function compileComposite(raw: unknown, database: string, depth: number): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: compositeFilter must be an object.');
   const op = raw['op'];
   const filters = raw['filters'];
@@ -150,7 +162,11 @@ function compileComposite(raw: unknown, database: string): Filter {
   if (!Array.isArray(filters) || filters.length === 0) {
     throw invalidArgument('Invalid query: a composite filter needs at least one filter.');
   }
-  return { kind: 'composite', op, filters: filters.map((f) => compileFilter(f, database)) };
+  return {
+    kind: 'composite',
+    op,
+    filters: filters.map((f) => compileFilter(f, database, depth + 1)),
+  };
 }
 
 function compileUnary(raw: unknown): Filter {

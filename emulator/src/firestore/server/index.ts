@@ -1,10 +1,12 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
 import { HttpError, applyCors, parseJson, readBody, sendJson } from '../../common/http';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import type { FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
 import { restError } from './errors';
-import { ListenHub } from './listenStream';
+import { ListenHub, type ListenLimits } from './listenStream';
 import { RestApi } from './rest';
 import { WebChannelEndpoint, type ChannelSessionInfo, type WebChannelOptions } from './webchannel';
 import { createWriteStream } from './writeStream';
@@ -16,6 +18,10 @@ export interface FirestoreServerOptions {
   setRules(source: string): RulesIssue[];
   /** Transport timings, mostly for tests. */
   webChannel?: WebChannelOptions;
+  /** Listen stream limits (tests use small ones). */
+  listen?: ListenLimits;
+  /** Header/request timeouts and the connection cap. */
+  connections?: ConnectionLimits;
 }
 
 /** An open Listen or Write stream, as the data browser shows it. */
@@ -62,7 +68,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 export function createFirestoreServer(options: FirestoreServerOptions): FirestoreServer {
   const { engine } = options;
   const access = new AccessControl(options.getRules);
-  const listen = new ListenHub(engine, access);
+  const listen = new ListenHub(engine, access, options.listen);
   const rest = new RestApi(engine, access);
   const channels = {
     Listen: new WebChannelEndpoint((s) => listen.createStream(s), options.webChannel),
@@ -140,7 +146,7 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     });
   }
 
-  const server = http.createServer((req, res) => {
+  const server = createGuardedServer(options.connections, (req, res) => {
     route(req, res).catch((err: unknown) => {
       // A client that hung up mid-request needs no answer (and is no server error).
       if (
@@ -182,8 +188,11 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     ];
   };
   server.on('close', () => server.closeStreams());
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // Headers or a body not received within the connection limits' timeouts.
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
   return server;
 }

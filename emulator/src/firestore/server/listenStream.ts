@@ -1,5 +1,12 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
-import type { ChangeEvent, FirestoreEngine, StoredDocument } from '../engine';
+import {
+  FirestoreError,
+  GrpcCode,
+  type ChangeEvent,
+  type FirestoreEngine,
+  type QueryPlan,
+  type StoredDocument,
+} from '../engine';
 import type { AccessControl } from './access';
 import { invalidArgument, streamError, toFirestoreError } from './errors';
 import { CommitEncoding, compileQuery, resumeTokenFor, wireDocument } from '../protocol';
@@ -12,6 +19,38 @@ import {
 } from './listenTargets';
 import { databaseOf } from './names';
 import type { ChannelSession, StreamHandler } from './webchannel';
+
+export interface ListenLimits {
+  /** Targets one Listen stream may hold; one more ends the stream with RESOURCE_EXHAUSTED. */
+  maxTargetsPerSession?: number;
+  /** Targets one caller (uid) may hold over all its streams; one more ends that stream alike. */
+  maxTargetsPerCaller?: number;
+}
+
+/** Production defaults of `ListenLimits` (documented in the emulator's README). */
+export const LISTEN_DEFAULTS: Required<ListenLimits> = {
+  maxTargetsPerSession: 1000,
+  maxTargetsPerCaller: 2000,
+};
+
+/** Targets held per caller over all streams. */
+class CallerTargets {
+  private readonly counts = new Map<string, number>();
+
+  count(caller: string): number {
+    return this.counts.get(caller) ?? 0;
+  }
+
+  add(caller: string, delta: number): void {
+    const next = this.count(caller) + delta;
+    if (next <= 0) this.counts.delete(caller);
+    else this.counts.set(caller, next);
+  }
+}
+
+function callerOf(principal: Principal): string {
+  return principal.kind === 'user' ? `user:${principal.auth.uid}` : principal.kind;
+}
 
 interface AddTarget {
   targetId?: unknown;
@@ -32,6 +71,13 @@ function describeTarget(add: AddTarget): string {
   return `query ${JSON.stringify({ parent, from: q.from, where: q.where, orderBy: q.orderBy, limit: q.limit })}`;
 }
 
+/** An offset query as its target keeps it: from the first match, through offset + limit. */
+function windowOf(plan: QueryPlan): QueryPlan {
+  const window: QueryPlan = { ...plan, offset: 0 };
+  if (plan.limit !== undefined) window.limit = plan.offset + plan.limit;
+  return window;
+}
+
 class ListenSession {
   readonly targets = new Map<number, ListenTarget>();
   /** Each target's description, for the data browser. */
@@ -42,8 +88,23 @@ class ListenSession {
     readonly channel: ChannelSession,
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
+    private readonly limits: Required<ListenLimits>,
+    private readonly callers: CallerTargets,
   ) {
     this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
+    this.caller = callerOf(this.principal);
+  }
+
+  private readonly caller: string;
+
+  /** Gives back this stream's targets to its caller's count (the stream ended). */
+  releaseTargets(): void {
+    this.callers.add(this.caller, -this.targets.size);
+    this.targets.clear();
+  }
+
+  private forget(id: number): void {
+    if (this.targets.delete(id)) this.callers.add(this.caller, -1);
   }
 
   onMessage(raw: unknown): void {
@@ -61,7 +122,21 @@ class ListenSession {
     if (typeof id !== 'number' || !Number.isInteger(id)) {
       throw invalidArgument('Invalid listen request: targetId must be an integer.');
     }
-    this.targets.delete(id);
+    this.forget(id);
+    if (this.targets.size >= this.limits.maxTargetsPerSession) {
+      throw new FirestoreError(
+        GrpcCode.RESOURCE_EXHAUSTED,
+        'RESOURCE_EXHAUSTED',
+        `A Listen stream may hold at most ${this.limits.maxTargetsPerSession} targets.`,
+      );
+    }
+    if (this.callers.count(this.caller) >= this.limits.maxTargetsPerCaller) {
+      throw new FirestoreError(
+        GrpcCode.RESOURCE_EXHAUSTED,
+        'RESOURCE_EXHAUSTED',
+        `One caller may hold at most ${this.limits.maxTargetsPerCaller} Listen targets.`,
+      );
+    }
     let target: ListenTarget;
     try {
       target = this.buildTarget(id, add);
@@ -78,6 +153,7 @@ class ListenSession {
     }
     this.targets.set(id, target);
     this.targetDescriptions.set(id, describeTarget(add));
+    this.callers.add(this.caller, 1);
     const out: ListenMessage[] = [{ targetChange: { targetChangeType: 'ADD', targetIds: [id] } }];
     if (add.resumeToken || add.readTime) {
       out.push({
@@ -125,7 +201,8 @@ class ListenSession {
       if (typeof parent !== 'string')
         throw invalidArgument('Invalid query target: missing parent.');
       const structuredQuery = add.query?.structuredQuery;
-      const query = this.engine.compileQuery(compileQuery(parent, structuredQuery));
+      const plan = compileQuery(parent, structuredQuery);
+      const query = this.engine.compileQuery(plan);
       const docs = query.run();
       this.access.checkRead(
         this.principal,
@@ -135,7 +212,9 @@ class ListenSession {
         (n) => this.engine.getDocument(n),
         { parent, structuredQuery },
       );
-      return new QueryTarget(id, query, docs);
+      if (plan.offset === 0) return new QueryTarget(id, query, 0, docs);
+      const window = this.engine.compileQuery(windowOf(plan));
+      return new QueryTarget(id, window, plan.offset, window.run());
     }
     throw invalidArgument('Invalid listen request: a target needs documents or query.');
   }
@@ -144,7 +223,7 @@ class ListenSession {
     if (typeof raw !== 'number' || !Number.isInteger(raw)) {
       throw invalidArgument('Invalid listen request: removeTarget must be a target id.');
     }
-    this.targets.delete(raw);
+    this.forget(raw);
     this.targetDescriptions.delete(raw);
     this.channel.send({
       targetChange: { targetChangeType: 'REMOVE', targetIds: [raw] },
@@ -166,16 +245,23 @@ class ListenSession {
 export class ListenHub {
   private readonly sessions = new Set<ListenSession>();
   private readonly unsubscribe: () => void;
+  private readonly limits: Required<ListenLimits>;
+  private readonly callers = new CallerTargets();
 
   constructor(
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
+    limits: ListenLimits = {},
   ) {
+    this.limits = {
+      maxTargetsPerSession: limits.maxTargetsPerSession ?? LISTEN_DEFAULTS.maxTargetsPerSession,
+      maxTargetsPerCaller: limits.maxTargetsPerCaller ?? LISTEN_DEFAULTS.maxTargetsPerCaller,
+    };
     this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
   }
 
   createStream(channel: ChannelSession): StreamHandler {
-    const session = new ListenSession(channel, this.engine, this.access);
+    const session = new ListenSession(channel, this.engine, this.access, this.limits, this.callers);
     this.sessions.add(session);
     let failed = false;
     return {
@@ -184,14 +270,17 @@ export class ListenHub {
         try {
           session.onMessage(message);
         } catch (err) {
-          // The SDK closes the stream on an error message and re-listens on a new one.
+          // An error ends the stream (the SDK then re-listens on a new one).
           failed = true;
           this.sessions.delete(session);
-          channel.send(streamError(err));
+          const error = streamError(err);
+          // A stream refused for its size keeps nothing queued for a client that may never read.
+          channel.fail(error, { dropUnsent: error.error.status === 'RESOURCE_EXHAUSTED' });
         }
       },
       onClose: () => {
         this.sessions.delete(session);
+        session.releaseTargets();
       },
     };
   }
@@ -220,7 +309,7 @@ export class ListenHub {
       } catch (err) {
         console.error('[firestore] listen update failed', err);
         this.sessions.delete(session);
-        session.channel.send(streamError(err));
+        session.channel.fail(streamError(err));
       }
     }
   }

@@ -90,57 +90,81 @@ export class DocumentsTarget implements ListenTarget {
 }
 
 /**
- * A query target. The client's view is kept sorted so that most commits are applied without
- * re-running the query; a commit that may pull in documents from beyond a `limit` window (or any
- * commit touching an `offset` query) re-runs it.
+ * A query target. What the client holds is kept sorted so that most commits are applied without
+ * re-running the query; a commit that may pull in documents from beyond a `limit` window re-runs
+ * it. A query with an `offset` is kept the same way over its whole window, the skipped documents
+ * included (`query` is then the query without offset, limited to offset + limit): a commit costs
+ * it an insertion, not a re-run, so a client holding many such targets cannot slow every commit.
  */
 export class QueryTarget implements ListenTarget {
-  private view: StoredDocument[];
-  private byName = new Map<string, StoredDocument>();
+  /** The window in query order: the `offset` skipped documents, then what the client holds. */
+  private window: StoredDocument[];
+  /** What the client holds (the window after the offset), by name. */
+  private visible = new Map<string, StoredDocument>();
 
   constructor(
     readonly id: number,
+    /** The query without offset (its `limit` covers the skipped documents too). */
     private readonly query: CompiledQuery,
-    initial: StoredDocument[],
+    private readonly offset: number,
+    window: StoredDocument[],
   ) {
-    this.view = initial;
-    for (const doc of initial) this.byName.set(doc.name, doc);
+    this.window = window;
+    this.visible = this.visibleOf(window);
+  }
+
+  private visibleOf(window: StoredDocument[]): Map<string, StoredDocument> {
+    return new Map(window.slice(this.offset).map((doc) => [doc.name, doc]));
   }
 
   initialDocuments(): StoredDocument[] {
-    return this.view;
+    return this.window.slice(this.offset);
+  }
+
+  /** Whether `doc` (as it was before a commit) sits in the window: no per-name index to keep. */
+  private inWindow(doc: StoredDocument | null): boolean {
+    if (doc === null || !this.query.matches(doc)) return false;
+    const { limit } = this.query;
+    if (limit === undefined || this.window.length < limit) return true;
+    const tail = this.window[this.window.length - 1];
+    return tail !== undefined && this.query.compare(doc, tail) <= 0;
   }
 
   applyCommit(event: ChangeEvent, out: CommitChanges): void {
     const relevant = event.changes.filter(
-      (c) => this.byName.has(c.name) || (c.after !== null && this.query.matches(c.after)),
+      (c) => this.inWindow(c.before) || (c.after !== null && this.query.matches(c.after)),
     );
     if (relevant.length === 0) return;
-    const next = this.nextView(relevant);
-    const nextByName = new Map<string, StoredDocument>();
-    for (const doc of next) nextByName.set(doc.name, doc);
+    const next = this.nextWindow(relevant);
+    const before = this.visible;
+    this.window = next;
+    this.visible = this.visibleOf(next);
 
     const deleted = new Set(relevant.filter((c) => c.after === null).map((c) => c.name));
-    for (const doc of this.view) {
-      if (nextByName.has(doc.name)) continue;
-      out.leave(deleted.has(doc.name) ? 'documentDelete' : 'documentRemove', doc.name, this.id);
+    for (const name of before.keys()) {
+      if (this.visible.has(name)) continue;
+      out.leave(deleted.has(name) ? 'documentDelete' : 'documentRemove', name, this.id);
     }
-    for (const doc of next) {
-      const before = this.byName.get(doc.name);
-      if (!before || before.updateTime !== doc.updateTime) out.change(doc, this.id);
+    for (const doc of this.visible.values()) {
+      const held = before.get(doc.name);
+      if (!held || held.updateTime !== doc.updateTime) out.change(doc, this.id);
     }
-    this.view = next;
-    this.byName = nextByName;
   }
 
-  private nextView(relevant: ChangeEvent['changes']): StoredDocument[] {
-    const { limit, offset, limitToLast } = this.query;
-    if (offset > 0 || limitToLast) return this.query.run();
-    const windowWasFull = limit !== undefined && this.view.length >= limit;
-    const oldTail = this.view[this.view.length - 1];
-    const touched = new Set(relevant.map((c) => c.name));
-    const next = this.view.filter((doc) => !touched.has(doc.name));
-    const removedSome = next.length < this.view.length;
+  private nextWindow(relevant: ChangeEvent['changes']): StoredDocument[] {
+    const { limit, limitToLast } = this.query;
+    if (limitToLast) return this.query.run();
+    const windowWasFull = limit !== undefined && this.window.length >= limit;
+    const oldTail = this.window[this.window.length - 1];
+    const next = this.window.slice();
+    let removedSome = false;
+    for (const change of relevant) {
+      const at = change.before ? this.indexOf(next, change.before) : -1;
+      if (at >= 0) {
+        next.splice(at, 1);
+        removedSome = true;
+      }
+    }
     for (const change of relevant) {
       if (change.after && this.query.matches(change.after)) this.insertSorted(next, change.after);
     }
@@ -154,6 +178,18 @@ export class QueryTarget implements ListenTarget {
       }
     }
     return next.length > limit ? next.slice(0, limit) : next;
+  }
+
+  /** Position of the document named like `doc` and sorted like it, or -1. */
+  private indexOf(list: StoredDocument[], doc: StoredDocument): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.query.compare(list[mid]!, doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo]!.name === doc.name ? lo : -1;
   }
 
   private insertSorted(list: StoredDocument[], doc: StoredDocument): void {

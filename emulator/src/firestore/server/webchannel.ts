@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, readBody } from '../../common/http';
+import { FirestoreError, GrpcCode } from '../engine';
+import { streamError } from './errors';
 
 /**
  * The server half of Closure's WebChannel (protocol version 8) as the Firestore web SDK speaks it:
@@ -19,6 +21,11 @@ export interface ChannelSession {
   send(message: unknown): void;
   /** `send` of a message already encoded as JSON (one encoding shared by many sessions). */
   sendEncoded(json: string): void;
+  /**
+   * Ends the stream with `message` (an error) as its last message, as gRPC ends a call with a
+   * status: the handler is released at once and no further client messages reach it.
+   */
+  fail(message: unknown, options?: { dropUnsent?: boolean }): void;
   readonly closed: boolean;
 }
 
@@ -33,7 +40,7 @@ export type StreamFactory = (session: ChannelSession) => StreamHandler;
 export interface ChannelSessionInfo {
   id: string;
   openedAt: number;
-  lastSeen: number;
+  lastRead: number;
   /** The handshake's `Authorization` header, if any. */
   authorization: string | null;
   messagesReceived: number;
@@ -47,10 +54,39 @@ export interface WebChannelOptions {
   keepAliveMs?: number;
   /** How long a long-poll backchannel waits for data before answering with a noop. */
   longPollHoldMs?: number;
-  /** A session with no backchannel and no request for this long is dropped. */
+  /**
+   * A session that has not read for this long is dropped: no backchannel open (forward POSTs do
+   * not count), or one whose writes have stayed unread.
+   */
   idleTimeoutMs?: number;
   maxBodyBytes?: number;
+  /**
+   * Bytes a session may have waiting for its client (unacknowledged arrays plus what its
+   * backchannel socket has not taken); beyond it the session ends with RESOURCE_EXHAUSTED.
+   */
+  maxQueuedBytes?: number;
+  /**
+   * Bytes all sessions of one endpoint may have waiting; the session whose message goes beyond
+   * it ends with RESOURCE_EXHAUSTED (many sessions that never read cannot add up without bound).
+   */
+  maxTotalQueuedBytes?: number;
+  /** Forward-channel messages are handled for at most this long before others get a turn. */
+  sliceMs?: number;
 }
+
+/** Production defaults of `WebChannelOptions` (documented in the emulator's README). */
+export const WEBCHANNEL_DEFAULTS: Required<WebChannelOptions> = {
+  keepAliveMs: 15000,
+  longPollHoldMs: 25000,
+  idleTimeoutMs: 60000,
+  maxBodyBytes: 16 * 1024 * 1024,
+  maxQueuedBytes: 32 * 1024 * 1024,
+  maxTotalQueuedBytes: 256 * 1024 * 1024,
+  sliceMs: 5,
+};
+
+/** A backchannel whose socket buffers more than this when the session fails is cut, not drained. */
+const STALLED_BACKCHANNEL_BYTES = 64 * 1024;
 
 /** Advertised in the handshake; the client's backchannel watchdog is 1.5 x this. */
 const SERVER_KEEPALIVE_MS = 30000;
@@ -67,6 +103,8 @@ interface Backchannel {
   res: ServerResponse;
   streaming: boolean;
   timer: NodeJS.Timeout | null;
+  /** When the socket last took everything written to it (or the backchannel opened). */
+  lastDrained: number;
 }
 
 /** Length prefix in UTF-16 code units, which is what the client's chunk parser counts. */
@@ -112,12 +150,21 @@ class Session implements ChannelSession {
   handler: StreamHandler | null = null;
   closed = false;
   readonly openedAt = Date.now();
-  lastSeen = Date.now();
+  /** Set by `fail`: only the final message is left to deliver. */
+  ending = false;
+  /** When the client last read: a backchannel opened or ended (the handshake counts as one). */
+  lastRead = Date.now();
   /** Next forward-channel message index we have not processed (de-duplication by `ofs`). */
   nextOfs = 0;
+  /** Messages received but not yet handed to the handler (see `deliver`). */
+  inbox: unknown[] = [];
+  /** A later slice of `inbox` is scheduled. */
+  draining = false;
   private nextArrayId = 1;
   /** Arrays not yet acknowledged by the client (AID), oldest first. */
   private outbox: OutgoingArray[] = [];
+  /** Sum of the outbox's JSON lengths. */
+  private outboxBytes = 0;
   /** Highest array id written to the current backchannel. */
   private writtenUpTo = 0;
   private backchannel: Backchannel | null = null;
@@ -127,14 +174,14 @@ class Session implements ChannelSession {
     readonly initHeaders: Record<string, string>,
     readonly initParams: URLSearchParams,
     private readonly options: Required<WebChannelOptions>,
+    /** Called once the session has nothing left to do (its final message went out). */
+    private readonly onEnded: (session: Session) => void,
+    /** Bytes queued by all sessions of the endpoint. */
+    private readonly budget: { used: number },
   ) {}
 
   get lastArrayId(): number {
     return this.nextArrayId - 1;
-  }
-
-  hasBackchannel(): boolean {
-    return this.backchannel !== null;
   }
 
   send(message: unknown): void {
@@ -142,15 +189,82 @@ class Session implements ChannelSession {
   }
 
   sendEncoded(json: string): void {
-    if (this.closed) return;
+    if (this.closed || this.ending) return;
     this.enqueue(json);
+    if (
+      this.queuedBytes() > this.options.maxQueuedBytes ||
+      this.budget.used > this.options.maxTotalQueuedBytes
+    ) {
+      this.exhaust();
+    }
+  }
+
+  /** What waits for the client: unacknowledged arrays and the backchannel's unsent bytes. */
+  queuedBytes(): number {
+    return this.outboxBytes + (this.backchannel?.res.writableLength ?? 0);
   }
 
   /** Numbers one message: the array `[id,[message]]`. */
   private enqueue(messageJson: string): void {
     const id = this.nextArrayId++;
-    this.outbox.push({ id, json: `[${id},[${messageJson}]]` });
+    const json = `[${id},[${messageJson}]]`;
+    this.outbox.push({ id, json });
+    this.outboxBytes += json.length;
+    this.budget.used += json.length;
     this.scheduleFlush();
+  }
+
+  private dropFromOutbox(count: number): void {
+    let bytes = 0;
+    for (let i = 0; i < count; i++) bytes += this.outbox[i]!.json.length;
+    this.outboxBytes -= bytes;
+    this.budget.used -= bytes;
+    this.outbox.splice(0, count);
+  }
+
+  /** Forgets every array not yet acknowledged: the stream is ending and will be re-opened. */
+  private dropUnsent(): void {
+    this.dropFromOutbox(this.outbox.length);
+    this.writtenUpTo = this.lastArrayId;
+  }
+
+  /** The client does not keep up: what it has not read is dropped and the stream ends. */
+  private exhaust(): void {
+    this.dropUnsent();
+    this.fail(
+      streamError(
+        new FirestoreError(
+          GrpcCode.RESOURCE_EXHAUSTED,
+          'RESOURCE_EXHAUSTED',
+          `The stream queued more than ${this.options.maxQueuedBytes} bytes its client did not read.`,
+        ),
+      ),
+    );
+  }
+
+  fail(message: unknown, options: { dropUnsent?: boolean } = {}): void {
+    if (this.closed || this.ending) return;
+    if (options.dropUnsent) this.dropUnsent();
+    this.enqueue(JSON.stringify(message) ?? 'null');
+    this.ending = true;
+    this.releaseHandler();
+    const backchannel = this.backchannel;
+    if (backchannel && backchannel.res.writableLength > STALLED_BACKCHANNEL_BYTES) {
+      // Nobody is reading this socket: free it now; the message waits for a new backchannel.
+      this.backchannel = null;
+      if (backchannel.timer) clearTimeout(backchannel.timer);
+      backchannel.res.destroy();
+    }
+  }
+
+  private releaseHandler(): void {
+    const handler = this.handler;
+    this.handler = null;
+    try {
+      handler?.onClose();
+    } catch (err) {
+      console.error('[firestore] stream close handler failed', err);
+    }
   }
 
   /**
@@ -172,7 +286,7 @@ class Session implements ChannelSession {
     if (aid === null || !Number.isFinite(aid)) return;
     let drop = 0;
     while (drop < this.outbox.length && this.outbox[drop]!.id <= aid) drop++;
-    if (drop > 0) this.outbox.splice(0, drop);
+    if (drop > 0) this.dropFromOutbox(drop);
   }
 
   /** Arrays produced so far, as the handshake reply carries them after the `c` array. */
@@ -192,14 +306,18 @@ class Session implements ChannelSession {
     this.acknowledge(aid);
     // Whatever went to an earlier (possibly aborted) backchannel is resent.
     this.writtenUpTo = aid ?? 0;
-    const backchannel: Backchannel = { res, streaming, timer: null };
+    const backchannel: Backchannel = { res, streaming, timer: null, lastDrained: Date.now() };
     this.backchannel = backchannel;
+    this.lastRead = Date.now();
     res.on('error', () => undefined); // a client that went away is handled by 'close'
+    res.on('drain', () => {
+      backchannel.lastDrained = Date.now();
+    });
     res.on('close', () => {
       if (this.backchannel === backchannel) {
         if (backchannel.timer) clearTimeout(backchannel.timer);
         this.backchannel = null;
-        this.lastSeen = Date.now();
+        this.lastRead = Date.now();
       }
     });
     res.writeHead(200, {
@@ -212,7 +330,10 @@ class Session implements ChannelSession {
       // An immediate byte keeps the client's buffering-proxy detection on the streaming path.
       if (!this.hasPending()) this.enqueue('"noop"');
       this.flush();
-      backchannel.timer = setInterval(() => this.enqueue('"noop"'), this.options.keepAliveMs);
+      // An ending session's flush has already closed this backchannel: no keep-alive for it.
+      if (this.backchannel === backchannel) {
+        backchannel.timer = setInterval(() => this.enqueue('"noop"'), this.options.keepAliveMs);
+      }
     } else if (this.hasPending()) {
       this.flush();
     } else {
@@ -243,9 +364,22 @@ class Session implements ChannelSession {
     const pending = this.pendingArrays();
     if (pending.length === 0) return;
     this.writtenUpTo = pending[pending.length - 1]!.id;
-    backchannel.res.write(frame(`[${pending.map((a) => a.json).join(',')}]`));
-    if (!backchannel.streaming) this.detachBackchannel();
+    const taken = backchannel.res.write(frame(`[${pending.map((a) => a.json).join(',')}]`));
+    if (taken) backchannel.lastDrained = Date.now();
+    if (!backchannel.streaming || this.ending) this.detachBackchannel();
     this.trimWritten();
+    if (this.ending) this.onEnded(this);
+  }
+
+  /** True when the client has not read for `idleMs`: see `WebChannelOptions.idleTimeoutMs`. */
+  hasBackchannel(): boolean {
+    return this.backchannel !== null;
+  }
+
+  isIdle(now: number, idleMs: number): boolean {
+    const backchannel = this.backchannel;
+    if (!backchannel) return now - this.lastRead > idleMs;
+    return backchannel.res.writableLength > 0 && now - backchannel.lastDrained > idleMs;
   }
 
   /**
@@ -257,7 +391,7 @@ class Session implements ChannelSession {
     if (excess <= 0) return;
     let drop = 0;
     while (drop < excess && this.outbox[drop]!.id <= this.writtenUpTo) drop++;
-    this.outbox.splice(0, drop);
+    this.dropFromOutbox(drop);
   }
 
   detachBackchannel(): void {
@@ -266,20 +400,22 @@ class Session implements ChannelSession {
     this.backchannel = null;
     if (backchannel.timer) clearTimeout(backchannel.timer);
     backchannel.res.end();
-    this.lastSeen = Date.now();
+    this.lastRead = Date.now();
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.detachBackchannel();
-    this.outbox = [];
-    try {
-      this.handler?.onClose();
-    } catch (err) {
-      console.error('[firestore] stream close handler failed', err);
-    }
+    this.dropFromOutbox(this.outbox.length);
+    this.releaseHandler();
   }
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 function parseAid(params: URLSearchParams): number | null {
@@ -297,6 +433,7 @@ function sendText(res: ServerResponse, status: number, text: string): void {
 /** Serves `<prefix>/channel` for one kind of stream (Listen or Write). */
 export class WebChannelEndpoint {
   private readonly sessions = new Map<string, Session>();
+  private readonly budget = { used: 0 };
   private readonly options: Required<WebChannelOptions>;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -304,12 +441,7 @@ export class WebChannelEndpoint {
     private readonly createStream: StreamFactory,
     options: WebChannelOptions = {},
   ) {
-    this.options = {
-      keepAliveMs: options.keepAliveMs ?? 15000,
-      longPollHoldMs: options.longPollHoldMs ?? 25000,
-      idleTimeoutMs: options.idleTimeoutMs ?? 60000,
-      maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
-    };
+    this.options = { ...WEBCHANNEL_DEFAULTS, ...definedOnly(options) };
     this.sweeper = setInterval(
       () => this.sweep(),
       Math.max(1000, Math.min(15000, this.options.idleTimeoutMs / 2)),
@@ -325,7 +457,7 @@ export class WebChannelEndpoint {
     return [...this.sessions.values()].map((s) => ({
       id: s.id,
       openedAt: s.openedAt,
-      lastSeen: s.lastSeen,
+      lastRead: s.lastRead,
       authorization: s.initHeaders['authorization'] ?? null,
       messagesReceived: s.nextOfs,
       messagesSent: s.lastArrayId,
@@ -340,7 +472,6 @@ export class WebChannelEndpoint {
       if (!sid) throw new HttpError(400, 'INVALID_ARGUMENT', 'Missing SID.');
       const session = this.sessions.get(sid);
       if (!session) return sendText(res, 400, 'Unknown SID');
-      session.lastSeen = Date.now();
       const timeout = Number(params.get('TO') ?? '');
       session.attachBackchannel(
         res,
@@ -355,7 +486,7 @@ export class WebChannelEndpoint {
     if (!sid) return this.handshake(res, params, new URLSearchParams(body));
     const session = this.sessions.get(sid);
     if (!session) return sendText(res, 400, 'Unknown SID');
-    session.lastSeen = Date.now();
+    // A forward POST is not reading: it does not keep the session alive (see isIdle).
     if (params.get('TYPE') === 'terminate') {
       this.drop(session);
       return sendText(res, 200, '');
@@ -368,7 +499,13 @@ export class WebChannelEndpoint {
 
   private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
     const messages = parseForwardBody(body);
-    const session = new Session(parseInitHeaders(body.get('headers')), params, this.options);
+    const session = new Session(
+      parseInitHeaders(body.get('headers')),
+      params,
+      this.options,
+      (s) => this.drop(s),
+      this.budget,
+    );
     session.handler = this.createStream(session);
     this.sessions.set(session.id, session);
     this.deliver(session, messages);
@@ -380,11 +517,34 @@ export class WebChannelEndpoint {
     sendText(res, 200, frame(`[${arrays.join(',')}]`));
   }
 
+  /**
+   * Hands new messages to the stream in order. A burst (thousands of targets in one POST) is
+   * handled in slices of `sliceMs`, each in its own turn of the event loop, so other clients'
+   * commits are not held up behind it; the SDK's few messages per POST take one slice.
+   */
   private deliver(session: Session, messages: Array<{ index: number; message: unknown }>): void {
     for (const { index, message } of messages) {
       if (index < session.nextOfs) continue; // a retried POST we already processed
       session.nextOfs = index + 1;
-      if (session.closed) return;
+      session.inbox.push(message);
+    }
+    if (!session.draining) this.drain(session);
+  }
+
+  private drain(session: Session): void {
+    session.draining = false;
+    const until = performance.now() + this.options.sliceMs;
+    while (session.inbox.length > 0) {
+      if (session.closed || session.ending) {
+        session.inbox = [];
+        return;
+      }
+      if (performance.now() > until) {
+        session.draining = true;
+        setImmediate(() => this.drain(session));
+        return;
+      }
+      const message = session.inbox.shift();
       try {
         session.handler?.onMessage(message);
       } catch (err) {
@@ -397,14 +557,14 @@ export class WebChannelEndpoint {
   }
 
   private drop(session: Session): void {
-    this.sessions.delete(session.id);
+    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
     session.close();
   }
 
   private sweep(): void {
-    const cutoff = Date.now() - this.options.idleTimeoutMs;
-    for (const session of this.sessions.values()) {
-      if (!session.hasBackchannel() && session.lastSeen < cutoff) this.drop(session);
+    const now = Date.now();
+    for (const session of [...this.sessions.values()]) {
+      if (session.isIdle(now, this.options.idleTimeoutMs)) this.drop(session);
     }
   }
 

@@ -12,13 +12,32 @@ const tooLarge = (limit: number): StorageApiError =>
  * for the error answer: an oversize body is drained and discarded, then 413 is thrown; a body
  * cut off by the client throws `ClientAbortedError`, so a broken chunk is never half-applied.
  */
-export function readRequestBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+export function readRequestBody(
+  req: IncomingMessage,
+  limitBytes: number,
+  /**
+   * Looks at the body as it arrives (all of it so far; `complete` at the end) until it returns
+   * true; throwing refuses the request there, and the rest of the body is discarded unread.
+   */
+  inspect?: (received: Buffer, complete: boolean) => boolean,
+): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let overflow = Number.isFinite(declared) && declared > limitBytes;
     let settled = false;
+    let inspected = inspect === undefined;
+    const tryInspect = (complete: boolean): boolean => {
+      if (inspected) return true;
+      try {
+        inspected = inspect!(Buffer.concat(chunks, Math.min(size, limitBytes)), complete);
+        return true;
+      } catch (error) {
+        finish(error as Error);
+        return false;
+      }
+    };
     const finish = (error: Error | null, body?: Buffer): void => {
       if (settled) return;
       settled = true;
@@ -34,9 +53,11 @@ export function readRequestBody(req: IncomingMessage, limitBytes: number): Promi
       size += chunk.length;
       if (size > limitBytes) overflow = true;
       if (!overflow) chunks.push(chunk);
+      if (!overflow) tryInspect(false);
     };
     const onEnd = (): void => {
       if (!req.complete) finish(new ClientAbortedError('request aborted'));
+      else if (!overflow && !tryInspect(true)) return;
       else if (overflow) finish(tooLarge(limitBytes));
       else finish(null, Buffer.concat(chunks, size));
     };

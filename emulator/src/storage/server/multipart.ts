@@ -79,3 +79,46 @@ export function parseMultipartUpload(
     dataContentType: dataPart.headers['content-type'],
   };
 }
+
+/** What the start of a multipart upload declares: its metadata, and where the bytes begin. */
+export interface MultipartHead {
+  metadataJson: string;
+  dataContentType?: string;
+  /** Offset of the data part's first byte in the body. */
+  dataOffset: number;
+  /** Bytes after the data that close the body: CRLF, `--boundary--` (a final CRLF may follow). */
+  closingBytes: number;
+}
+
+/**
+ * Reads the metadata part and the data part's headers from the first bytes of a multipart
+ * upload; null while they have not all arrived. The SDK sends the metadata first, so the rules
+ * can be asked before the object's bytes are read.
+ */
+export function parseMultipartHead(
+  contentType: string | undefined,
+  received: Buffer,
+): MultipartHead | null {
+  const boundary = contentType ? boundaryOf(contentType) : null;
+  if (!contentType || !boundary) throw parseError(`Bad content type. ${contentType ?? ''}`);
+  const delimiter = Buffer.from(`--${boundary}`);
+  const first = received.indexOf(delimiter);
+  if (first === -1) return null;
+  const second = received.indexOf(delimiter, first + delimiter.length);
+  if (second === -1) return null;
+  const dataHeadersEnd = received.indexOf(HEADER_END, second + delimiter.length);
+  if (dataHeadersEnd === -1) return null;
+  let start = first + delimiter.length;
+  if (received.subarray(start, start + 2).equals(CRLF)) start += 2;
+  const end = received.subarray(second - 2, second).equals(CRLF) ? second - 2 : second;
+  const metadataPart = parsePart(received.subarray(start, end));
+  let dataStart = second + delimiter.length;
+  if (received.subarray(dataStart, dataStart + 2).equals(CRLF)) dataStart += 2;
+  const dataPart = parsePart(received.subarray(dataStart, dataHeadersEnd + HEADER_END.length));
+  return {
+    metadataJson: metadataPart.body.toString('utf8'),
+    dataContentType: dataPart.headers['content-type'],
+    dataOffset: dataHeadersEnd + HEADER_END.length,
+    closingBytes: CRLF.length + delimiter.length + 2,
+  };
+}

@@ -1,4 +1,5 @@
-import * as http from 'node:http';
+import type * as http from 'node:http';
+import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
 import { applyCors } from '../../common/http';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import { ClientAbortedError, readRequestBody } from './body';
@@ -18,9 +19,9 @@ import {
   parseJsonBody,
   patchObject,
 } from './object-routes';
-import type { ObjectStore } from '../store';
+import { ExportFolderError, type ObjectStore } from '../store';
 import { upload } from './upload-routes';
-import { UploadSessions } from './uploads';
+import { UploadSessions, type UploadLimits } from './uploads';
 
 export interface StorageServerOptions {
   /** Where objects live (see openObjectStore); the server never opens one itself. */
@@ -31,6 +32,10 @@ export interface StorageServerOptions {
   setRules(source: string): RulesIssue[];
   /** Largest object any upload may create (default 130 MiB, the official emulator's limit). */
   maxObjectBytes?: number;
+  /** Header/request timeouts and the connection cap. */
+  connections?: ConnectionLimits;
+  /** How long abandoned resumable uploads are kept, and how many may be in progress. */
+  uploads?: UploadLimits;
 }
 
 const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
@@ -145,13 +150,15 @@ async function handle(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://storage.invalid');
+  // Export writes to the developer's disk: no CORS at all, so no web page can ever call it.
+  if (url.pathname === EXPORT_PATH) return exportObjects(ctx, req, res);
   applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
   if (req.headers['access-control-request-private-network']) {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
-  const method = req.method ?? 'GET';
   if (method === 'OPTIONS') return sendEmpty(res, 204);
-  const url = new URL(req.url ?? '/', 'http://storage.invalid');
 
   const api = parseApiPath(url.pathname);
   if (api) {
@@ -166,6 +173,7 @@ async function handle(
       status: 'ok',
       service: 'storage',
       objects: ctx.store.all().length,
+      uploadsInProgress: ctx.sessions.inProgress,
     });
   }
   if (url.pathname === '/internal/setRules' && method === 'PUT') {
@@ -177,15 +185,48 @@ async function handle(
     await ctx.store.clear();
     return sendEmpty(res, 200);
   }
-  if (url.pathname === '/internal/export' && method === 'POST') {
-    const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as { path?: unknown };
-    if (typeof body?.path !== 'string' || body.path === '') {
-      return sendJsonBody(res, 400, { message: "Export request body must include 'path'." });
-    }
-    await ctx.store.exportTo(body.path);
-    return sendEmpty(res, 200);
-  }
   throw new StorageApiError(404, `No route for ${method} ${url.pathname}.`);
+}
+
+const EXPORT_PATH = '/internal/export';
+
+/**
+ * `POST /internal/export {"path"}` as tools call it: from this machine, with a JSON body and no
+ * `Origin` (which every browser request that could carry a body sends). The folder rules are the
+ * store's (`ObjectStore.exportTo`).
+ */
+async function exportObjects(
+  ctx: StorageContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  if (req.method !== 'POST') throw new StorageApiError(405, 'Export takes POST.');
+  if (req.headers.origin !== undefined || !isLoopbackRequest(req)) {
+    throw new StorageApiError(403, 'Export is only for tools on this machine, not web pages.');
+  }
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    throw new StorageApiError(415, 'Export takes a JSON body (Content-Type: application/json).');
+  }
+  const body = parseJsonBody(await readRequestBody(req, RULES_BODY_LIMIT)) as { path?: unknown };
+  if (typeof body?.path !== 'string' || body.path === '') {
+    return sendJsonBody(res, 400, { message: "Export request body must include 'path'." });
+  }
+  try {
+    await ctx.store.exportTo(body.path);
+  } catch (error) {
+    if (error instanceof ExportFolderError) throw new StorageApiError(400, error.message);
+    throw error;
+  }
+  return sendEmpty(res, 200);
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
+/** From a loopback address, and addressed by a loopback name (not a rebound DNS name). */
+function isLoopbackRequest(req: http.IncomingMessage): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  const fromLoopback = /^(127\.|::1$|::ffff:127\.)/.test(remote);
+  return fromLoopback && LOOPBACK_HOST.test(req.headers.host ?? '');
 }
 
 function sendError(res: http.ServerResponse, error: unknown): void {
@@ -217,12 +258,16 @@ function sendError(res: http.ServerResponse, error: unknown): void {
 export function createStorageServer(options: StorageServerOptions): http.Server {
   const ctx: StorageContext = {
     store: options.store,
-    sessions: new UploadSessions(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES),
+    sessions: new UploadSessions(
+      options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+      options.uploads,
+    ),
     getRules: () => options.getRules(),
     maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
   };
-  const server = http.createServer((req, res) => {
+  const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
+  server.on('close', () => ctx.sessions.dispose());
   return server;
 }

@@ -16,7 +16,8 @@ import {
   type IncomingMetadata,
 } from './metadata';
 import type { ObjectMetadata } from '../store';
-import { parseMultipartUpload } from './multipart';
+import { checkDeclaredUpload, declaredSize } from './declared-upload';
+import { parseMultipartHead, parseMultipartUpload, type MultipartHead } from './multipart';
 import { parseJsonBody } from './object-routes';
 import type { UploadSession } from './uploads';
 
@@ -73,7 +74,11 @@ export async function upload(ctx: StorageContext, api: ApiRequest): Promise<void
   }
   const name = validateObjectName(api.objectName ?? url.searchParams.get('name'));
   if (protocol === 'multipart') {
-    const body = await readRequestBody(req, ctx.maxObjectBytes + MULTIPART_OVERHEAD);
+    const body = await readRequestBody(
+      req,
+      ctx.maxObjectBytes + MULTIPART_OVERHEAD,
+      (received, complete) => checkMultipartHead(ctx, api, name, received, complete),
+    );
     const parts = parseMultipartUpload(req.headers['content-type'], body);
     if (parts.data.length > ctx.maxObjectBytes) throw objectTooLarge(ctx);
     const incoming = parseMetadataJson(parts.metadataJson);
@@ -88,6 +93,14 @@ export async function upload(ctx: StorageContext, api: ApiRequest): Promise<void
     return sendJsonBody(api.res, 200, toWireMetadata(meta));
   }
   // Media upload: the body is the object, its Content-Type the object's.
+  checkDeclaredUpload(ctx, {
+    principal: api.principal,
+    bucket: api.bucket,
+    name,
+    incoming: {},
+    ...contentTypeOf(req.headers['content-type']),
+    size: declaredSize(req.headers['content-length'], ctx.maxObjectBytes),
+  });
   const bytes = await readRequestBody(req, ctx.maxObjectBytes);
   const meta = await storeUpload(ctx, {
     principal: api.principal,
@@ -98,6 +111,52 @@ export async function upload(ctx: StorageContext, api: ApiRequest): Promise<void
     contentTypeHeader: req.headers['content-type'],
   });
   sendJsonBody(api.res, 200, toWireMetadata(meta));
+}
+
+const contentTypeOf = (header: string | undefined): { contentTypeHeader?: string } =>
+  header === undefined ? {} : { contentTypeHeader: header };
+
+/**
+ * The rules' say on a multipart upload once its metadata part and data part headers are in,
+ * before its bytes are read (`readRequestBody`'s inspector).
+ */
+function checkMultipartHead(
+  ctx: StorageContext,
+  api: ApiRequest,
+  name: string,
+  received: Buffer,
+  complete: boolean,
+): boolean {
+  let head: MultipartHead | null;
+  try {
+    head = parseMultipartHead(api.req.headers['content-type'], received);
+  } catch (error) {
+    if (error instanceof StorageApiError) return true; // the full parse gives the official answer
+    throw error;
+  }
+  if (head === null) {
+    if (complete) return true;
+    if (received.length > MULTIPART_OVERHEAD)
+      throw badRequest('Multipart metadata part too large.');
+    return false;
+  }
+  const total = declaredSize(api.req.headers['content-length'], Infinity);
+  const size =
+    total.max === Infinity
+      ? { min: 0, max: ctx.maxObjectBytes }
+      : {
+          min: Math.max(0, total.min - head.dataOffset - head.closingBytes - 2),
+          max: Math.max(0, total.max - head.dataOffset - head.closingBytes),
+        };
+  checkDeclaredUpload(ctx, {
+    principal: api.principal,
+    bucket: api.bucket,
+    name,
+    incoming: parseMetadataJson(head.metadataJson),
+    ...contentTypeOf(head.dataContentType),
+    size,
+  });
+  return true;
 }
 
 const objectTooLarge = (ctx: StorageContext): StorageApiError =>
@@ -152,7 +211,10 @@ async function resumable(
   }
   if (commands.has('upload')) {
     const offset = parseOffset(req.headers['x-goog-upload-offset'], session.received);
-    const chunk = await readRequestBody(req, ctx.maxObjectBytes);
+    // A gap (offset beyond what was received) is refused by append with the official answer.
+    const room =
+      (session.declaredLength ?? ctx.maxObjectBytes) - Math.min(offset, session.received);
+    const chunk = await readRequestBody(req, Math.max(0, room));
     ctx.sessions.append(session, offset, chunk);
     if (!commands.has('finalize')) {
       return sendEmpty(res, 200, {
@@ -175,7 +237,18 @@ function startSession(ctx: StorageContext, api: ApiRequest): Promise<void> {
     const declared = req.headers['x-goog-upload-header-content-length'];
     if (declared !== undefined && Number(declared) > ctx.maxObjectBytes) throw objectTooLarge(ctx);
     const contentType = req.headers['x-goog-upload-header-content-type'];
+    const size = declaredSize(declared, ctx.maxObjectBytes);
+    // Refused at the start, from what the upload declares, before any chunk is sent.
+    checkDeclaredUpload(ctx, {
+      principal: api.principal,
+      bucket: api.bucket,
+      name,
+      incoming: metadata,
+      ...contentTypeOf(typeof contentType === 'string' ? contentType : undefined),
+      size,
+    });
     const session = ctx.sessions.start({
+      ...(size.min === size.max ? { declaredLength: size.min } : {}),
       bucket: api.bucket,
       name,
       metadata,

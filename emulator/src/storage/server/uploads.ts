@@ -15,6 +15,8 @@ export interface UploadSession {
   contentType?: string;
   /** Who started the upload; the rules are checked with this principal at finalize. */
   principal: Principal;
+  /** `X-Goog-Upload-Header-Content-Length` of the start request: no chunk may go beyond it. */
+  declaredLength?: number;
   chunks: Buffer[];
   received: number;
   status: SessionStatus;
@@ -23,18 +25,61 @@ export interface UploadSession {
   finalResponse?: { status: number; body: string };
 }
 
-/** Sessions idle for longer than this are forgotten (GCS keeps them for a week). */
-const IDLE_LIMIT_MS = 6 * 60 * 60 * 1000;
+export interface UploadLimits {
+  /** An upload with no request for this long is forgotten and its bytes released. */
+  idleTimeoutMs?: number;
+  /** Uploads in progress at once; one more start is refused with 429 (after the idle are swept). */
+  maxSessions?: number;
+}
+
+/** Production defaults (documented in the emulator's README); GCS keeps sessions for a week. */
+export const UPLOAD_DEFAULTS: Required<UploadLimits> = {
+  idleTimeoutMs: 10 * 60 * 1000,
+  maxSessions: 100,
+};
 
 export class UploadSessions {
   private readonly sessions = new Map<string, UploadSession>();
+  private readonly limits: Required<UploadLimits>;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly maxObjectBytes: number) {}
+  constructor(
+    private readonly maxObjectBytes: number,
+    limits: UploadLimits = {},
+  ) {
+    this.limits = {
+      idleTimeoutMs: limits.idleTimeoutMs ?? UPLOAD_DEFAULTS.idleTimeoutMs,
+      maxSessions: limits.maxSessions ?? UPLOAD_DEFAULTS.maxSessions,
+    };
+    this.sweeper = setInterval(
+      () => this.forgetIdle(),
+      Math.max(50, Math.min(60_000, this.limits.idleTimeoutMs / 2)),
+    );
+    this.sweeper.unref();
+  }
+
+  /** Uploads in progress (not final, not cancelled), and the bytes they hold. */
+  get inProgress(): { sessions: number; bytes: number } {
+    let sessions = 0;
+    let bytes = 0;
+    for (const session of this.sessions.values()) {
+      if (session.status !== 'active') continue;
+      sessions++;
+      bytes += session.received;
+    }
+    return { sessions, bytes };
+  }
 
   start(
     args: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'status' | 'lastActivity'>,
   ): UploadSession {
     this.forgetIdle();
+    if (this.inProgress.sessions >= this.limits.maxSessions) {
+      throw new StorageApiError(
+        429,
+        `Too many uploads in progress (at most ${this.limits.maxSessions}); finish or cancel one.`,
+      );
+    }
     const session: UploadSession = {
       ...args,
       id: randomBytes(24).toString('base64url'),
@@ -104,8 +149,13 @@ export class UploadSessions {
     this.sessions.clear();
   }
 
+  dispose(): void {
+    clearInterval(this.sweeper);
+    this.sessions.clear();
+  }
+
   private forgetIdle(): void {
-    const limit = Date.now() - IDLE_LIMIT_MS;
+    const limit = Date.now() - this.limits.idleTimeoutMs;
     for (const [id, session] of this.sessions) {
       if (session.lastActivity < limit) this.sessions.delete(id);
     }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { ObjectStore } from './store';
 
-export { ObjectStore } from './store';
+export { ExportFolderError, isExportFile, ObjectStore } from './store';
 export { compareNames, type ObjectMetadata } from './object';
 
 /** The store of an emulator data directory: objects live under `<dataDir>/storage/`; null keeps them in memory. */

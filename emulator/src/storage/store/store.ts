@@ -12,6 +12,17 @@ interface Entry {
 }
 
 const keyOf = (bucket: string, name: string): string => `${bucket}/${name}`;
+
+/** An export refused because its folder holds files an export did not write. */
+export class ExportFolderError extends Error {}
+
+/**
+ * The file names an export (or the data directory) consists of: `<sha256>.json`,
+ * `<sha256>.<generation>.blob`, and their temp files left by an interrupted write.
+ */
+export function isExportFile(file: string): boolean {
+  return /^[0-9a-f]{64}\.(json|\d+\.blob)(\.tmp-[0-9a-f]+)?$/.test(file);
+}
 const fileIdOf = (bucket: string, name: string): string =>
   createHash('sha256').update(keyOf(bucket, name)).digest('hex');
 
@@ -217,12 +228,24 @@ export class ObjectStore {
 
   /**
    * Writes every object to `dir` in the same layout as the data directory (`<id>.json` and
-   * `<id>.<generation>.blob`), so an export can be imported or used as a data directory.
+   * `<id>.<generation>.blob`), so an export can be imported or used as a data directory. `dir`
+   * must be new, empty or an earlier export (every file export-shaped, see `isExportFile`);
+   * only the earlier export's files are replaced, nothing else in the folder is touched.
    */
   async exportTo(dir: string): Promise<void> {
     await fs.promises.mkdir(dir, { recursive: true });
-    const target = ObjectStore.open(dir);
-    await target.clear();
+    const earlier = await fs.promises.readdir(dir, { withFileTypes: true });
+    const foreign = earlier.filter((entry) => !entry.isFile() || !isExportFile(entry.name));
+    if (foreign.length > 0) {
+      throw new ExportFolderError(
+        `Export folder ${dir} holds files no export wrote (${foreign
+          .slice(0, 3)
+          .map((e) => e.name)
+          .join(', ')}); choose a new or empty folder, or an earlier export.`,
+      );
+    }
+    for (const entry of earlier) await fs.promises.rm(path.join(dir, entry.name), { force: true });
+    const target = new ObjectStore(dir);
     for (const { bucket, name } of this.all()) {
       await this.withObjectLock(bucket, name, async () => {
         const current = this.get(bucket, name);
