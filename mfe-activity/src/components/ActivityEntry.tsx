@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useMember } from 'shared-firebase';
+import { profilePictureSources, useMember } from 'shared-firebase';
 import type { ActivityItem, WithId } from 'shared-firebase';
-import { Avatar, useOnVisible } from 'shared-ui';
+import { Avatar, RelativeTime, useOnVisible } from 'shared-ui';
 import { linkOf, whatHappened } from './describe';
 
 export interface ActivityEntryProps {
@@ -12,8 +12,6 @@ export interface ActivityEntryProps {
   onSeen: (itemId: string) => void;
 }
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** One thing that happened: who, what, when; the entry leads to the post or the follower. */
 export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
   const actor = useMember(item.actor);
@@ -23,7 +21,8 @@ export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
       : actor.status === 'loading'
         ? '…'
         : 'A former member';
-  const picture = actor.status === 'ready' ? actor.data.profilePictures.profilePicture : null;
+  const picture =
+    actor.status === 'ready' ? profilePictureSources(actor.data.profilePictures) : null;
   // Only unread items are watched, and only while fully in view ('0px'), so "seen" means seen.
   const watch = useOnVisible<HTMLAnchorElement>(() => onSeen(item.id), '0px');
   const date = item.createdAt?.toDate() ?? null;
@@ -34,15 +33,16 @@ export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
       className={isNew ? 'activity-entry activity-entry--new' : 'activity-entry'}
       to={linkOf(item)}
     >
-      <Avatar src={picture} alt="" size={40} />
+      <Avatar {...picture} alt="" size={40} />
       <span className="activity-entry__text">
         <strong>{name}</strong> {whatHappened(item.type)}
         {isNew ? <span className="activity-entry__badge"> (new)</span> : null}
       </span>
       {date ? (
-        <time className="activity-entry__time" dateTime={date.toISOString()}>
-          {when.format(date)}
-        </time>
+        <span className="activity-entry__time">
+          {/* Inside the entry's link, which takes the focus already. */}
+          <RelativeTime time={date} focusable={false} />
+        </span>
       ) : null}
     </Link>
   );

@@ -11,5 +11,7 @@ export function fake() {
     useActivity: jest.fn(),
     useMember: jest.fn(),
     markActivityRead: jest.fn(),
+    // Pure (which picture sizes an <img> loads): the real one.
+    profilePictureSources: jest.requireActual('shared-firebase').profilePictureSources,
   };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useMember } from 'shared-firebase';
+import { profilePictureSources, useMember } from 'shared-firebase';
 import { Avatar } from 'shared-ui';
 import { FollowButton } from './FollowButton';
 
@@ -20,12 +20,13 @@ export function MemberRow({ uid, me }: MemberRowProps) {
       : member.status === 'loading'
         ? '…'
         : 'Unknown member';
-  const picture = member.status === 'ready' ? member.data.profilePictures.profilePicture : null;
+  const picture =
+    member.status === 'ready' ? profilePictureSources(member.data.profilePictures) : null;
   return (
     <li className="profile-member-row">
       <Link className="profile-member-row__link" to={`/profile/${encodeURIComponent(uid)}`}>
         {/* The name beside the picture names the link; the picture itself adds nothing. */}
-        <Avatar src={picture} alt="" size={40} />
+        <Avatar {...picture} alt="" size={40} />
         <span>{name}</span>
       </Link>
       {uid === me || member.status !== 'ready' ? null : (
