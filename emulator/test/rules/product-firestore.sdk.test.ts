@@ -138,10 +138,10 @@ describe('sign-up: usersData, Following and Followers create', () => {
     );
     // Sign-up writes the search form of the name (member search); only old documents lack it.
     await deny('carol', t, signUp('carol', without(account('Carol'), 'searchName')), {
-      breaks: 'data.searchName ==',
+      breaks: 'searchNameOf(data.searchName',
     });
     await deny('carol', t, signUp('carol', { ...account('Carol'), searchName: 'somebody' }), {
-      breaks: 'data.searchName ==',
+      breaks: 'searchNameOf(data.searchName',
     });
 
     for (const [name, target] of [
@@ -166,7 +166,7 @@ describe('sign-up: usersData, Following and Followers create', () => {
       via: 'info.userAge == null',
     });
     await allow('bob', targets, signUp('bob', account('Bob')), {
-      via: "'searchName' in data && data.searchName",
+      via: "'searchName' in data && searchNameOf",
     });
     await allow('carol', targets, signUp('carol', account(x(32))));
   });
@@ -310,13 +310,13 @@ describe(USERS, () => {
       );
     }
     const cases: Array<[Data, string]> = [
-      [{ 'userInfo.userName': 'Renamed' }, 'data.searchName =='],
-      [{ 'userInfo.userName': 'Renamed', searchName: 'Renamed' }, 'data.searchName =='],
-      [{ 'userInfo.userName': 'Renamed', searchName: 'renamed ' }, 'data.searchName =='],
+      [{ 'userInfo.userName': 'Renamed' }, 'searchNameOf(data.searchName'],
+      [{ 'userInfo.userName': 'Renamed', searchName: 'Renamed' }, 'searchNameOf(data.searchName'],
+      [{ 'userInfo.userName': 'Renamed', searchName: 'renamed ' }, 'searchNameOf(data.searchName'],
       // JavaScript's full toLowerCase is not what the rules compute.
-      [{ 'userInfo.userName': 'ÉLISE', searchName: 'élise' }, 'data.searchName =='],
-      [{ searchName: 'zzz' }, 'data.searchName =='],
-      [{ searchName: deleteField() }, 'data.searchName =='],
+      [{ 'userInfo.userName': 'ÉLISE', searchName: 'élise' }, 'searchNameOf(data.searchName'],
+      [{ searchName: 'zzz' }, 'searchNameOf(data.searchName'],
+      [{ searchName: deleteField() }, 'searchNameOf(data.searchName'],
     ];
     for (const [edit, breaks] of cases) {
       await deny('alice', t, update('usersData/alice', edit), { breaks });
@@ -330,12 +330,12 @@ describe(USERS, () => {
       via: "!('searchName' in data)",
     });
     await deny('carol', t, update('usersData/carol', { searchName: 'someone else' }), {
-      breaks: 'data.searchName ==',
+      breaks: 'searchNameOf(data.searchName',
     });
     // The repair at sign-in (ensureAccountDocuments).
     await allow('carol', t, update('usersData/carol', { searchName: 'carol' }));
     await deny('carol', t, update('usersData/carol', { searchName: deleteField() }), {
-      breaks: 'data.searchName ==',
+      breaks: 'searchNameOf(data.searchName',
     });
   });
 
