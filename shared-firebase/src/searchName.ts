@@ -10,10 +10,10 @@ export function storedUserName(name: string): string {
 }
 
 /**
- * `usersData.searchName` for a stored user name: exactly what firestore.rules computes with
- * `userInfo.userName.lower()`, so the rules can keep the two equal. The rules' `lower()` changes
- * ASCII letters only (Google's Firestore emulator, the reference: 'É'.lower() is 'É'), so search
- * ignores the case of A–Z and matches other letters as written (docs/DATA_MODEL.md).
+ * `usersData.searchName` for a stored user name: A–Z lower-cased, every other letter as written.
+ * The rules' `lower()` changes ASCII letters only on Google's Firestore emulator (the reference:
+ * 'É'.lower() is 'É'), so only that fold is one both rules engines accept (firestore.rules
+ * `searchNameOf`; docs/DATA_MODEL.md "Member search").
  */
 export function searchNameOf(storedName: string): string {
   return storedName.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
