@@ -44,6 +44,7 @@ async function freePortsEnv(): Promise<Record<string, string>> {
     'STORAGE_EMULATOR_PORT',
     'EMULATOR_HUB_PORT',
     'EMULATOR_LOGGING_PORT',
+    'EMULATOR_DATA_BROWSER_PORT',
     ...Object.values(devPorts()).map(({ variable }) => variable),
   ];
   for (const variable of variables) env[variable] = String(await freePort());
@@ -153,13 +154,11 @@ describe('npm start', () => {
   it('says what it starts, and the product opens at localhost, 127.0.0.1 and [::1]', async () => {
     env = await freePortsEnv();
     // The other remotes from elsewhere, as a team working on sign-in against deployed ones does:
-    // their dev servers are not started (and this test compiles two apps, not six).
-    env.REMOTES_OVERRIDE = JSON.stringify({
-      feed: 'https://demo-social-feed.web.app',
-      profile: 'https://demo-social-profile.web.app',
-      explore: 'https://demo-social-explore.web.app',
-      members: 'https://demo-social-members.web.app',
-    });
+    // their dev servers are not started (and this test compiles two apps, not all of them).
+    const deployed = Object.keys(devPorts()).filter((app) => app !== 'shell' && app !== 'auth');
+    env.REMOTES_OVERRIDE = JSON.stringify(
+      Object.fromEntries(deployed.map((app) => [app, `https://demo-social-${app}.web.app`])),
+    );
     started = run('start.mjs', env);
     await waitForOutput(started, 'Ready: open', 600_000);
     const output = started.output();
