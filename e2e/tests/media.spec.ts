@@ -131,7 +131,10 @@ test.describe('photos are made safe and small in the browser', () => {
     await expect(photo).toHaveAttribute('fetchpriority', 'high');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(400);
     await page.goto('/explore');
-    const tile = page.getByRole('list', { name: 'Photo posts' }).getByRole('img');
+    // Other specs post photos too (explore is everyone's): this member's tile, by its name.
+    const tile = page
+      .getByRole('list', { name: 'Photo posts' })
+      .getByRole('img', { name: 'Photo by Photo Ann' });
     await expect(tile).toHaveAttribute('src', post.postThumbnail as string);
     await expect
       .poll(() => tile.evaluate((img: HTMLImageElement) => img.currentSrc))
