@@ -114,41 +114,21 @@ export class FirestoreAdmin {
   }
 
   /** Documents of a collection where `field == value` (or all of it). */
-  async list(collection: string, where?: { field: string; equals: Plain }): Promise<AdminDoc[]> {
-    const structuredQuery = {
-      from: [{ collectionId: collection }],
-      ...(where
-        ? {
-            where: {
-              fieldFilter: {
-                field: { fieldPath: where.field },
-                op: 'EQUAL',
-                value: toValue(where.equals),
-              },
-            },
-          }
-        : {}),
-    };
-    const rows = (await this.call('POST', `${this.database}/documents:runQuery`, {
-      structuredQuery,
-    })) as Array<{
-      document?: { name: string; fields?: Record<string, Value> };
-    }>;
-    return rows
-      .filter((row) => row.document)
-      .map((row) => {
-        const path = row.document!.name.split('/documents/')[1]!;
-        return { id: path.split('/').pop()!, path, data: fromFields(row.document!.fields ?? {}) };
-      });
+  list(collection: string, where?: { field: string; equals: Plain }): Promise<AdminDoc[]> {
+    return this.query({ collectionId: collection }, where);
   }
 
   /** Documents of every collection named `collectionId`, at any depth, where `field == value`. */
-  async listGroup(
-    collectionId: string,
+  listGroup(collectionId: string, where?: { field: string; equals: Plain }): Promise<AdminDoc[]> {
+    return this.query({ collectionId, allDescendants: true }, where);
+  }
+
+  private async query(
+    from: { collectionId: string; allDescendants?: boolean },
     where?: { field: string; equals: Plain },
   ): Promise<AdminDoc[]> {
     const structuredQuery = {
-      from: [{ collectionId, allDescendants: true }],
+      from: [from],
       ...(where
         ? {
             where: {
