@@ -202,13 +202,17 @@ async function postThroughComposer(page, photo, pid) {
   return { ms, cpu };
 }
 
-/** Time and Chromium CPU of what the product did before: the chosen file uploaded as it is. */
+/**
+ * Time and Chromium CPU of what the product did before: the chosen file uploaded as it is, from
+ * the page. storage.rules now refuse a 4 MB picture (2 MiB stored at most), so the upload goes
+ * with the emulator's owner token: the same bytes over the same path, without the rules' refusal.
+ */
 async function uploadOriginalFromPage(page, stack, photo, pid) {
   const cpuBefore = cpuSecondsOf(pid);
   const started = Date.now();
   await page.evaluate(
     async ({ base64, storageUrl, bucket }) => {
-      const { uid, token } = JSON.parse(localStorage.getItem('TOKEN'));
+      const { uid } = JSON.parse(localStorage.getItem('TOKEN'));
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const file = new File([bytes], 'IMG_4000.jpg', { type: 'image/jpeg' });
       const name = `${uid}/posts/${Date.now()}-original.jpg`;
@@ -216,7 +220,7 @@ async function uploadOriginalFromPage(page, stack, photo, pid) {
         `${storageUrl}/v0/b/${bucket}/o?name=${encodeURIComponent(name)}`,
         {
           method: 'POST',
-          headers: { Authorization: `Firebase ${token}`, 'Content-Type': 'image/jpeg' },
+          headers: { Authorization: 'Firebase owner', 'Content-Type': 'image/jpeg' },
           body: file,
         },
       );
