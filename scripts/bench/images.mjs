@@ -232,9 +232,22 @@ async function uploadOriginalFromPage(page, stack, photo, pid) {
 }
 
 /**
- * Every image figure. Members: `before` with 9 original photos seeded as the old product stored
- * them, measured first; then `after` posts 9 phone photos through the composer (the newest, so the
- * explore grid shows them), measured second.
+ * Clears every document (the emulator's reset endpoint, as firebase-tools' emulators have), so
+ * the second scene's explore grid holds only its own 9 posts: with the first scene's posts left
+ * in, a tall screen's grid also loaded their 4 MB originals on its next page.
+ */
+async function clearDocuments(stack) {
+  const response = await fetch(
+    `${stack.firestoreUrl}/emulator/v1/projects/${stack.projectId}/databases/(default)/documents`,
+    { method: 'DELETE', headers: { Authorization: 'Bearer owner' } },
+  );
+  if (!response.ok) throw new Error(`clearing documents failed: ${await response.text()}`);
+}
+
+/**
+ * Every image figure, in two scenes on one backend. Before: a member with 9 original photos
+ * seeded as the old product stored them. After (documents cleared first): a member who posts 9
+ * phone photos through the composer.
  */
 export async function measureImages(browser, stack, log, { lighthouse = async () => null } = {}) {
   log('making the 4000×3000 phone photo…');
@@ -245,6 +258,7 @@ export async function measureImages(browser, stack, log, { lighthouse = async ()
   const routesBefore = await measureRoutes(browser, stack, before);
   const lighthouseBefore = await lighthouse(before);
 
+  await clearDocuments(stack);
   const after = await createMember(stack, 'After Photos');
   const context = await browser.newContext();
   const page = await context.newPage();
