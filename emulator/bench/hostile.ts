@@ -215,6 +215,8 @@ async function main(): Promise<void> {
   const emulator: EmulatorProcess = await startEmulatorProcess({
     projectId: PROJECT,
     firestoreRules: path.join(__dirname, 'wire/bench.firestore.rules'),
+    // BENCH_HOSTILE_PROFILE=<dir>: a V8 CPU profile of the emulator over the whole run.
+    cpuProfileDir: process.env.BENCH_HOSTILE_PROFILE,
   });
   const url = emulator.firestoreUrl;
   const port = Number(new URL(url).port);
