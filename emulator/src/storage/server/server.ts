@@ -260,6 +260,7 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
     store: options.store,
     sessions: new UploadSessions(
       options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+      options.store.staging,
       options.uploads,
     ),
     getRules: () => options.getRules(),
