@@ -269,6 +269,9 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
   const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
-  server.on('close', () => ctx.sessions.dispose());
+  server.on('close', () => {
+    ctx.sessions.dispose();
+    options.store.staging.close();
+  });
   return server;
 }
