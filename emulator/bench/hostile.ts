@@ -268,7 +268,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  // The honest listener's stream keeps an hour-long timer when the server it read from is gone.
+  .finally(() => process.exit());
