@@ -39,3 +39,9 @@ test('targets are capped per caller', () => {
   b.release('mallory', 0);
   expect(() => b.checkNewTarget('mallory')).not.toThrow();
 });
+
+test('refused targets are charged too, so they cannot be sent for free', () => {
+  const { budgets: b } = budgets();
+  for (let i = 0; i < 100; i++) b.chargeRefused('mallory');
+  expect(() => b.checkNewTarget('mallory')).toThrow(/documents a second/);
+});

@@ -87,6 +87,11 @@ export class CallerBudgets {
     }
   }
 
+  /** Charges a target that was refused (its run or its rules check still cost the server). */
+  chargeRefused(caller: string): void {
+    this.account(caller).tokens -= 1;
+  }
+
   /** Charges a new target holding `documents`; throws RESOURCE_EXHAUSTED (uncharged) past the cap. */
   charge(caller: string, documents: number): void {
     const account = this.account(caller);

@@ -118,6 +118,7 @@ class ListenSession {
     try {
       built = this.buildTarget(id, add);
     } catch (err) {
+      this.callers.chargeRefused(this.caller);
       const e = toFirestoreError(err);
       this.channel.send({
         targetChange: {
