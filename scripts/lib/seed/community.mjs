@@ -4,12 +4,13 @@ import { dice as makeDice, randomSource, stableId } from './random.mjs';
 
 /**
  * How many different photos the posts share, and covers the members: drawing and encoding every
- * size of one in pure JS costs far more than uploading it (about 0.2–0.7 s for a post photo on
- * this 2-core machine under load), and 30 photos and 10 covers are plenty of variety for a demo
- * (each post and member still has files of its own). Every member has an avatar of their own.
+ * size of one in pure JS costs far more than uploading it (0.2 s to over 1 s for a post photo on
+ * this shared 2-core machine, depending on its load), and 12 photos and 6 covers are variety
+ * enough for a demo (each post and member still has files of its own). Every member has an avatar
+ * of their own.
  */
-const PHOTO_VARIETY = 30;
-const COVER_VARIETY = 10;
+const PHOTO_VARIETY = 12;
+const COVER_VARIETY = 6;
 
 /** Every demo member signs in with this password (README.md). */
 export const DEMO_PASSWORD = 'socially-demo';

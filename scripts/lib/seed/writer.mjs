@@ -133,8 +133,9 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
   const sessions = new Array(plan.members.length);
 
   try {
-    // Members: sign-up's documents, then profile fields and every size of the avatar and cover in
-    // one update (each URL a file of the member's own folder, as the rules require).
+    // Members: sign-up's documents and profile fields. Their pictures follow beside the next
+    // phases (memberPictures), as soon as the encoders have drawn them.
+    const userDataOf = new Array(plan.members.length);
     await clock.time('members', () =>
       eachLimited(plan.members, concurrency, async (member) => {
         const session = await openSession(config, member);
@@ -152,46 +153,59 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
           userData = documents.userData;
           created.members += 1;
         }
+        userDataOf[member.index] = userData;
         const update = {};
         for (const [key, value] of Object.entries(member.profile))
           if (userData.userInfo[key] !== value) update[`userInfo.${key}`] = value;
-        const { profilePicture, profilePictureSmall, profileCover } = userData.profilePictures;
-        const uploads = [];
-        if (!profilePicture || !profilePictureSmall)
-          uploads.push(
-            picture(member.pictures.avatar.key).then(async ({ sizes, images }) => {
-              const stem = stableId(`avatar:${plan.seed}:${member.index}`);
-              const urls = await uploadSizes(
-                session,
-                STORAGE_FOLDERS.profilePictures,
-                stem,
-                sizes,
-                images,
-              );
-              update['profilePictures.profilePicture'] = urls.display;
-              update['profilePictures.profilePictureSmall'] = urls.small;
-              created.pictures += 1;
-            }),
-          );
-        if (!profileCover)
-          uploads.push(
-            picture(member.pictures.cover.key).then(async ({ sizes, images }) => {
-              const stem = stableId(`cover:${plan.seed}:${member.index}`);
-              const urls = await uploadSizes(
-                session,
-                STORAGE_FOLDERS.profileCovers,
-                stem,
-                sizes,
-                images,
-              );
-              update['profilePictures.profileCover'] = urls.display;
-              created.pictures += 1;
-            }),
-          );
-        await Promise.all(uploads);
         if (Object.keys(update).length > 0) await updateDoc(userRef, update);
       }),
     );
+    // Every size of the avatar and the cover, then one update naming them (each URL a file of the
+    // member's own folder, as the rules require).
+    const uploadMemberPictures = () =>
+      clock.time('pictures', () =>
+        eachLimited(plan.members, concurrency, async (member) => {
+          const session = sessions[member.index];
+          const { profilePicture, profilePictureSmall, profileCover } =
+            userDataOf[member.index].profilePictures;
+          const update = {};
+          const uploads = [];
+          if (!profilePicture || !profilePictureSmall)
+            uploads.push(
+              picture(member.pictures.avatar.key).then(async ({ sizes, images }) => {
+                const stem = stableId(`avatar:${plan.seed}:${member.index}`);
+                const urls = await uploadSizes(
+                  session,
+                  STORAGE_FOLDERS.profilePictures,
+                  stem,
+                  sizes,
+                  images,
+                );
+                update['profilePictures.profilePicture'] = urls.display;
+                update['profilePictures.profilePictureSmall'] = urls.small;
+                created.pictures += 1;
+              }),
+            );
+          if (!profileCover)
+            uploads.push(
+              picture(member.pictures.cover.key).then(async ({ sizes, images }) => {
+                const stem = stableId(`cover:${plan.seed}:${member.index}`);
+                const urls = await uploadSizes(
+                  session,
+                  STORAGE_FOLDERS.profileCovers,
+                  stem,
+                  sizes,
+                  images,
+                );
+                update['profilePictures.profileCover'] = urls.display;
+                created.pictures += 1;
+              }),
+            );
+          await Promise.all(uploads);
+          if (Object.keys(update).length > 0)
+            await updateDoc(doc(session.db, 'usersData', session.uid), update);
+        }),
+      );
     log(`members ready (${plan.members.length})`);
     const uidOf = (index) => sessions[index].uid;
 
@@ -219,6 +233,9 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     );
     for (const post of plan.posts)
       if (post.photo && !existing.has(post.id)) picture(post.photo.key);
+    const memberPictures = uploadMemberPictures();
+    // Reported where it is awaited, at the end.
+    memberPictures.catch(() => {});
 
     // Follows, each as the app makes it: Following/{me} and Followers/{them} in one batch, with
     // the fan-out onto their existing posts so those reach the new follower's feed.
@@ -390,6 +407,8 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       });
     });
     log('likes, comments and replies ready');
+    await memberPictures;
+    log('pictures ready');
     return {
       created,
       uids: plan.members.map((member) => uidOf(member.index)),
