@@ -55,7 +55,11 @@ it("a production build publishes feed's types, and profile typechecks against th
   expect(fs.readFileSync(path.join(dist, '@mf-types.d.ts'), 'utf8')).toMatch(/post-list/);
 
   const serveStatic = sirv(dist, { dev: true });
-  server = http.createServer((req, res) => serveStatic(req, res, () => res.writeHead(404).end()));
+  server = http.createServer((req, res) =>
+    serveStatic(req, res, () => {
+      res.writeHead(404).end();
+    }),
+  );
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
