@@ -3,7 +3,8 @@
 // after the build, so even a plain `firebase deploy` cannot upload a stale or local dist/.
 // The shell: remotes.json of https manifests, none on this machine, each origin allowed by the CSP
 // firebase.json sends (tooling/hosting-origins.json); runtime-config.json of a real project, no
-// emulators. A remote: its manifest and entry, and no page settings at all.
+// emulators. A remote: its manifest and entry, the types its manifest names, and no page settings
+// at all.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +63,24 @@ export function deployProblems(target, dist) {
     if (!has(file)) problems.push(`no ${file}: not a remote's production build`);
   for (const file of ['remotes.json', 'runtime-config.json', 'index.html'])
     if (has(file)) problems.push(`${file} is a page's file, a remote's production build has none`);
+  if (has('mf-manifest.json')) problems.push(...publishedTypesProblems(dist, problems));
   return problems;
+}
+
+/**
+ * A remote publishes its exposed modules' types beside its manifest, which names them in
+ * `metaData.types` (docs/CONTRACT.md): consumers typecheck against the deployed remote with them.
+ */
+function publishedTypesProblems(dist, problems) {
+  const manifest = readJson(path.join(dist, 'mf-manifest.json'), problems);
+  const types = manifest?.metaData?.types ?? {};
+  return ['zip', 'api'].flatMap((kind) => {
+    if (!types[kind])
+      return [`mf-manifest.json names no types ${kind} (metaData.types.${kind}): build it again`];
+    return fs.existsSync(path.join(dist, types[kind]))
+      ? []
+      : [`no ${types[kind]}: the types mf-manifest.json names are missing, build it again`];
+  });
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);

@@ -40,14 +40,21 @@ const digest = createHash('sha256').update(JSON.stringify(plan)).digest('hex').s
 console.log(
   `Seeding ${config.firebase.projectId}: ${members} members, ${posts} posts (seed ${plan.seed}, community ${digest})…`,
 );
-const { created } = await writeCommunity(plan, config, {
+const { created, seconds, encoders } = await writeCommunity(plan, config, {
   log: (line) => console.log(`  ${line}`),
 });
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
+const total = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `Done in ${seconds} s. Created ${Object.entries(created)
+  `Done in ${total} s. Created ${Object.entries(created)
     .map(([what, count]) => `${count} ${what}`)
     .join(', ')}.`,
+);
+console.log(
+  `Timing: ${Object.entries(seconds)
+    .map(([phase, s]) => `${phase} ${s.toFixed(1)} s`)
+    .join(
+      ', ',
+    )}; pictures encoded in ${encoders.workers} worker threads beside them (${encoders.busySeconds.toFixed(1)} s of encoding).`,
 );
 console.log(
   `Sign in as ${plan.members[0].email} … ${plan.members.at(-1).email} with the password ${DEMO_PASSWORD}.`,

@@ -5,7 +5,11 @@
 // or a remote that mounts another remote's module) fetches them with `consumeTypes` from remote
 // type URLs into its own `@mf-types/` folder, where its tsconfig finds `feed/post-list` & co.
 // The type URLs point at a loopback server over the freshly generated files, so this works offline
-// and in CI from a clean clone, before any build. See docs/CONTRACT.md.
+// and in CI from a clean clone, before any build. A remote that the development remotes list points
+// elsewhere (REMOTES_OVERRIDE or remotes.local.json, tooling/remote-overrides.cjs) is typed from
+// what that deployment published instead: Module Federation reads its mf-manifest.json and fetches
+// the `@mf-types.zip` and `@mf-types.d.ts` that `metaData.types` names (a remote's production build
+// emits them, see publishedTypesOptions in tooling/federation.cjs). See docs/CONTRACT.md.
 //
 // Usage: node tooling/federated-types.cjs <consumer>   (shell, profile, ... see typeConsumers())
 const fs = require('node:fs');
@@ -19,6 +23,7 @@ const {
   federationOptions,
   typeConsumers,
 } = require('./federation.cjs');
+const { remoteOverrides } = require('./remote-overrides.cjs');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -136,19 +141,29 @@ function serveTypes(files) {
 }
 
 /**
- * Gives `consumer` the current types of the remotes it uses, in `<consumer dir>/@mf-types/`.
- * `folders` overrides where an app's sources are (tests use altered copies).
+ * Gives `consumer` the current types of the remotes it uses, in `<consumer dir>/@mf-types/`: from
+ * each remote's sources, or, for a remote the development remotes list (`env`) points at a
+ * deployment, from the types that deployment published. `folders` overrides where an app's sources
+ * are (tests use altered copies).
  */
-async function prepareConsumerTypes(consumer, { folders = {}, log = () => {} } = {}) {
+async function prepareConsumerTypes(
+  consumer,
+  { folders = {}, log = () => {}, env = process.env } = {},
+) {
   const spec = typeConsumers()[consumer];
   if (!spec) {
     throw new Error(
       `Unknown type consumer "${consumer}"; known: ${Object.keys(typeConsumers()).join(', ')}.`,
     );
   }
+  const { overrides, source } = remoteOverrides(env);
+  const published = spec.remotes.filter((remote) => overrides[remote]);
+  const local = spec.remotes.filter((remote) => !overrides[remote]);
+  for (const remote of published)
+    log(`${remote}: the types published at ${overrides[remote]} (${source})`);
   const dirOf = (name, folder) => folders[name] ?? path.join(ROOT, folder);
   const files = {};
-  for (const remote of spec.remotes) {
+  for (const remote of local) {
     files[remote] = await generateRemoteTypes({
       name: remote,
       dir: dirOf(remote, REMOTES[remote].folder),
@@ -159,7 +174,7 @@ async function prepareConsumerTypes(consumer, { folders = {}, log = () => {} } =
   try {
     const base = `http://127.0.0.1:${server.address().port}`;
     const remoteTypeUrls = Object.fromEntries(
-      spec.remotes.map((remote) => [
+      local.map((remote) => [
         remote,
         {
           alias: remote,
@@ -171,7 +186,13 @@ async function prepareConsumerTypes(consumer, { folders = {}, log = () => {} } =
     const consumerDir = dirOf(consumer, spec.folder);
     await consumeTypes({
       host: {
-        moduleFederationConfig: federationOptions({ name: `${consumer}-types` }),
+        moduleFederationConfig: {
+          ...federationOptions({ name: `${consumer}-types` }),
+          // Module Federation resolves these itself: manifest → metaData.types → archive URLs.
+          remotes: Object.fromEntries(
+            published.map((remote) => [remote, `${remote}@${overrides[remote]}`]),
+          ),
+        },
         context: consumerDir,
         typesFolder: TYPES_FOLDER,
         remoteTypeUrls,

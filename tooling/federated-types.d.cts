@@ -11,8 +11,15 @@ export function generateRemoteTypes(options: {
   log?: (line: string) => void;
 }): Promise<GeneratedTypes>;
 
-/** Unpacks the types of the remotes `consumer` uses into its `@mf-types/`; returns that folder. */
+/**
+ * Unpacks the types of the remotes `consumer` uses into its `@mf-types/`; returns that folder.
+ * `env` is read for remote overrides (REMOTES_OVERRIDE): an overridden remote's published types.
+ */
 export function prepareConsumerTypes(
   consumer: string,
-  options?: { folders?: Record<string, string>; log?: (line: string) => void },
+  options?: {
+    folders?: Record<string, string>;
+    log?: (line: string) => void;
+    env?: Record<string, string | undefined>;
+  },
 ): Promise<string>;

@@ -190,6 +190,27 @@ function runtimeCoreOptions({ exposes, production }) {
 }
 
 /**
+ * Module Federation's `dts` option. A remote's production build publishes the types of its exposed
+ * modules beside remoteEntry.js and mf-manifest.json: `@mf-types.zip` (the declarations) and
+ * `@mf-types.d.ts` (the API types), named by the manifest's `metaData.types`, so a consumer can
+ * take them from wherever the remote is deployed (docs/CONTRACT.md). Consumers never fetch types
+ * during a build (tooling/federated-types.cjs does it in their typecheck), and development builds
+ * skip the second TypeScript compile.
+ */
+function publishedTypesOptions({ exposes, production }) {
+  if (!production || !exposes || Object.keys(exposes).length === 0) return false;
+  return {
+    generateTypes: {
+      typesFolder: TYPES_FOLDER,
+      generateAPITypes: true,
+      abortOnError: true,
+    },
+    consumeTypes: false,
+    displayErrorInTerminal: true,
+  };
+}
+
+/**
  * Options for @module-federation/enhanced's ModuleFederationPlugin.
  * @param {{ name: string, exposes?: Record<string, string>, production?: boolean }} app
  */
@@ -206,9 +227,7 @@ function federationOptions({ name, exposes, production = false }) {
     // fetching every remote's entry up front to compare versions.
     shareStrategy: 'loaded-first',
     manifest: { fileName: 'mf-manifest.json' },
-    // Types are generated and consumed by tooling/federated-types.cjs in each consumer's typecheck
-    // (offline, before any build); bundling is not slowed down by a second TypeScript compile.
-    dts: false,
+    dts: publishedTypesOptions({ exposes, production }),
     runtimePlugins: [require.resolve('./federation-runtime-plugin.cjs'), ...runtimeCore.plugins],
     experiments: {
       ...runtimeCore.experiments,

@@ -55,8 +55,30 @@ function predeployOf(target) {
 }
 
 /**
+ * A remote publishes the types of its exposed modules beside its manifest (docs/CONTRACT.md
+ * "Published types"): served with their own content types (Hosting would call a `.ts` file a video
+ * stream), uncached like the manifest that names them (the `**` no-cache rule), and readable from
+ * any origin like every remote file.
+ */
+const TYPES_HEADERS = [
+  { source: '/@mf-types.zip', headers: [{ key: 'Content-Type', value: 'application/zip' }] },
+  {
+    source: '/@mf-types.d.ts',
+    headers: [{ key: 'Content-Type', value: 'text/plain; charset=utf-8' }],
+  },
+];
+const TYPES_SOURCES = new Set(TYPES_HEADERS.map((entry) => entry.source));
+
+/** A target's headers with the published types' rules (remotes only), kept once. */
+function withTypesHeaders(target, headers) {
+  const others = headers.filter((entry) => !TYPES_SOURCES.has(entry.source));
+  return target in remotes ? [...others, ...structuredClone(TYPES_HEADERS)] : others;
+}
+
+/**
  * `config` (parsed firebase.json) with a target for every app (withRemoteTargets), each target's
- * predeploy hooks, and each target's security rule replaced by the current one.
+ * predeploy hooks, a remote's published types headers, and each target's security rule replaced
+ * by the current one.
  */
 function withProductionSecurityHeaders(current) {
   const config = withRemoteTargets(current);
@@ -68,9 +90,20 @@ function withProductionSecurityHeaders(current) {
     hosting: config.hosting.map((site) => ({
       ...site,
       predeploy: predeployOf(site.target),
-      headers: [...(site.headers ?? []).filter((entry) => !isSecurityRule(entry)), rule],
+      headers: [
+        ...withTypesHeaders(
+          site.target,
+          (site.headers ?? []).filter((entry) => !isSecurityRule(entry)),
+        ),
+        rule,
+      ],
     })),
   };
 }
 
-module.exports = { productionAppOrigins, withProductionSecurityHeaders, withRemoteTargets };
+module.exports = {
+  TYPES_HEADERS,
+  productionAppOrigins,
+  withProductionSecurityHeaders,
+  withRemoteTargets,
+};

@@ -9,6 +9,7 @@ const {
   exposesOf,
   REMOTES,
   SHARED_SURFACES,
+  TYPES_FOLDER,
   federationOptions,
   localRemotesJson,
 } = require('./federation.cjs');
@@ -36,6 +37,28 @@ const RUNTIME_FILES = {
     return source ? loadRemotesJson(source) : localRemotesJson();
   },
 };
+
+/**
+ * Fails a remote's production build that did not publish its types (docs/CONTRACT.md "Published
+ * types"): Module Federation's dts plugin only logs a failed type generation and builds on.
+ */
+class RequirePublishedTypesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RequirePublishedTypesPlugin', (compilation) => {
+      compilation.hooks.afterProcessAssets.tap('RequirePublishedTypesPlugin', () => {
+        const missing = [`${TYPES_FOLDER}.zip`, `${TYPES_FOLDER}.d.ts`].filter(
+          (file) => !compilation.getAsset(file),
+        );
+        if (missing.length === 0) return;
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `No ${missing.join(' or ')}: the types of this remote's exposed modules could not be generated. Run its typecheck (npm run typecheck -w <folder>) to see why.`,
+          ),
+        );
+      });
+    });
+  }
+}
 
 class EmitRuntimeFilesPlugin {
   apply(compiler) {
@@ -135,6 +158,7 @@ function createAppConfig(app) {
         ),
         new SharedSurfacePlugin(SHARED_SURFACES),
         new NoFirestorePipelinesPlugin(),
+        ...(production && app.exposes ? [new RequirePublishedTypesPlugin()] : []),
         // Only a page reads them: a remote's production build has none, so ships no local settings.
         ...(hasPage ? [new EmitRuntimeFilesPlugin()] : []),
         ...(production ? [] : [new DevProgressPlugin(app.name)]),

@@ -250,8 +250,29 @@ test.describe('the predeploy check (scripts/deploy-check.mjs)', () => {
     });
     expect(withSettings.status).toBe(1);
     expect(withSettings.output).toContain('runtime-config.json is a page');
-    const good = await check('feed', { 'remoteEntry.js': '', 'mf-manifest.json': {} });
+    const typesNamed = { metaData: { types: { zip: '@mf-types.zip', api: '@mf-types.d.ts' } } };
+    const good = await check('feed', {
+      'remoteEntry.js': '',
+      'mf-manifest.json': typesNamed,
+      '@mf-types.zip': 'PK',
+      '@mf-types.d.ts': '',
+    });
     expect(good.status, good.output).toBe(0);
+  });
+
+  test('refuses a remote build that does not publish the types of its exposed modules', async () => {
+    const unnamed = await check('feed', { 'remoteEntry.js': '', 'mf-manifest.json': {} });
+    expect(unnamed.status).toBe(1);
+    expect(unnamed.output).toContain('mf-manifest.json names no types zip');
+    const missing = await check('feed', {
+      'remoteEntry.js': '',
+      'mf-manifest.json': { metaData: { types: { zip: '@mf-types.zip', api: '@mf-types.d.ts' } } },
+      '@mf-types.d.ts': '',
+    });
+    expect(missing.status).toBe(1);
+    expect(missing.output).toContain(
+      'no @mf-types.zip: the types mf-manifest.json names are missing',
+    );
   });
 });
 

@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { IMAGE_SIZES } from 'shared-firebase/testing/imageSizes';
 import { FirestoreAdmin } from '../support/firestore-rest';
+import type { AdminDoc } from '../support/firestore-rest';
+import { pixelAt } from '../support/photos';
 
 // `npm run seed` (scripts/seed.mjs) at a small scale, against a backend of its own (the shared
 // stack's members and posts must not change under other specs), on the Firestore backend of this
 // run: it writes through the SDK and the rules, the second run adds nothing, and a demo member
-// signs in and finds the seeded posts.
+// signs in and finds the seeded posts. Its pictures are what the app's media pipeline stores:
+// every size uploaded, and the documents naming them.
 
 const ROOT = path.resolve(__dirname, '../..');
 const PROJECT_ID = 'demo-seed';
@@ -86,6 +90,19 @@ test.describe('npm run seed', () => {
     );
   }
 
+  /** The pixel size of a stored JPEG, downloaded through its download URL. */
+  async function storedSize(url: unknown) {
+    expect(typeof url).toBe('string');
+    const response = await fetch(url as string);
+    expect(response.status, String(url)).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const { width, height } = pixelAt(Buffer.from(await response.arrayBuffer()), 0, 0);
+    return { width, height };
+  }
+
+  const bound = (kind: keyof typeof IMAGE_SIZES, name: string) =>
+    IMAGE_SIZES[kind].find((size) => size.name === name)!;
+
   const created = (output: string) => /Created ([^.]+)\./.exec(output)?.[1];
   const community = (output: string) => /community ([0-9a-f]{12})/.exec(output)?.[1];
 
@@ -112,6 +129,58 @@ test.describe('npm run seed', () => {
     expect(before.members).toBe(SCALE.members);
     expect(before.posts).toBe(SCALE.posts);
     expect(before.explore).toBeGreaterThan(0);
+
+    // Photo posts: display size, square thumbnail and the display size's pixels, as createPost
+    // writes them; the explore entry names the same thumbnail.
+    const posts = await admin.list('posts');
+    const explore = new Map(
+      (await admin.list('explorePosts')).map((entry: AdminDoc) => [entry.id, entry.data]),
+    );
+    const photoPosts = posts.filter((post) => post.data.postImage);
+    expect(photoPosts.length).toBe(before.explore);
+    for (const { id, data } of photoPosts) {
+      expect(data.postImage).toMatch(/%2Fposts%2F[A-Za-z0-9]+\.jpg\?alt=media&token=/);
+      expect(data.postThumbnail).toMatch(
+        /%2Fposts%2F[A-Za-z0-9]+-thumbnail\.jpg\?alt=media&token=/,
+      );
+      expect(explore.get(id)?.postThumbnail).toBe(data.postThumbnail);
+    }
+    for (const { data } of posts.filter((post) => !post.data.postImage)) {
+      expect(data.postThumbnail).toBeUndefined();
+    }
+    const display = bound('post', 'display');
+    const thumbnail = bound('post', 'thumbnail');
+    for (const { data } of photoPosts.slice(0, 2)) {
+      const stored = await storedSize(data.postImage);
+      expect(stored).toEqual({ width: data.postImageWidth, height: data.postImageHeight });
+      expect(Math.max(stored.width, stored.height)).toBe(display.maxWidth);
+      expect(await storedSize(data.postThumbnail)).toEqual({
+        width: thumbnail.maxWidth,
+        height: thumbnail.maxHeight,
+      });
+    }
+    // Members: the profile picture and its small size, and a cover.
+    const small = bound('profilePicture', 'small');
+    const picture = bound('profilePicture', 'display');
+    const members = await admin.list('usersData');
+    for (const { data } of members) {
+      const pictures = data.profilePictures as Record<string, string | null>;
+      expect(pictures.profilePicture).toMatch(/%2Fpfps%2F[A-Za-z0-9]+\.jpg\?/);
+      expect(pictures.profilePictureSmall).toMatch(/%2Fpfps%2F[A-Za-z0-9]+-small\.jpg\?/);
+      expect(pictures.profileCover).toMatch(/%2Fpfcovers%2F[A-Za-z0-9]+\.jpg\?/);
+    }
+    const pictures = members[0]!.data.profilePictures as Record<string, string>;
+    expect(await storedSize(pictures.profilePicture)).toEqual({
+      width: picture.maxWidth,
+      height: picture.maxHeight,
+    });
+    expect(await storedSize(pictures.profilePictureSmall)).toEqual({
+      width: small.maxWidth,
+      height: small.maxHeight,
+    });
+    expect((await storedSize(pictures.profileCover)).width).toBe(
+      bound('profileCover', 'display').maxWidth,
+    );
 
     const second = await seed();
     expect(second.status, second.output).toBe(0);

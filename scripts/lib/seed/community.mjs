@@ -3,10 +3,14 @@
 import { dice as makeDice, randomSource, stableId } from './random.mjs';
 
 /**
- * How many different photos the posts share: drawing and encoding one in pure JS costs far more
- * than uploading it, and 60 are plenty of variety for a feed (each post still has its own file).
+ * How many different photos the posts share, and covers the members: drawing and encoding every
+ * size of one in pure JS costs far more than uploading it (0.2 s to over 1 s for a post photo on
+ * this shared 2-core machine, depending on its load), and 12 photos and 6 covers are variety
+ * enough for a demo (each post and member still has files of its own). Every member has an avatar
+ * of their own.
  */
-const PHOTO_VARIETY = 60;
+const PHOTO_VARIETY = 12;
+const COVER_VARIETY = 6;
 
 /** Every demo member signs in with this password (README.md). */
 export const DEMO_PASSWORD = 'socially-demo';
@@ -162,6 +166,10 @@ export function planCommunity({ seed, members: memberCount, posts: postCount }) 
       index,
       email: `demo${String(index + 1).padStart(2, '0')}@socially.test`,
       userName: `${first} ${last}`,
+      pictures: {
+        avatar: { key: `avatar:${seed}:${index}` },
+        cover: { key: `cover:${seed}:${index % COVER_VARIETY}` },
+      },
       profile: {
         From: pick(PLACES),
         Lives: pick(PLACES),

@@ -1,42 +1,43 @@
 // Writes a planned community (community.mjs) through the real firebase SDK, each member signed in
-// as themselves, so every write passes the product's rules like the app's own writes (no admin
-// token). Firestore uses the SDK's Lite client (REST): Node has no WebChannel, and the emulators
-// serve no gRPC. Every step first reads what is there, so a second run writes nothing new.
-import { deleteApp, initializeApp } from 'firebase/app';
+// as themselves in an app of their own (opened once, used by every phase), so every write passes
+// the product's rules like the app's own writes (no admin token). Firestore uses the SDK's Lite
+// client (REST): Node has no WebChannel, and the emulators serve no gRPC.
+//
+// Fast: independent writes run in a bounded pool, pictures are drawn and encoded in worker threads
+// while members sign up, and writes that the rules allow together go in one batch. Idempotent:
+// every phase first reads what is there (once per member or post, not once per write), so a second
+// run writes nothing new.
+import { deleteApp } from 'firebase/app';
 import {
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  inMemoryPersistence,
-  initializeAuth,
-  signInWithEmailAndPassword,
-} from 'firebase/auth';
-import {
+  Timestamp,
   arrayUnion,
   collection,
-  connectFirestoreEmulator,
   doc,
   getDoc,
   getDocs,
-  getFirestore,
   query,
-  runTransaction,
   serverTimestamp,
-  setDoc,
   updateDoc,
   where,
   writeBatch,
 } from 'firebase/firestore/lite';
-import {
-  connectStorageEmulator,
-  getDownloadURL,
-  getStorage,
-  ref,
-  uploadBytes,
-} from 'firebase/storage';
 import { loadAccountDocuments } from '../account-documents.mjs';
-import { DEMO_PASSWORD } from './community.mjs';
-import { avatarPng, coverPng, photoJpeg } from './images.mjs';
-import { dice, randomSource } from './random.mjs';
+import { importTypeScript } from '../typescript-module.mjs';
+import { startEncoderPool } from './encoder-pool.mjs';
+import { planPicture, storedSizes } from './images.mjs';
+import { dice, randomSource, stableId } from './random.mjs';
+import { openSession, uploadSizes } from './session.mjs';
+
+/**
+ * Writes per batch where each write makes the rules read a document (a comment checks its post):
+ * Firestore allows 20 such reads per request.
+ */
+const BATCH_WITH_READS = 10;
+/** Writes per batch where the rules read nothing (likes, replies); Firestore's limit is 500. */
+const BATCH_PLAIN = 100;
+
+/** The most values an `in` filter takes. */
+const IN_QUERY_VALUES = 30;
 
 /** Runs `task` over `items`, at most `limit` at a time. */
 async function eachLimited(items, limit, task) {
@@ -51,41 +52,67 @@ async function eachLimited(items, limit, task) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** One member's own Firebase app, signed in (signed up the first time). */
-async function openSession(config, member) {
-  const app = initializeApp(config.firebase, `seed-${member.index}-${Date.now()}`);
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  const db = getFirestore(app);
-  const storage = getStorage(app);
-  if (config.emulators) {
-    connectAuthEmulator(auth, config.emulators.auth, { disableWarnings: true });
-    connectFirestoreEmulator(db, config.emulators.firestore.host, config.emulators.firestore.port);
-    connectStorageEmulator(storage, config.emulators.storage.host, config.emulators.storage.port);
-  }
-  let credential;
-  let signedUp = false;
-  try {
-    credential = await createUserWithEmailAndPassword(auth, member.email, DEMO_PASSWORD);
-    signedUp = true;
-  } catch (error) {
-    if (error?.code !== 'auth/email-already-in-use') throw error;
-    credential = await signInWithEmailAndPassword(auth, member.email, DEMO_PASSWORD);
-  }
-  return { app, db, storage, uid: credential.user.uid, signedUp };
+function chunks(list, size) {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
+    list.slice(i * size, (i + 1) * size),
+  );
 }
 
-async function upload(session, path, bytes, contentType) {
-  const target = ref(session.storage, path);
-  await uploadBytes(target, bytes, { contentType });
-  return getDownloadURL(target);
+/** Phase name → seconds, measured as the phases run. */
+function phaseClock() {
+  const seconds = {};
+  return {
+    seconds,
+    async time(name, run) {
+      const started = performance.now();
+      try {
+        return await run();
+      } finally {
+        seconds[name] = (performance.now() - started) / 1000;
+      }
+    },
+  };
+}
+
+/**
+ * The plan's pictures, each drawn and encoded on the encoder pool the first time it is asked for
+ * (a rerun that uploads nothing encodes nothing): `picture(key)` resolves with its sizes and their
+ * JPEG bytes. Phases ask early for what they will need, so the pool works while they wait on the
+ * network.
+ */
+function pictureSource(plan, { IMAGE_SIZES, JPEG_QUALITY }, pool) {
+  const kinds = new Map();
+  for (const { pictures } of plan.members) {
+    kinds.set(pictures.avatar.key, 'profilePicture');
+    kinds.set(pictures.cover.key, 'profileCover');
+  }
+  for (const post of plan.posts) if (post.photo) kinds.set(post.photo.key, 'post');
+  const encoded = new Map();
+  return (key) => {
+    // Shared keys (photos, covers) are drawn once.
+    if (!encoded.has(key)) {
+      const kind = kinds.get(key);
+      const picture = planPicture(kind, dice(randomSource(key)));
+      const sizes = storedSizes(picture, IMAGE_SIZES[kind]);
+      const promise = pool
+        .encode(picture, sizes, JPEG_QUALITY)
+        .then((images) => ({ sizes, images }));
+      // A failed encode surfaces where the picture is used; an early request must not also
+      // report it as unhandled.
+      promise.catch(() => {});
+      encoded.set(key, promise);
+    }
+    return encoded.get(key);
+  };
 }
 
 /**
  * @param {ReturnType<import('./community.mjs').planCommunity>} plan
  * @param {{ firebase: object, emulators: object | null }} config runtime-config.json's shape
  * @param {{ concurrency?: number, log?: (line: string) => void }} [options]
+ * @returns {Promise<{ created: Record<string, number>, uids: string[], seconds: Record<string, number>, encoders: { workers: number, busySeconds: number } }>}
  */
-export async function writeCommunity(plan, config, { concurrency = 6, log = () => {} } = {}) {
+export async function writeCommunity(plan, config, { concurrency = 12, log = () => {} } = {}) {
   const created = {
     members: 0,
     pictures: 0,
@@ -95,175 +122,301 @@ export async function writeCommunity(plan, config, { concurrency = 6, log = () =
     comments: 0,
     replies: 0,
   };
-  const { newAccountDocuments } = await loadAccountDocuments();
+  const clock = phaseClock();
+  const [{ newAccountDocuments }, imageSizes, { STORAGE_FOLDERS }] = await Promise.all([
+    loadAccountDocuments(),
+    importTypeScript('shared-firebase/src/media/imageSizes.ts'),
+    importTypeScript('shared-firebase/src/model.ts'),
+  ]);
+  const pool = startEncoderPool();
+  const picture = pictureSource(plan, imageSizes, pool);
   const sessions = new Array(plan.members.length);
-  const photos = new Map();
-  const photoFor = (key) => {
-    if (!photos.has(key)) photos.set(key, photoJpeg(dice(randomSource(key))));
-    return photos.get(key);
-  };
 
   try {
-    // Members: account documents as sign-up writes them, then profile fields and pictures.
-    await eachLimited(plan.members, concurrency, async (member) => {
-      const session = await openSession(config, member);
-      sessions[member.index] = session;
-      const { db, uid } = session;
-      const userRef = doc(db, 'usersData', uid);
-      let userData = (await getDoc(userRef)).data();
-      if (!userData) {
-        const documents = newAccountDocuments(member.userName);
-        const batch = writeBatch(db);
-        batch.set(userRef, documents.userData);
-        batch.set(doc(db, 'Following', uid), documents.following);
-        batch.set(doc(db, 'Followers', uid), documents.followers);
-        await batch.commit();
-        userData = documents.userData;
-        created.members += 1;
-      }
-      const profile = Object.entries(member.profile).filter(
-        ([key, value]) => userData.userInfo[key] !== value,
+    // Members: sign-up's documents and profile fields. Their pictures follow beside the next
+    // phases (memberPictures), as soon as the encoders have drawn them.
+    const userDataOf = new Array(plan.members.length);
+    await clock.time('members', () =>
+      eachLimited(plan.members, concurrency, async (member) => {
+        const session = await openSession(config, member);
+        sessions[member.index] = session;
+        const { db, uid } = session;
+        const userRef = doc(db, 'usersData', uid);
+        let userData = (await getDoc(userRef)).data();
+        if (!userData) {
+          const documents = newAccountDocuments(member.userName);
+          const batch = writeBatch(db);
+          batch.set(userRef, documents.userData);
+          batch.set(doc(db, 'Following', uid), documents.following);
+          batch.set(doc(db, 'Followers', uid), documents.followers);
+          await batch.commit();
+          userData = documents.userData;
+          created.members += 1;
+        }
+        userDataOf[member.index] = userData;
+        const update = {};
+        for (const [key, value] of Object.entries(member.profile))
+          if (userData.userInfo[key] !== value) update[`userInfo.${key}`] = value;
+        if (Object.keys(update).length > 0) await updateDoc(userRef, update);
+      }),
+    );
+    // Every size of the avatar and the cover, then one update naming them (each URL a file of the
+    // member's own folder, as the rules require).
+    const uploadMemberPictures = () =>
+      clock.time('pictures', () =>
+        eachLimited(plan.members, concurrency, async (member) => {
+          const session = sessions[member.index];
+          const { profilePicture, profilePictureSmall, profileCover } =
+            userDataOf[member.index].profilePictures;
+          const update = {};
+          const uploads = [];
+          if (!profilePicture || !profilePictureSmall)
+            uploads.push(
+              picture(member.pictures.avatar.key).then(async ({ sizes, images }) => {
+                const stem = stableId(`avatar:${plan.seed}:${member.index}`);
+                const urls = await uploadSizes(
+                  session,
+                  STORAGE_FOLDERS.profilePictures,
+                  stem,
+                  sizes,
+                  images,
+                );
+                update['profilePictures.profilePicture'] = urls.display;
+                update['profilePictures.profilePictureSmall'] = urls.small;
+                created.pictures += 1;
+              }),
+            );
+          if (!profileCover)
+            uploads.push(
+              picture(member.pictures.cover.key).then(async ({ sizes, images }) => {
+                const stem = stableId(`cover:${plan.seed}:${member.index}`);
+                const urls = await uploadSizes(
+                  session,
+                  STORAGE_FOLDERS.profileCovers,
+                  stem,
+                  sizes,
+                  images,
+                );
+                update['profilePictures.profileCover'] = urls.display;
+                created.pictures += 1;
+              }),
+            );
+          await Promise.all(uploads);
+          if (Object.keys(update).length > 0)
+            await updateDoc(doc(session.db, 'usersData', session.uid), update);
+        }),
       );
-      if (profile.length > 0)
-        await updateDoc(
-          userRef,
-          Object.fromEntries(profile.map(([key, value]) => [`userInfo.${key}`, value])),
-        );
-      const pictures = dice(randomSource(`pictures:${plan.seed}:${member.index}`));
-      if (!userData.profilePictures.profilePicture) {
-        const url = await upload(
-          session,
-          `${uid}/pfps/avatar.png`,
-          avatarPng(pictures),
-          'image/png',
-        );
-        await updateDoc(userRef, { 'profilePictures.profilePicture': url });
-        created.pictures += 1;
-      }
-      if (!userData.profilePictures.profileCover) {
-        const url = await upload(
-          session,
-          `${uid}/pfcovers/cover.png`,
-          coverPng(pictures),
-          'image/png',
-        );
-        await updateDoc(userRef, { 'profilePictures.profileCover': url });
-        created.pictures += 1;
-      }
-    });
     log(`members ready (${plan.members.length})`);
     const uidOf = (index) => sessions[index].uid;
 
+    // Each author's posts as they are now: one query per author (a rerun's existence check).
+    const postsOf = new Map();
+    const readPostsOf = (index) => {
+      if (!postsOf.has(index)) {
+        const { db } = sessions[index];
+        postsOf.set(
+          index,
+          getDocs(query(collection(db, 'posts'), where('uid', '==', uidOf(index)))).then(
+            (snapshot) => snapshot.docs,
+          ),
+        );
+      }
+      return postsOf.get(index);
+    };
+
+    // Which posts are there already; the photos of the others start encoding while members follow.
+    const existing = new Map();
+    await clock.time('reads', () =>
+      eachLimited(plan.members, concurrency, async (member) => {
+        for (const post of await readPostsOf(member.index)) existing.set(post.id, post.data());
+      }),
+    );
+    for (const post of plan.posts)
+      if (post.photo && !existing.has(post.id)) picture(post.photo.key);
+    const memberPictures = uploadMemberPictures();
+    // Reported where it is awaited, at the end.
+    memberPictures.catch(() => {});
+
     // Follows, each as the app makes it: Following/{me} and Followers/{them} in one batch, with
     // the fan-out onto their existing posts so those reach the new follower's feed.
-    await eachLimited(plan.members, concurrency, async (member) => {
-      const { db, uid } = sessions[member.index];
-      const following = (await getDoc(doc(db, 'Following', uid))).data()?.Following ?? [];
-      for (const target of plan.follows[member.index].map(uidOf)) {
-        if (following.includes(target)) continue;
-        const theirPosts = await getDocs(
-          query(collection(db, 'posts'), where('uid', '==', target)),
-        );
+    await clock.time('follows', async () => {
+      const following = await Promise.all(
+        plan.members.map(async (member) => {
+          const { db, uid } = sessions[member.index];
+          return (await getDoc(doc(db, 'Following', uid))).data()?.Following ?? [];
+        }),
+      );
+      const follows = plan.members.flatMap((member) =>
+        plan.follows[member.index]
+          .filter((target) => !following[member.index].includes(uidOf(target)))
+          .map((target) => ({ member, target })),
+      );
+      await eachLimited(follows, concurrency, async ({ member, target }) => {
+        const { db, uid } = sessions[member.index];
+        const theirPosts = await readPostsOf(target);
         const batch = writeBatch(db);
-        batch.update(doc(db, 'Following', uid), { Following: arrayUnion(target) });
-        batch.update(doc(db, 'Followers', target), { Followers: arrayUnion(uid) });
-        for (const post of theirPosts.docs)
+        batch.update(doc(db, 'Following', uid), { Following: arrayUnion(uidOf(target)) });
+        batch.update(doc(db, 'Followers', uidOf(target)), { Followers: arrayUnion(uid) });
+        for (const post of theirPosts)
           if (!post.data().followers.includes(uid))
-            batch.update(post.ref, { followers: arrayUnion(uid) });
+            batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
         await batch.commit();
         created.follows += 1;
-      }
+      });
     });
     log('follows ready');
 
-    // Posts, by author in plan order: photo first, then the post, its explore entry and the
-    // author's usersData.posts in one transaction with the author's followers (as createPost does).
-    const byAuthor = plan.members.map((member) =>
-      plan.posts.filter((post) => post.author === member.index),
-    );
-    await eachLimited(plan.members, concurrency, async (member) => {
-      const session = sessions[member.index];
-      const { db, uid } = session;
-      for (const post of byAuthor[member.index]) {
-        const postRef = doc(db, 'posts', post.id);
-        if ((await getDoc(postRef)).exists()) continue;
-        const postImage = post.photo
-          ? await upload(
-              session,
-              `${uid}/posts/${post.id}.jpg`,
-              photoFor(post.photo.key),
-              'image/jpeg',
-            )
-          : null;
-        await runTransaction(db, async (transaction) => {
-          const followers =
-            (await transaction.get(doc(db, 'Followers', uid))).data()?.Followers ?? [];
-          transaction.set(postRef, {
-            postImage,
-            postCaption: post.caption,
+    // Posts: every size of the photo uploaded first, then the post, its explore entry and the
+    // author's usersData.posts in one write, as createPost writes them. createPost reads the
+    // followers inside a transaction because members may unfollow meanwhile; here nobody else
+    // writes, so each author's followers are read once and each post is one batch.
+    await clock.time('posts', async () => {
+      const followersOf = await Promise.all(
+        sessions.map(async ({ db, uid }) => {
+          return (await getDoc(doc(db, 'Followers', uid))).data()?.Followers ?? [];
+        }),
+      );
+      const missing = plan.posts.filter((post) => !existing.has(post.id));
+      await eachLimited(missing, concurrency, async (post) => {
+        const session = sessions[post.author];
+        const { db, uid } = session;
+        let photo = {};
+        if (post.photo) {
+          const { sizes, images } = await picture(post.photo.key);
+          const urls = await uploadSizes(session, STORAGE_FOLDERS.posts, post.id, sizes, images);
+          const display = sizes.find((size) => size.name === 'display');
+          photo = {
+            postImage: urls.display,
+            postThumbnail: urls.thumbnail,
+            postImageWidth: display.width,
+            postImageHeight: display.height,
+          };
+        }
+        const batch = writeBatch(db);
+        batch.set(doc(db, 'posts', post.id), {
+          postImage: photo.postImage ?? null,
+          postCaption: post.caption,
+          uid,
+          postId: post.id,
+          followers: Array.from(new Set([uid, ...followersOf[post.author]])),
+          likes: [],
+          createdAt: serverTimestamp(),
+          ...(post.photo
+            ? {
+                postThumbnail: photo.postThumbnail,
+                postImageWidth: photo.postImageWidth,
+                postImageHeight: photo.postImageHeight,
+              }
+            : {}),
+        });
+        if (post.photo)
+          batch.set(doc(db, 'explorePosts', post.id), {
+            postImage: photo.postImage,
             uid,
             postId: post.id,
-            followers: Array.from(new Set([uid, ...followers])),
-            likes: [],
             createdAt: serverTimestamp(),
+            postThumbnail: photo.postThumbnail,
           });
-          if (postImage)
-            transaction.set(doc(db, 'explorePosts', post.id), {
-              postImage,
-              uid,
-              postId: post.id,
-              createdAt: serverTimestamp(),
-            });
-          transaction.update(doc(db, 'usersData', uid), { posts: arrayUnion(post.id) });
-        });
+        batch.update(doc(db, 'usersData', uid), { posts: arrayUnion(post.id) });
+        await batch.commit();
         created.posts += 1;
-      }
+      });
     });
     log(`posts ready (${plan.posts.length})`);
 
-    // Likes, comments and replies, each by its own member.
-    const actions = plan.members.map(() => []);
-    for (const post of plan.posts) {
-      for (const liker of post.likers) actions[liker].push({ kind: 'like', post });
-      for (const comment of post.comments)
-        actions[comment.writer].push({ kind: 'comment', post, comment });
-    }
-    await eachLimited(plan.members, concurrency, async (member) => {
-      const { db, uid } = sessions[member.index];
-      for (const action of actions[member.index]) {
-        if (action.kind === 'like') {
-          const postRef = doc(db, 'posts', action.post.id);
-          if ((await getDoc(postRef)).data()?.likes.includes(uid)) continue;
-          await updateDoc(postRef, { likes: arrayUnion(uid) });
-          created.likes += 1;
-        } else {
-          const commentRef = doc(db, 'comments', action.comment.id);
-          if ((await getDoc(commentRef)).exists()) continue;
-          await setDoc(commentRef, {
-            comment: action.comment.text,
+    // Likes: each member's likes of posts that lack them, in batches.
+    await clock.time('likes', async () => {
+      const likes = plan.members.map(() => []);
+      for (const post of plan.posts)
+        for (const liker of post.likers)
+          if (!existing.get(post.id)?.likes.includes(uidOf(liker))) likes[liker].push(post.id);
+      const batches = likes.flatMap((postIds, liker) =>
+        chunks(postIds, BATCH_PLAIN).map((ids) => ({ liker, ids })),
+      );
+      await eachLimited(batches, concurrency, async ({ liker, ids }) => {
+        const { db, uid } = sessions[liker];
+        const batch = writeBatch(db);
+        for (const id of ids) batch.update(doc(db, 'posts', id), { likes: arrayUnion(uid) });
+        await batch.commit();
+        created.likes += ids.length;
+      });
+    });
+
+    // Comments: only posts from an earlier run can have some already; read theirs.
+    const comments = new Map();
+    await clock.time('comments', async () => {
+      const earlier = plan.posts
+        .filter((post) => existing.has(post.id) && post.comments.length)
+        .map((post) => post.id);
+      const { db } = sessions[0];
+      await eachLimited(chunks(earlier, IN_QUERY_VALUES), concurrency, async (postIds) => {
+        const found = await getDocs(
+          query(collection(db, 'comments'), where('postId', 'in', postIds)),
+        );
+        for (const comment of found.docs) comments.set(comment.id, comment.data());
+      });
+      const toWrite = plan.members.map(() => []);
+      for (const post of plan.posts)
+        for (const comment of post.comments)
+          if (!comments.has(comment.id)) toWrite[comment.writer].push({ post, comment });
+      const batches = toWrite.flatMap((list, writer) =>
+        chunks(list, BATCH_WITH_READS).map((items) => ({ writer, items })),
+      );
+      await eachLimited(batches, concurrency, async ({ writer, items }) => {
+        const { db, uid } = sessions[writer];
+        const batch = writeBatch(db);
+        for (const { post, comment } of items)
+          batch.set(doc(db, 'comments', comment.id), {
+            comment: comment.text,
             replies: [],
-            postId: action.post.id,
+            postId: post.id,
             userId: uid,
             createdAt: serverTimestamp(),
           });
-          created.comments += 1;
-        }
-      }
+        await batch.commit();
+        created.comments += items.length;
+      });
     });
-    const replies = plan.posts.flatMap((post) =>
-      post.comments.flatMap((comment) => comment.replies.map((reply) => ({ comment, reply }))),
-    );
-    await eachLimited(replies, concurrency, async ({ comment, reply }) => {
-      const { db, uid } = sessions[reply.writer];
-      const commentRef = doc(db, 'comments', comment.id);
-      const existing = (await getDoc(commentRef)).data()?.replies ?? [];
-      if (existing.some((r) => r.userId === uid && r.reply === reply.text)) return;
-      await updateDoc(commentRef, { replies: arrayUnion({ reply: reply.text, userId: uid }) });
-      created.replies += 1;
+
+    // Replies, stamped as the app writes them (a stable id and the writer's clock).
+    await clock.time('replies', async () => {
+      const toWrite = plan.members.map(() => []);
+      for (const post of plan.posts)
+        for (const comment of post.comments)
+          for (const [n, reply] of comment.replies.entries()) {
+            const id = stableId(`reply:${comment.id}:${n}`);
+            const writer = uidOf(reply.writer);
+            const stored = comments.get(comment.id)?.replies ?? [];
+            const there = stored.some(
+              (r) => r.id === id || (r.userId === writer && r.reply === reply.text),
+            );
+            if (!there) toWrite[reply.writer].push({ comment, reply, id });
+          }
+      const batches = toWrite.flatMap((list, writer) =>
+        chunks(list, BATCH_PLAIN).map((items) => ({ writer, items })),
+      );
+      await eachLimited(batches, concurrency, async ({ writer, items }) => {
+        const { db, uid } = sessions[writer];
+        const batch = writeBatch(db);
+        for (const { comment, reply, id } of items)
+          batch.update(doc(db, 'comments', comment.id), {
+            replies: arrayUnion({ reply: reply.text, userId: uid, id, createdAt: Timestamp.now() }),
+          });
+        await batch.commit();
+        created.replies += items.length;
+      });
     });
     log('likes, comments and replies ready');
-    return { created, uids: plan.members.map((member) => uidOf(member.index)) };
+    await memberPictures;
+    log('pictures ready');
+    return {
+      created,
+      uids: plan.members.map((member) => uidOf(member.index)),
+      seconds: clock.seconds,
+      encoders: { workers: pool.workers, busySeconds: pool.busyMs() / 1000 },
+    };
   } finally {
+    await pool.close();
     await Promise.all(sessions.filter(Boolean).map((session) => deleteApp(session.app)));
   }
 }
