@@ -76,7 +76,8 @@ describe('sum() and average()', () => {
     seed(engine, { 'over/d1': { b: int('9223372036854775807') }, 'over/d2': { b: int('1') } });
     expect(aggregate('exact')).toEqual({
       s: { integerValue: '9223372036854775802' },
-      a: { doubleValue: 9223372036854775802 / 2 },
+      // 9223372036854775802 is 2^63 as a double.
+      a: { doubleValue: 2 ** 62 },
     });
     expect(aggregate('over')).toEqual({
       s: { doubleValue: 2 ** 63 },
