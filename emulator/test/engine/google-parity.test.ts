@@ -96,6 +96,22 @@ describe('sum() and average()', () => {
   });
 });
 
+describe('range filters on numbers', () => {
+  it('never match NaN, which sorts below every number', async () => {
+    const engine = await memoryEngine();
+    seed(engine, { 'nan/d1': { b: wire({ doubleValue: 'NaN' }) }, 'nan/d2': { b: 1 } });
+    const run = (op: string, value: unknown) =>
+      viaWire(engine)
+        .runQuery(ROOT, { from: [{ collectionId: 'nan' }], where: where('b', op, value) })
+        .documents.map((d) => d.name.slice(-2));
+    expect(run('LESS_THAN', 5)).toEqual(['d2']);
+    expect(run('LESS_THAN_OR_EQUAL', 5)).toEqual(['d2']);
+    expect(run('GREATER_THAN_OR_EQUAL', wire({ doubleValue: '-Infinity' }))).toEqual(['d2']);
+    // Not a range: != keeps NaN.
+    expect(run('NOT_EQUAL', 5)).toEqual(['d1', 'd2']);
+  });
+});
+
 describe('commits', () => {
   it('refuse an update of a document deleted earlier in the same commit, even a missing one', async () => {
     const engine = await memoryEngine();

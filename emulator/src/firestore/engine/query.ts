@@ -84,8 +84,9 @@ function fieldPredicate(
   const valueType = typeOrder(value);
   const compareTo = (doc: StoredDocument): number | undefined => {
     const v = get(doc);
-    // Range comparisons only match values of the same type (ints and doubles are one type).
-    if (v === undefined || typeOrder(v) !== valueType) return undefined;
+    // Range comparisons only match values of the same type (ints and doubles are one type),
+    // and never NaN: Google's emulator scans a number range from -Infinity up.
+    if (v === undefined || typeOrder(v) !== valueType || isNaNValue(v)) return undefined;
     return compareValues(v, value);
   };
   const comparable = (values: Value[]) => values.filter((v) => !equalsNothing(v));

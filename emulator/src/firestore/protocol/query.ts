@@ -49,21 +49,21 @@ export function compileQuery(
   const where = q['where'] === undefined ? null : compileFilter(q['where'], database);
   if (where !== null) checkNotInCombinations(where);
   const inequalities = where === null ? [] : inequalityFields(where);
+  // The query's own order is checked first; then the aggregated fields join it.
+  let orderBy = compileOrders(q['orderBy'], inequalities);
+  checkQueryShape(where, orderBy, via);
   if (orderedAlso.length > 0) {
     const rawOrders: unknown[] = Array.isArray(q['orderBy']) ? q['orderBy'] : [];
     checkAggregatedFieldsBeforeKey(
       where,
-      compileOrders(q['orderBy'], inequalities),
+      orderBy,
       rawOrders.some(
         (o) => isObject(o) && isObject(o['field']) && o['field']['fieldPath'] === NAME_FIELD,
       ),
-      orderedAlso.filter(
-        (p) => !inequalities.some((i) => i !== null && compareFieldPaths(i, p) === 0),
-      ),
+      orderedAlso,
     );
+    orderBy = compileOrders(q['orderBy'], [...inequalities, ...orderedAlso]);
   }
-  const orderBy = compileOrders(q['orderBy'], [...inequalities, ...orderedAlso]);
-  checkQueryShape(where, orderBy, via);
   const plan: QueryPlan = {
     database,
     parent: prefix,

@@ -9,11 +9,13 @@ import type { Filter, Order } from '../engine';
  * index holds one array value per entry.
  */
 export function checkQueryShape(where: Filter | null, orders: Order[], via: QueryChannel): void {
+  // Filters first: Google's refuses two array-contains before it looks at the order.
+  if (where !== null) {
+    checkArrayContainsPerDisjunction(where, via);
+    checkKeyEquality(where);
+  }
   checkNothingAfterKey(orders);
   checkKeyScanDirection(where, orders);
-  if (where === null) return;
-  checkKeyEquality(where);
-  checkArrayContainsPerDisjunction(where, via);
 }
 
 /** A Listen target, or a runQuery / runAggregationQuery request. */
