@@ -11,7 +11,7 @@ module.exports = {
     '<rootDir>/test/attacks/*.test.ts',
     '<rootDir>/test/server/sdk-operations.test.ts',
     '<rootDir>/test/server/live.test.ts',
-    '<rootDir>/test/server/fidelity.test.ts',
+    '<rootDir>/test/server/fidelity*.test.ts',
     '<rootDir>/test/storage/browser.test.ts',
   ],
   globalSetup: '<rootDir>/test/harness/on-google-firestore.setup.ts',

@@ -5,7 +5,7 @@ import type { Fields, Value } from './types';
 /**
  * Firestore's value model on the wire (proto3 JSON) form. Stored values are canonical (see
  * `normalizeValue`), so comparisons below can rely on: integers as decimal strings, doubles as
- * numbers or one of 'NaN' | 'Infinity' | '-Infinity' | '-0', timestamps in the fixed-width
+ * numbers (never -0) or one of 'NaN' | 'Infinity' | '-Infinity', timestamps in the fixed-width
  * microsecond form, arrays with `values`, maps with `fields`.
  */
 
@@ -438,12 +438,15 @@ function normalizeDouble(raw: unknown): number | string {
   return doubleValue(n).doubleValue;
 }
 
-/** A double in canonical wire form ('NaN', 'Infinity', '-Infinity', '-0' as strings). */
+/**
+ * A double in canonical wire form ('NaN', 'Infinity', '-Infinity' as strings). -0 becomes 0, as
+ * Google's Cloud Firestore emulator stores and answers it.
+ */
 export function doubleValue(n: number): { doubleValue: number | string } {
   if (Number.isNaN(n)) return { doubleValue: 'NaN' };
   if (n === Infinity) return { doubleValue: 'Infinity' };
   if (n === -Infinity) return { doubleValue: '-Infinity' };
-  if (Object.is(n, -0)) return { doubleValue: '-0' };
+  if (n === 0) return { doubleValue: 0 };
   return { doubleValue: n };
 }
 

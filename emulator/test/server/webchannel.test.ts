@@ -145,7 +145,8 @@ describe('backchannel', () => {
           parent: DOCS,
           structuredQuery: {
             from: [{ collectionId: 'shared' }],
-            orderBy: [{ field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+            // By text, which follows the names: a descending key scan alone is refused.
+            orderBy: [{ field: { fieldPath: 'text' }, direction: 'DESCENDING' }],
             limit,
           },
         },

@@ -2,11 +2,37 @@ import { getField } from '../../values/fieldPaths';
 import type { StoredDocument, Value } from '../../values/types';
 import type { Aggregation } from './types';
 
-function numeric(value: Value | undefined): { int: boolean; n: number } | null {
-  if (!value) return null;
-  if ('integerValue' in value) return { int: true, n: Number(value.integerValue) };
-  if ('doubleValue' in value) return { int: false, n: Number(value.doubleValue) };
-  return null;
+/**
+ * The numbers a field holds across documents: integers added exactly (as 64-bit integers are in
+ * Google's emulator, not as doubles that lose digits past 2^53), doubles apart.
+ */
+interface Total {
+  integers: bigint;
+  doubles: number;
+  sawDouble: boolean;
+  count: number;
+}
+
+const MAX_INT64 = 2n ** 63n - 1n;
+const MIN_INT64 = -(2n ** 63n);
+
+function totalOf(docs: StoredDocument[], path: string[]): Total {
+  const total: Total = { integers: 0n, doubles: 0, sawDouble: false, count: 0 };
+  for (const doc of docs) {
+    const value = getField(doc.fields, path);
+    if (value === undefined) continue;
+    if ('integerValue' in value) total.integers += BigInt(value.integerValue);
+    else if ('doubleValue' in value) {
+      total.doubles += Number(value.doubleValue);
+      total.sawDouble = true;
+    } else continue;
+    total.count++;
+  }
+  return total;
+}
+
+function asDouble(total: Total): number {
+  return Number(total.integers) + total.doubles;
 }
 
 function doubleValue(n: number): Value {
@@ -15,30 +41,18 @@ function doubleValue(n: number): Value {
   return { doubleValue: n };
 }
 
+/** An integer while every value is one and the sum fits 64 bits, else a double. */
 function sum(docs: StoredDocument[], path: string[]): Value {
-  let total = 0;
-  let allInts = true;
-  for (const doc of docs) {
-    const v = numeric(getField(doc.fields, path));
-    if (!v) continue;
-    total += v.n;
-    if (!v.int) allInts = false;
-  }
-  return allInts && Number.isSafeInteger(total)
-    ? { integerValue: String(total) }
-    : doubleValue(total);
+  const total = totalOf(docs, path);
+  const fits = total.integers <= MAX_INT64 && total.integers >= MIN_INT64;
+  return !total.sawDouble && fits
+    ? { integerValue: total.integers.toString() }
+    : doubleValue(asDouble(total));
 }
 
 function average(docs: StoredDocument[], path: string[]): Value {
-  let total = 0;
-  let count = 0;
-  for (const doc of docs) {
-    const v = numeric(getField(doc.fields, path));
-    if (!v) continue;
-    total += v.n;
-    count++;
-  }
-  return count === 0 ? { nullValue: null } : doubleValue(total / count);
+  const total = totalOf(docs, path);
+  return total.count === 0 ? { nullValue: null } : doubleValue(asDouble(total) / total.count);
 }
 
 /**

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { aggregate } from './aggregate';
 import { VersionClock } from './clock';
-import { FirestoreError } from '../../values/errors';
+import { FirestoreError, invalidArgument } from '../../values/errors';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
   Persistence,
@@ -85,7 +85,9 @@ export class FirestoreEngine {
     const ctx = { commitTime, current };
 
     const steps: StagedWrite[] = [];
+    const deletedHere = new Set<string>();
     for (const write of writes) {
+      checkNotUpdatingADeletion(write, deletedHere);
       const step = stageWrite(write, ctx);
       if (step.planned !== null) staged.set(step.name, step.planned.after);
       steps.push(step);
@@ -308,4 +310,21 @@ export class FirestoreEngine {
   private checkOpen(): void {
     if (this.closed) throw FirestoreError.of('UNAVAILABLE', 'The Firestore engine is closed.');
   }
+}
+
+/**
+ * An update (a write that requires the document to exist) of a document this commit deleted
+ * before: Google's emulator refuses the whole commit for it, before any precondition is checked.
+ * A set in between re-creates the document, and then an update may follow.
+ */
+function checkNotUpdatingADeletion(write: Write, deletedHere: Set<string>): void {
+  if (write.kind === 'delete') {
+    deletedHere.add(write.name);
+    return;
+  }
+  if (write.kind === 'verify') return;
+  if (write.precondition?.exists === true && deletedHere.has(write.name)) {
+    throw invalidArgument('Cannot delete then update an entity in the same request.');
+  }
+  deletedHere.delete(write.name);
 }

@@ -64,6 +64,17 @@ function unaryPredicate(field: FieldRef, op: Extract<Filter, { kind: 'unary' }>[
   }
 }
 
+/**
+ * A null or NaN operand matches nothing in a field filter, as in Google's emulator: `==`, `in`,
+ * ranges and array filters with one match no document (the SDK sends `== null` and `== NaN` as
+ * the unary IS_NULL / IS_NAN filters, which do match). `!=` and `not-in` keep excluding them.
+ */
+function equalsNothing(value: Value): boolean {
+  return isNullValue(value) || isNaNValue(value);
+}
+
+const matchesNothing: Predicate = () => false;
+
 function fieldPredicate(
   field: FieldRef,
   op: Extract<Filter, { kind: 'field' }>['op'],
@@ -73,12 +84,15 @@ function fieldPredicate(
   const valueType = typeOrder(value);
   const compareTo = (doc: StoredDocument): number | undefined => {
     const v = get(doc);
-    // Range comparisons only match values of the same type (ints and doubles are one type).
-    if (v === undefined || typeOrder(v) !== valueType) return undefined;
+    // Range comparisons only match values of the same type (ints and doubles are one type),
+    // and never NaN: Google's emulator scans a number range from -Infinity up.
+    if (v === undefined || typeOrder(v) !== valueType || isNaNValue(v)) return undefined;
     return compareValues(v, value);
   };
+  const comparable = (values: Value[]) => values.filter((v) => !equalsNothing(v));
   switch (op) {
     case 'EQUAL': {
+      if (equalsNothing(value)) return matchesNothing;
       const equals = equalityTester(value);
       return (d) => {
         const v = get(d);
@@ -86,15 +100,19 @@ function fieldPredicate(
       };
     }
     case 'LESS_THAN':
+      if (equalsNothing(value)) return matchesNothing;
       return (d) => (compareTo(d) ?? 0) < 0;
     case 'LESS_THAN_OR_EQUAL':
+      if (equalsNothing(value)) return matchesNothing;
       return (d) => {
         const c = compareTo(d);
         return c !== undefined && c <= 0;
       };
     case 'GREATER_THAN':
+      if (equalsNothing(value)) return matchesNothing;
       return (d) => (compareTo(d) ?? 0) > 0;
     case 'GREATER_THAN_OR_EQUAL':
+      if (equalsNothing(value)) return matchesNothing;
       return (d) => {
         const c = compareTo(d);
         return c !== undefined && c >= 0;
@@ -106,22 +124,22 @@ function fieldPredicate(
         return v !== undefined && !isNullValue(v) && compareValues(v, value) !== 0;
       };
     case 'IN': {
-      const values = arrayElements(value);
+      const values = comparable(arrayElements(value));
       return (d) => {
         const v = get(d);
         return v !== undefined && arrayContains(values, v);
       };
     }
     case 'NOT_IN': {
+      if (arrayElements(value).some((v) => isNullValue(v))) return matchesNothing;
       const values = arrayElements(value);
-      const excludesNull = values.some((v) => isNullValue(v));
       return (d) => {
-        if (excludesNull) return false;
         const v = get(d);
         return v !== undefined && !isNullValue(v) && !arrayContains(values, v);
       };
     }
     case 'ARRAY_CONTAINS': {
+      if (equalsNothing(value)) return matchesNothing;
       const equals = equalityTester(value);
       return (d) => {
         const v = get(d);
@@ -129,7 +147,7 @@ function fieldPredicate(
       };
     }
     case 'ARRAY_CONTAINS_ANY': {
-      const values = arrayElements(value);
+      const values = comparable(arrayElements(value));
       return (d) => {
         const v = get(d);
         if (v === undefined || !isArrayValue(v)) return false;
@@ -333,7 +351,8 @@ interface ArrayHint {
 function findArrayHint(where: Filter): ArrayHint | null {
   const hintOf = (filter: Filter): { path: string[]; value: Value } | null => {
     if (filter.kind !== 'field' || filter.op !== 'ARRAY_CONTAINS') return null;
-    if (filter.field === null || indexKey(filter.value) === null) return null;
+    if (filter.field === null || equalsNothing(filter.value)) return null;
+    if (indexKey(filter.value) === null) return null;
     return { path: filter.field, value: filter.value };
   };
   const direct = hintOf(where);

@@ -17,8 +17,15 @@ export function compileAggregationQuery(
   if (!Array.isArray(aggregations) || aggregations.length === 0 || aggregations.length > 5) {
     throw invalidArgument('Invalid aggregation query: needs between 1 and 5 aggregations.');
   }
-  const query = compileQuery(parent, saq['structuredQuery']);
-  return { query, aggregations: aggregations.map(compileAggregation) };
+  const compiled = aggregations.map(compileAggregation);
+  // sum() and average() take their documents in the order of their fields, as if each were an
+  // inequality filter (which joins the implicit order); a limit then counts in that order.
+  const fields = compiled.flatMap((a) => (a.kind === 'count' ? [] : [a.field]));
+  const query = compileQuery(parent, saq['structuredQuery'], {
+    orderedAlso: fields,
+    via: 'request',
+  });
+  return { query, aggregations: compiled };
 }
 
 function compileAggregation(raw: unknown, index: number): Aggregation {

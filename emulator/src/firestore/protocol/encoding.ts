@@ -1,4 +1,5 @@
 import type { StoredDocument } from '../../values/types';
+import { proto3Fields } from './proto3';
 
 /** Opaque to the client; a resumed target is answered with RESET and the full set anyway. */
 export function resumeTokenFor(readTime: string): string {
@@ -8,7 +9,7 @@ export function resumeTokenFor(readTime: string): string {
 export function wireDocument(doc: StoredDocument): Record<string, unknown> {
   return {
     name: doc.name,
-    fields: doc.fields,
+    fields: proto3Fields(doc.fields),
     createTime: doc.createTime,
     updateTime: doc.updateTime,
   };

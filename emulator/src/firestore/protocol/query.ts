@@ -1,14 +1,7 @@
 import { invalidArgument } from '../../values/errors';
 import { compareFieldPaths, formatFieldPath, parseFieldPath } from '../../values/fieldPaths';
 import type { Value } from '../../values/types';
-import {
-  arrayElements,
-  isArrayValue,
-  isNaNValue,
-  normalizeValue,
-  typeOrder,
-  TypeOrder,
-} from '../../values/values';
+import { arrayElements, isArrayValue, normalizeValue } from '../../values/values';
 import {
   parseParent,
   type Cursor,
@@ -19,9 +12,24 @@ import {
   type QueryPlan,
 } from '../engine';
 import { isObject } from './json';
+import { checkAggregatedFieldsBeforeKey, checkQueryShape, type QueryChannel } from './queryShape';
+
+export interface CompileOptions {
+  /** Fields that join the implicit order as inequality fields do: sum() and average()'s. */
+  orderedAlso?: string[][];
+  /**
+   * How the query came: Google's emulator words some refusals differently for a Listen target
+   * (what the SDK's getDocs and onSnapshot send) and a runQuery / runAggregationQuery request.
+   */
+  via?: QueryChannel;
+}
 
 /** Compiles a wire `StructuredQuery` (with its parent) into a validated engine query plan. */
-export function compileQuery(parent: unknown, structuredQuery: unknown): QueryPlan {
+export function compileQuery(
+  parent: unknown,
+  structuredQuery: unknown,
+  { orderedAlso = [], via = 'listen' }: CompileOptions = {},
+): QueryPlan {
   const { database, prefix } = parseParent(parent);
   if (!isObject(structuredQuery))
     throw invalidArgument('Invalid query: structuredQuery must be an object.');
@@ -40,7 +48,22 @@ export function compileQuery(parent: unknown, structuredQuery: unknown): QueryPl
   }
   const where = q['where'] === undefined ? null : compileFilter(q['where'], database);
   if (where !== null) checkNotInCombinations(where);
-  const orderBy = compileOrders(q['orderBy'], where === null ? [] : inequalityFields(where));
+  const inequalities = where === null ? [] : inequalityFields(where);
+  // The query's own order is checked first; then the aggregated fields join it.
+  let orderBy = compileOrders(q['orderBy'], inequalities);
+  checkQueryShape(where, orderBy, via);
+  if (orderedAlso.length > 0) {
+    const rawOrders: unknown[] = Array.isArray(q['orderBy']) ? q['orderBy'] : [];
+    checkAggregatedFieldsBeforeKey(
+      where,
+      orderBy,
+      rawOrders.some(
+        (o) => isObject(o) && isObject(o['field']) && o['field']['fieldPath'] === NAME_FIELD,
+      ),
+      orderedAlso,
+    );
+    orderBy = compileOrders(q['orderBy'], [...inequalities, ...orderedAlso]);
+  }
   const plan: QueryPlan = {
     database,
     parent: prefix,
@@ -194,13 +217,24 @@ function checkListOperand(value: Value, op: string): void {
   }
 }
 
+/**
+ * The operand of `in`, `not-in` and `array-contains-any`: a list whose elements may themselves be
+ * arrays (compared by equality), which a stored value may not hold.
+ */
+function normalizeList(raw: unknown): Value {
+  const list = isObject(raw) && Object.keys(raw).length === 1 ? raw['arrayValue'] : undefined;
+  const values = isObject(list) ? (list['values'] ?? []) : undefined;
+  if (!Array.isArray(values)) return normalizeValue(raw);
+  return { arrayValue: { values: values.map((v) => normalizeValue(v, 2)) } };
+}
+
 function compileFieldFilter(raw: unknown, database: string): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: fieldFilter must be an object.');
   const field = fieldRef(raw['field'], 'a field filter');
   const op = String(raw['op']);
   if (raw['value'] === undefined)
     throw invalidArgument('Invalid query: a field filter needs a value.');
-  const value = normalizeValue(raw['value']);
+  const value = LIST_OPERATORS.has(op) ? normalizeList(raw['value']) : normalizeValue(raw['value']);
   if (field === null) {
     if (op === 'IN' || op === 'NOT_IN') {
       checkListOperand(value, op);
@@ -217,12 +251,6 @@ function compileFieldFilter(raw: unknown, database: string): Filter {
     );
   }
   if (LIST_OPERATORS.has(op)) checkListOperand(value, op);
-  if (typeOrder(value) === TypeOrder.Null && op !== 'EQUAL' && op !== 'NOT_EQUAL') {
-    throw invalidArgument(`Invalid query: null only supports 'EQUAL' and 'NOT_EQUAL' comparisons.`);
-  }
-  if (isNaNValue(value) && op !== 'EQUAL' && op !== 'NOT_EQUAL') {
-    throw invalidArgument(`Invalid query: NaN only supports 'EQUAL' and 'NOT_EQUAL' comparisons.`);
-  }
   return { kind: 'field', field, op: op as FieldOperator, value };
 }
 

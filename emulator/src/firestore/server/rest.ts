@@ -157,7 +157,7 @@ export class RestApi {
     parent: string,
     structuredQuery: unknown,
   ): QueryResult {
-    const result = this.engine.runQuery(compileQuery(parent, structuredQuery));
+    const result = this.engine.runQuery(compileQuery(parent, structuredQuery, { via: 'request' }));
     this.access.checkRead(principal, database, 'list', result.documents, this.lookup, {
       parent,
       structuredQuery,
