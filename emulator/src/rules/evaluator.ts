@@ -109,8 +109,8 @@ function index(object: RValue, key: RValue): RValue {
     return value;
   }
   if (object.k === 'string' && key.k === 'int') {
-    const chars = [...object.v];
-    const value = chars[key.v];
+    // A UTF-16 unit, as Google's engine indexes ('a😀'[1] is the high surrogate).
+    const value = key.v >= 0 ? object.v[key.v] : undefined;
     if (value === undefined) throw new EvalError('Index out of range.');
     return { k: 'string', v: value };
   }

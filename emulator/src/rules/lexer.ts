@@ -159,18 +159,15 @@ export class Lexer {
     this.fail(start, `Unexpected character '${c}'.`);
   }
 
+  /**
+   * Decimal literals only: Google's compiler has no exponent (`1e3`), hex (`0x10`) or `u` suffix
+   * (`10u`); here they end the number and the parser refuses what follows, as Google's does
+   * ("Unexpected 'e3'.").
+   */
   private number(start: number, make: (k: TokenKind, t: string) => Token): Token {
-    const s = this.source;
-    const hex = /^0[xX][0-9a-fA-F]+/.exec(s.slice(start));
-    if (hex) {
-      this.offset = start + hex[0].length;
-      return make('int', String(parseInt(hex[0].slice(2), 16)));
-    }
-    const match = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(s.slice(start))!;
+    const match = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)/.exec(this.source.slice(start))!;
     this.offset = start + match[0].length;
-    const isFloat = match[0].includes('.') || match[2] !== undefined;
-    if (!isFloat && /^[uU]/.test(s[this.offset] ?? '')) this.offset++;
-    return make(isFloat ? 'float' : 'int', match[0]);
+    return make(match[0].includes('.') ? 'float' : 'int', match[0]);
   }
 
   private string(start: number, quote: string, make: (k: TokenKind, t: string) => Token): Token {

@@ -1,8 +1,10 @@
 import {
   EvalError,
   bool,
-  contains,
   equals,
+  listContains,
+  setContains,
+  unchanged,
   float,
   int,
   isNumber,
@@ -12,6 +14,8 @@ import {
   unique,
   type RValue,
 } from './values';
+import { parseJavaDouble, parseJavaLong } from './numbers';
+import { fullMatch, replaceAll, split } from './regex';
 
 type Method = (self: RValue, args: RValue[]) => RValue;
 
@@ -43,41 +47,31 @@ function elementsOf(v: RValue | undefined, what: string): RValue[] {
   throw new EvalError(`${what} must be a list or set.`);
 }
 
-/** RE2-style full-string match; JS regex syntax covers what rules files use in practice. */
-export function toRegExp(pattern: string, flags = 'u', anchored = true): RegExp {
-  try {
-    return new RegExp(anchored ? `^(?:${pattern})$` : pattern, flags);
-  } catch {
-    throw new EvalError(`Invalid regular expression '${pattern}'.`);
-  }
-}
-
 const STRING_METHODS: Record<string, Method> = {
-  size: (s, a) => (arity('size', a, 0), int([...strOf(s)].length)),
-  matches: (s, a) => (
-    arity('matches', a, 1),
-    bool(toRegExp(asString(a[0], 'pattern')).test(strOf(s)))
-  ),
-  // Google's emulator lower-cases ASCII letters only ('ÉA'.lower() is 'Éa'): measured by the
-  // product rules suite's searchName cases, which run on both backends.
+  // Strings are Java strings in Google's engine: sizes and indexes count UTF-16 units
+  // ('é😀'.size() is 3), measured against Google's emulator.
+  size: (s, a) => (arity('size', a, 0), int(strOf(s).length)),
+  matches: (s, a) => (arity('matches', a, 1), bool(fullMatch(asString(a[0], 'pattern'), strOf(s)))),
+  // Google's emulator changes the case of ASCII letters only ('ÉA'.lower() is 'Éa', 'ß'.upper()
+  // is 'ß', 'İ'.lower() is 'İ'): measured by the product rules suite's searchName cases, which run
+  // on both backends, and against Google's emulator.
   lower: (s, a) => (
     arity('lower', a, 0),
     str(strOf(s).replace(/[A-Z]+/g, (letters) => letters.toLowerCase()))
   ),
-  upper: (s, a) => (arity('upper', a, 0), str(strOf(s).toUpperCase())),
-  trim: (s, a) => (arity('trim', a, 0), str(strOf(s).trim())),
-  split: (s, a) => {
-    arity('split', a, 1);
-    const re = toRegExp(asString(a[0], 'separator'), 'u', false);
-    return list(strOf(s).split(re).map(str));
-  },
+  upper: (s, a) => (
+    arity('upper', a, 0),
+    str(strOf(s).replace(/[a-z]+/g, (letters) => letters.toUpperCase()))
+  ),
+  // Java's String.trim(): every character up to U+0020, but not U+00A0 or other Unicode spaces.
+  trim: (s, a) => (arity('trim', a, 0), str(strOf(s).replace(/^[\0- ]+|[\0- ]+$/g, ''))),
+  split: (s, a) => (
+    arity('split', a, 1),
+    list(split(strOf(s), asString(a[0], 'separator')).map(str))
+  ),
   replace: (s, a) => {
     arity('replace', a, 2);
-    const re = toRegExp(asString(a[0], 'pattern'), 'gu', false);
-    const replacement = asString(a[1], 'replacement')
-      .replace(/\$/g, '$$$$')
-      .replace(/\\(\d)/g, '$$$1');
-    return str(strOf(s).replace(re, replacement));
+    return str(replaceAll(strOf(s), asString(a[0], 'pattern'), asString(a[1], 'replacement')));
   },
   toUtf8: (s, a) => (
     arity('toUtf8', a, 0),
@@ -89,22 +83,38 @@ function strOf(v: RValue): string {
   return (v as { v: string }).v;
 }
 
-function hasAll(self: RValue[], args: RValue[]): RValue {
-  return bool(elementsOf(args[0], 'argument').every((x) => contains(self, x)));
+type Contains = (items: RValue[], value: RValue) => boolean;
+
+/** A list's methods take lists only ("Received: list.hasAny(set). Expected: list.hasAny(list)."). */
+function listArg(method: string, v: RValue | undefined): RValue[] {
+  if (v?.k === 'list') return v.v;
+  throw new EvalError(
+    `Unsupported operation error. Received: list.${method}(${v ? typeName(v) : 'nothing'}). ` +
+      `Expected: list.${method}(list).`,
+  );
 }
-function hasAny(self: RValue[], args: RValue[]): RValue {
-  return bool(elementsOf(args[0], 'argument').some((x) => contains(self, x)));
-}
-function hasOnly(self: RValue[], args: RValue[]): RValue {
-  const allowed = elementsOf(args[0], 'argument');
-  return bool(self.every((x) => contains(allowed, x)));
-}
+
+const hasAll = (self: RValue[], others: RValue[], contains: Contains) =>
+  bool(others.every((x) => contains(self, x)));
+const hasAny = (self: RValue[], others: RValue[], contains: Contains) =>
+  bool(others.some((x) => contains(self, x)));
+const hasOnly = (self: RValue[], allowed: RValue[], contains: Contains) =>
+  bool(self.every((x) => contains(allowed, x)));
 
 const LIST_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
-  hasAll: (s, a) => (arity('hasAll', a, 1), hasAll(itemsOf(s), a)),
-  hasAny: (s, a) => (arity('hasAny', a, 1), hasAny(itemsOf(s), a)),
-  hasOnly: (s, a) => (arity('hasOnly', a, 1), hasOnly(itemsOf(s), a)),
+  hasAll: (s, a) => (
+    arity('hasAll', a, 1),
+    hasAll(itemsOf(s), listArg('hasAll', a[0]), listContains)
+  ),
+  hasAny: (s, a) => (
+    arity('hasAny', a, 1),
+    hasAny(itemsOf(s), listArg('hasAny', a[0]), listContains)
+  ),
+  hasOnly: (s, a) => (
+    arity('hasOnly', a, 1),
+    hasOnly(itemsOf(s), listArg('hasOnly', a[0]), listContains)
+  ),
   join: (s, a) => {
     arity('join', a, 1);
     const sep = asString(a[0], 'separator');
@@ -114,29 +124,38 @@ const LIST_METHODS: Record<string, Method> = {
         .join(sep),
     );
   },
-  concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...elementsOf(a[0], 'argument')])),
+  concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...listArg('concat', a[0])])),
   removeAll: (s, a) => {
     arity('removeAll', a, 1);
-    const remove = elementsOf(a[0], 'argument');
-    return list(itemsOf(s).filter((x) => !contains(remove, x)));
+    const remove = listArg('removeAll', a[0]);
+    return list(itemsOf(s).filter((x) => !listContains(remove, x)));
   },
   toSet: (s, a) => (arity('toSet', a, 0), { k: 'set', v: unique(itemsOf(s)) }),
 };
 
 const SET_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
-  hasAll: LIST_METHODS.hasAll!,
-  hasAny: LIST_METHODS.hasAny!,
-  hasOnly: LIST_METHODS.hasOnly!,
+  hasAll: (s, a) => (
+    arity('hasAll', a, 1),
+    hasAll(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
+  hasAny: (s, a) => (
+    arity('hasAny', a, 1),
+    hasAny(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
+  hasOnly: (s, a) => (
+    arity('hasOnly', a, 1),
+    hasOnly(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
   difference: (s, a) => {
     arity('difference', a, 1);
     const other = setArg(a[0]);
-    return { k: 'set', v: itemsOf(s).filter((x) => !contains(other, x)) };
+    return { k: 'set', v: itemsOf(s).filter((x) => !setContains(other, x)) };
   },
   intersection: (s, a) => {
     arity('intersection', a, 1);
     const other = setArg(a[0]);
-    return { k: 'set', v: itemsOf(s).filter((x) => contains(other, x)) };
+    return { k: 'set', v: itemsOf(s).filter((x) => setContains(other, x)) };
   },
   union: (s, a) => (
     arity('union', a, 1),
@@ -200,14 +219,14 @@ const MAPDIFF_METHODS: Record<string, Method> = {
     arity('changedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     return keySet(
-      [...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)),
+      [...left.keys()].filter((k) => right.has(k) && !unchanged(left.get(k)!, right.get(k)!)),
     );
   },
   unchangedKeys: (s, a) => {
     arity('unchangedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     return keySet(
-      [...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)),
+      [...left.keys()].filter((k) => right.has(k) && unchanged(left.get(k)!, right.get(k)!)),
     );
   },
   affectedKeys: (s, a) => {
@@ -215,7 +234,7 @@ const MAPDIFF_METHODS: Record<string, Method> = {
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     const keys = new Set<string>();
     for (const k of left.keys())
-      if (!right.has(k) || !equals(left.get(k)!, right.get(k)!)) keys.add(k);
+      if (!right.has(k) || !unchanged(left.get(k)!, right.get(k)!)) keys.add(k);
     for (const k of right.keys()) if (!left.has(k)) keys.add(k);
     return keySet(keys);
   },
@@ -369,8 +388,8 @@ export const NAMESPACES: Record<
     date: {
       arity: [3, 3],
       fn: (a) => {
-        const ms = Date.UTC(asInt(a[0], 'year'), asInt(a[1], 'month') - 1, asInt(a[2], 'day'));
-        return { k: 'timestamp', ns: BigInt(ms) * NS_PER_MS };
+        const [year, month, day] = [asInt(a[0], 'year'), asInt(a[1], 'month'), asInt(a[2], 'day')];
+        return { k: 'timestamp', ns: BigInt(utcDateMillis(year, month, day)) * NS_PER_MS };
       },
     },
     value: {
@@ -411,17 +430,53 @@ export const NAMESPACES: Record<
   },
 };
 
+/**
+ * Midnight UTC of a calendar date, refused as Google's engine refuses it (no rolling over, as a
+ * JavaScript Date would: month 13 is an error, not January of the next year).
+ */
+function utcDateMillis(year: number, month: number, day: number): number {
+  if (year < 1 || year > 9999) {
+    throw new EvalError(
+      'Timestamp should be between 0001-01-01T00.00.00Z and 9999-12-31T23.59.59Z. ' +
+        `year: ${year}.`,
+    );
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    throw new EvalError(`Date is not valid. year: ${year}, month: ${month} day: ${day}.`);
+  }
+  return date.getTime();
+}
+
+function conversionError(text: string, to: 'int' | 'float'): EvalError {
+  return new EvalError(
+    `Type conversion error. Argument: [${text}], From type: [string], To type: [${to}].`,
+  );
+}
+
 export function toInt(v: RValue): RValue {
   if (v.k === 'int') return v;
   if (v.k === 'float') return int(Math.trunc(v.v));
-  if (v.k === 'string' && /^\s*[+-]?\d+\s*$/.test(v.v)) return int(Number(v.v));
+  if (v.k === 'string') {
+    const value = parseJavaLong(v.v);
+    if (value === null) throw conversionError(v.v, 'int');
+    return int(value);
+  }
   throw new EvalError(`Cannot convert ${typeName(v)} to int.`);
 }
 
 export function toFloat(v: RValue): RValue {
   if (isNumber(v)) return float(v.v);
-  if (v.k === 'string' && v.v.trim() !== '' && !Number.isNaN(Number(v.v)))
-    return float(Number(v.v));
+  if (v.k === 'string') {
+    const value = parseJavaDouble(v.v);
+    if (value === null) throw conversionError(v.v, 'float');
+    return float(value);
+  }
   throw new EvalError(`Cannot convert ${typeName(v)} to float.`);
 }
 

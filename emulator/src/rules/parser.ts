@@ -420,13 +420,7 @@ export class Parser {
         continue;
       }
       const start = lx.offset;
-      let end = start;
-      while (end < s.length && /[A-Za-z0-9_\-.~%@+()]/.test(s[end]!) && !s.startsWith('$(', end)) {
-        end++;
-      }
-      // A trailing ')' belongs to the enclosing call, e.g. get(/x/y).
-      let text = s.slice(start, end);
-      while (text.endsWith(')') && !balanced(text)) text = text.slice(0, -1);
+      const text = s.slice(start, segmentEnd(s, start));
       if (text === '') lx.fail(start, 'Empty segment in path literal.');
       if (s.startsWith('$(', start + text.length)) {
         lx.fail(start, 'Mixing text and $(...) inside one path segment is not supported.');
@@ -438,11 +432,18 @@ export class Parser {
   }
 }
 
-function balanced(text: string): boolean {
+/**
+ * Where a path literal's plain segment starting at `start` ends: at a character no segment holds,
+ * at `$(`, or at a `)` with no `(` of its own in the segment, which closes the enclosing call
+ * (`get(/x/y).data`).
+ */
+function segmentEnd(s: string, start: number): number {
   let depth = 0;
-  for (const c of text) {
-    if (c === '(') depth++;
-    else if (c === ')' && --depth < 0) return false;
+  let end = start;
+  for (; end < s.length && /[A-Za-z0-9_\-.~%@+()]/.test(s[end]!); end++) {
+    if (s.startsWith('$(', end)) break;
+    if (s[end] === '(') depth++;
+    else if (s[end] === ')' && --depth < 0) break;
   }
-  return depth === 0;
+  return end;
 }

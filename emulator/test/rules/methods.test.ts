@@ -29,7 +29,7 @@ describe('List methods', () => {
     expectTrue('[1, 2, 1, 3].removeAll([1]) == [2, 3]');
     expectTrue('[1, 1, 2].toSet().size() == 2');
     expectTrue('[1, 1, 2].toSet() == [2, 1].toSet()');
-    expectError('[1].hasAll(1)', 'must be a list or set');
+    expectError('[1].hasAll(1)', 'Expected: list.hasAll(list)');
   });
 });
 
@@ -118,7 +118,7 @@ describe('math, conversions, latlng, debug', () => {
     expectTrue("int('42') == 42 && int(3.9) == 3 && float(2) == 2.0 && float('1.5') == 1.5");
     expectTrue("string(12) == '12' && string(true) == 'true' && string(null) == 'null'");
     expectTrue("int('42') is int && float(2) is float");
-    expectError("int('x')", 'Cannot convert');
+    expectError("int('x')", 'Type conversion error. Argument: [x]');
   });
 
   test('latlng', () => {

@@ -1,0 +1,147 @@
+import { compileRules, RulesCompileError } from '../../src/rules';
+import { expectError, expectFalse, expectTrue } from './helpers';
+
+/**
+ * Behaviours of Google's rules engine that the differential test (test/differential/rules) found
+ * this engine doing otherwise, each measured against Google's Cloud Firestore emulator. The same
+ * cases run on both engines in test/differential/rules-regressions.test.ts.
+ */
+
+function compileIssue(condition: string): string | null {
+  try {
+    compileRules(
+      `rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n` +
+        `    match /t/{id} {\n      allow get: if ${condition};\n    }\n  }\n}\n`,
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof RulesCompileError)) throw error;
+    return error.issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n');
+  }
+}
+
+describe('the language as Google’s engine reads it', () => {
+  test('a path literal ends at the ) of the call around it, also before .data', () => {
+    expect(compileIssue('get(/databases/$(database)/documents/t/doc1).data.v == 3')).toBeNull();
+    expect(compileIssue('exists(/databases/$(database)/documents/a/(b)/c)')).toBeNull();
+  });
+
+  test('number literals are decimal: no exponent, hex or u suffix', () => {
+    expect(compileIssue('1e3 == 1000.0')).toMatch(/^L5:\d+ /);
+    expect(compileIssue('1.5E3 == 1500.0')).toMatch(/^L5:\d+ /);
+    expect(compileIssue('0x10 == 16')).toMatch(/^L5:\d+ /);
+    expect(compileIssue('10u == 10')).toMatch(/^L5:\d+ /);
+    expectTrue('1. == 1.0 && .5 == 0.5');
+  });
+
+  test('a literal pattern RE2 refuses does not compile in matches() and split()', () => {
+    expect(compileIssue("'x'.matches('[a-')")).toBe(
+      'L5:33 Invalid regular expression pattern. Pattern: [a-.',
+    );
+    expect(compileIssue("'x'.split('(a)\\\\1').size() == 1")).toContain('Pattern: (a)\\1.');
+    expect(compileIssue("'x'.replace('(?=a)', 'b') == 'x'")).toBeNull();
+    expectError("'x'.replace('(?=a)', 'b') == 'x'", 'Invalid regular expression pattern.');
+    expectError("'x'.matches('[a-' + '')", 'Invalid regular expression pattern. Pattern: [a-.');
+  });
+});
+
+describe('values as Google’s engine judges them', () => {
+  test('timestamp.date() refuses dates that do not exist instead of rolling over', () => {
+    expectError('timestamp.date(2020, 13, 1) != null', 'Date is not valid. year: 2020, month: 13');
+    expectError('timestamp.date(2021, 2, 29) != null', 'Date is not valid.');
+    expectError('timestamp.date(2020, 1, 0) != null', 'Date is not valid.');
+    expectError('timestamp.date(0, 1, 1) != null', 'Timestamp should be between');
+    expectError('timestamp.date(10000, 1, 1) != null', 'year: 10000.');
+    expectTrue('timestamp.date(2020, 2, 29).day() == 29');
+    expectTrue('timestamp.date(1, 1, 1).toMillis() == -62135596800000');
+    expectTrue('timestamp.date(9999, 12, 31).year() == 9999');
+  });
+
+  test('int() and float() of strings take what Java’s parseLong and parseDouble take', () => {
+    expectError("float('0x10') == 16.0", 'Type conversion error. Argument: [0x10]');
+    expectError("int('0x10') == 16", 'To type: [int]');
+    expectError("int(' 12 ') == 12", 'Type conversion error');
+    expectError("int('1e3') == 1000", 'Type conversion error');
+    expectError("int('12.0') == 12", 'Type conversion error');
+    expectError("float('') == 0.0", 'Type conversion error');
+    expectError("float('inf') > 0", 'Type conversion error');
+    expectTrue("int('+3') == 3 && int('0012') == 12 && int('-0') == 0");
+    expectTrue("int('١٢') == 12");
+    expectTrue("float(' 12 ') == 12.0 && float('1e3') == 1000.0 && float('1.') == 1.0");
+    expectTrue("float('1d') == 1.0 && float('0x1p3') == 8.0 && float('-Infinity') < 0");
+    expectTrue("math.isNaN(float('NaN'))");
+  });
+
+  test('in a list, and inside lists and maps, an int is not a float', () => {
+    expectFalse('1.0 in [1, 2]');
+    expectFalse('1 in [1.0]');
+    expectTrue('1.0 in [1.0] && 0.0 in [-0.0] && -0.0 in [0.0]');
+    expectFalse('[1] == [1.0]');
+    expectFalse('[0.0] == [-0.0]');
+    expectFalse('[[1]] == [[1.0]]');
+    expectFalse("float('NaN') in [float('NaN')]");
+    expectFalse('[1].hasAny([1.0])');
+    expectFalse('[1].removeAll([1.0]).size() == 0');
+    expectTrue('1 == 1.0 && -0.0 == 0.0');
+  });
+
+  test('sets and map diffs compare numbers by value, NaN equal to NaN', () => {
+    expectTrue('1.0 in [1].toSet() && [1.0].toSet() == [1].toSet()');
+    expectTrue('[1, 1.0].toSet().size() == 1 && [[1]].toSet() == [[1.0]].toSet()');
+    expectTrue("float('NaN') in [float('NaN')].toSet()");
+    expectTrue('[1].toSet().hasAny([1.0])');
+    expectTrue("{'a': 1}.diff({'a': 1.0}).unchangedKeys() == ['a'].toSet()");
+    expectTrue("{'a': [1]}.diff({'a': [1.0]}).changedKeys().size() == 0");
+  });
+
+  test('lists have no +, and list methods take lists only', () => {
+    expectError('[1, 2] + [3] == [1, 2, 3]', 'Received: list + list');
+    expectError(
+      '[1].hasAny([1].toSet())',
+      'Received: list.hasAny(set). Expected: list.hasAny(list).',
+    );
+    expectError('[1].concat([2].toSet()).size() == 2', 'Expected: list.concat(list).');
+    expectTrue('[1].toSet().hasOnly([1])');
+  });
+});
+
+describe('strings as Google’s engine (Java) handles them', () => {
+  test('size and [] count UTF-16 units', () => {
+    expectTrue("'é😀'.size() == 3 && '😀'.size() == 2");
+    expectTrue("'😀a'[2] == 'a'");
+    expectFalse("'a😀'[1] == '😀'");
+    expectError("'abc'[-1] == 'c'", 'Index');
+  });
+
+  test('upper() and lower() change ASCII letters only', () => {
+    expectTrue("'ß'.upper() == 'ß' && 'é'.upper() == 'é' && 'abc'.upper() == 'ABC'");
+    expectTrue("'İ'.lower() == 'İ' && 'ÉA'.lower() == 'Éa'");
+  });
+
+  test('< compares UTF-16 units, trim() removes what Java’s trim() removes', () => {
+    expectFalse("'\\uE000' < '😀'");
+    expectTrue("'\\uFFFD' > '😀'");
+    expectTrue("'\\u00A0a\\u00A0'.trim().size() == 3 && '\\ta\\n'.trim() == 'a'");
+  });
+
+  test('regular expressions are RE2: flags, classes, quoting, named groups', () => {
+    expectTrue("'a\\nc'.matches('(?s)a.c')");
+    expectFalse("'a\\nc'.matches('a.c')");
+    expectTrue("'abc'.matches('[[:alpha:]]+') && 'éa'.matches('\\\\pL+')");
+    expectTrue("'αβ'.matches('\\\\p{Greek}+') && 'A.B'.matches('\\\\QA.B\\\\E')");
+    expectTrue("'ab'.matches('(?P<x>a)b') && '😀'.matches('\\\\x{1F600}')");
+    expectTrue("'ab'.matches('\\\\Aab\\\\z') && '😀'.matches('.')");
+    expectFalse("'😀'.matches('..')");
+  });
+
+  test('replace() uses $1 and ${name}; split() keeps leading and drops trailing empties', () => {
+    expectTrue("'abc'.replace('(b)', '[$1]') == 'a[b]c'");
+    expectTrue("'abc'.replace('(b)', '[\\\\1]') == 'a[1]c'");
+    expectTrue("'abc'.replace('(?P<x>b)', '${x}') == 'abc'");
+    expectTrue("'abc'.replace('', '-') == '-a-b-c-'");
+    expectTrue("'a,b,,'.split(',') == ['a', 'b']");
+    expectTrue("'abc'.split('') == ['', 'a', 'b', 'c']");
+    expectTrue("',,'.split(',') == [''] && 'a'.split('a') == ['']");
+    expectTrue("'abc'.split('b*').size() == 4 && 'a😀'.split('').size() == 4");
+  });
+});
