@@ -259,6 +259,21 @@ export function rulesCase(rng: Random): RulesCase {
   return { op: 'rules', expr: rng.chance(0.2) ? `!(${compared})` : compared, data };
 }
 
+/** The documents generated rules read with get() / exists(): written before any case runs. */
+export const RULES_SEED_DOCS: Op[] = [
+  {
+    op: 'set',
+    path: 'seed/d1',
+    data: {
+      v: { k: 'num', v: 3 },
+      s: { k: 'str', v: 'abc' },
+      list: { k: 'arr', v: [{ k: 'num', v: 1 }] },
+      m: { k: 'map', v: { k: { k: 'num', v: 1 } } },
+    },
+  },
+  { op: 'set', path: 'seed/d2', data: { v: { k: 'str', v: 'x' } } },
+];
+
 /** The rules: one collection per case (`r<i>`), `seed` readable and writable for get()/exists(). */
 export function rulesSource(cases: RulesCase[]): string {
   const matches = cases.map(
