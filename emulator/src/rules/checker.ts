@@ -74,6 +74,11 @@ export function checkRules(file: RulesFile): RulesIssue[] {
         checkExpr(expr.object, env);
         checkExpr(expr.index, env);
         return;
+      case 'slice':
+        checkExpr(expr.object, env);
+        if (expr.from) checkExpr(expr.from, env);
+        if (expr.to) checkExpr(expr.to, env);
+        return;
       case 'unary':
         checkExpr(expr.operand, env);
         return;

@@ -117,6 +117,39 @@ function index(object: RValue, key: RValue): RValue {
   throw new EvalError(`Cannot index a value of type ${typeName(object)}.`);
 }
 
+/**
+ * `a[from:to]` of a string (UTF-16 units) or a list, with Google's errors: no negative or
+ * clamped bounds, and `from` after `to` is an illegal range.
+ */
+function slice(object: RValue, from: RValue | null, to: RValue | null): RValue {
+  if (object.k === 'null') throw new EvalError('Null value error.');
+  const bound = (v: RValue | null) => (v === null ? 'null' : typeName(v));
+  if (
+    (object.k !== 'string' && object.k !== 'list') ||
+    (from !== null && from.k !== 'int') ||
+    (to !== null && to.k !== 'int')
+  ) {
+    const name = typeName(object);
+    throw new EvalError(
+      `Unsupported operation error. Received: ${name}[${bound(from)}:${bound(to)}]. Expected: ` +
+        `${name}[null:null], ${name}[null:int], ${name}[int:null], ${name}[int:int].`,
+    );
+  }
+  const size = object.v.length;
+  const start = from === null ? 0 : (from as { v: number }).v;
+  const end = to === null ? size : (to as { v: number }).v;
+  const outOfBound = (at: number) =>
+    new EvalError(`Index out of bound error. Index: [${at}] , size: [${size}].`);
+  if (start < 0 || start > size) throw outOfBound(start);
+  if (end < 0 || end > size) throw outOfBound(end - 1);
+  if (start > end) {
+    throw new EvalError(`Illegal range error. From index: [${start}] , To index: [${end}].`);
+  }
+  return object.k === 'string'
+    ? { k: 'string', v: object.v.slice(start, end) }
+    : { k: 'list', v: object.v.slice(start, end) };
+}
+
 function pathSegments(value: RValue): string[] {
   switch (value.k) {
     case 'path':
@@ -143,6 +176,8 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
           return { k: 'int', v: v.value };
         case 'float':
           return { k: 'float', v: v.value };
+        case 'bytes':
+          return { k: 'bytes', v: v.value };
         default:
           return { k: 'string', v: v.value };
       }
@@ -172,6 +207,12 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
       return member(evaluate(expr.object, scope, rt), expr.name);
     case 'index':
       return index(evaluate(expr.object, scope, rt), evaluate(expr.index, scope, rt));
+    case 'slice':
+      return slice(
+        evaluate(expr.object, scope, rt),
+        expr.from && evaluate(expr.from, scope, rt),
+        expr.to && evaluate(expr.to, scope, rt),
+      );
     case 'unary':
       return applyUnary(expr.op, evaluate(expr.operand, scope, rt));
     case 'is':

@@ -16,6 +16,9 @@ import {
 } from './values';
 import { parseJavaDouble, parseJavaLong } from './numbers';
 import { fullMatch, replaceAll, split } from './regex';
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { crc32c } from '../common/crc32c';
 
 type Method = (self: RValue, args: RValue[]) => RValue;
 
@@ -428,7 +431,41 @@ export const NAMESPACES: Record<
   latlng: {
     value: { arity: [2, 2], fn: (a) => ({ k: 'latlng', lat: num(a[0]), lng: num(a[1]) }) },
   },
+  hashing: {
+    crc32: hashFunction('crc32', (data) => littleEndian(zlib.crc32(data))),
+    crc32c: hashFunction('crc32c', (data) => littleEndian(crc32c(data))),
+    md5: hashFunction('md5', (data) => createHash('md5').update(data).digest()),
+    sha256: hashFunction('sha256', (data) => createHash('sha256').update(data).digest()),
+  },
 };
+
+/** A CRC as Google's engine gives it: four bytes, least significant first. */
+function littleEndian(value: number): Uint8Array {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+}
+
+/** `hashing.<name>(string | bytes)`: the digest of the bytes (a string's UTF-8). */
+function hashFunction(
+  name: string,
+  digest: (data: Uint8Array) => Uint8Array,
+): { arity: [number, number]; fn: (a: RValue[]) => RValue } {
+  return {
+    arity: [1, 1],
+    fn: (a) => {
+      const arg = a[0]!;
+      if (arg.k !== 'string' && arg.k !== 'bytes') {
+        throw new EvalError(
+          `Unsupported operation error. Received: hashing.${name}(${typeName(arg)}). Expected: ` +
+            `hashing.${name}(bytes), hashing.${name}(string).`,
+        );
+      }
+      const data = arg.k === 'string' ? Buffer.from(arg.v, 'utf8') : arg.v;
+      return { k: 'bytes', v: new Uint8Array(digest(data)) };
+    },
+  };
+}
 
 /**
  * Midnight UTC of a calendar date, refused as Google's engine refuses it (no rolling over, as a

@@ -322,10 +322,15 @@ export class Parser {
         };
       } else if (t.text === '[') {
         this.next();
-        const index = this.expression();
-        if (this.is(':')) this.lexer.fail(this.peek().offset, 'Slices (a[x:y]) are not supported.');
-        this.expect(']');
-        expr = { kind: 'index', object: expr, index, line: t.line, column: t.column };
+        const from = this.is(':') ? null : this.expression();
+        if (this.accept(':')) {
+          const to = this.is(']') ? null : this.expression();
+          this.expect(']');
+          expr = { kind: 'slice', object: expr, from, to, line: t.line, column: t.column };
+        } else {
+          this.expect(']');
+          expr = { kind: 'index', object: expr, index: from!, line: t.line, column: t.column };
+        }
       } else if (t.text === '(') {
         this.next();
         const args = this.arguments(')');
@@ -364,6 +369,13 @@ export class Parser {
       case 'string':
         this.next();
         return { kind: 'literal', value: { type: 'string', value: t.text }, ...at };
+      case 'bytes':
+        this.next();
+        return {
+          kind: 'literal',
+          value: { type: 'bytes', value: new Uint8Array(Buffer.from(t.text, 'latin1')) },
+          ...at,
+        };
       case 'ident':
         this.next();
         if (t.text === 'true' || t.text === 'false') {

@@ -145,3 +145,28 @@ describe('strings as Google’s engine (Java) handles them', () => {
     expectTrue("'abc'.split('b*').size() == 4 && 'a😀'.split('').size() == 4");
   });
 });
+
+describe('built-ins the differential generator grew to cover', () => {
+  test('slices of strings (UTF-16 units) and lists, with Google’s bound errors', () => {
+    expectTrue("'abcdef'[1:3] == 'bc' && 'abc'[:] == 'abc' && 'abc'[1:] == 'bc'");
+    expectTrue('[1, 2, 3][1:] == [2, 3] && [1, 2, 3][:1] == [1] && [1, 2][1:1] == []');
+    expectTrue("'a😀'[1:2] == '\\uD83D'");
+    expectError("'abcdef'[-2:] == 'ef'", 'Index out of bound error. Index: [-2] , size: [6].');
+    expectError("'abc'[1:10] == 'bc'", 'Index: [9] , size: [3].');
+    expectError('[1, 2, 3][2:1] == []', 'Illegal range error. From index: [2] , To index: [1].');
+    expectError("'abc'[1.0:2] == 'b'", 'Received: string[float:int].');
+  });
+
+  test('hashing.* of strings and bytes; bytes literals', () => {
+    expectTrue("hashing.md5('abc').toHexString() == '900150983CD24FB0D6963F7D28E17F72'");
+    expectTrue(
+      "hashing.sha256('abc').toHexString() == " +
+        "'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'",
+    );
+    expectTrue("hashing.crc32('abc').toHexString() == 'C2412435'");
+    expectTrue("hashing.crc32c('abc').toHexString() == 'B73F4B36'");
+    expectTrue("hashing.sha256(b'abc') == hashing.sha256('abc')");
+    expectError('hashing.sha256(1) is bytes', 'Expected: hashing.sha256(bytes)');
+    expectTrue("b'\\x90\\x01'.size() == 2 && b\"ab\" == b'ab' && b'é'.size() == 2");
+  });
+});

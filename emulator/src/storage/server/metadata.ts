@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { crc32cBase64 } from './crc32c';
+import { crc32cBase64 } from '../../common/crc32c';
 import { badRequest } from './errors';
 import type { ObjectMetadata } from '../store';
 
