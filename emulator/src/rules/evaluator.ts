@@ -103,6 +103,10 @@ function index(object: RValue, key: RValue): RValue {
     if (key.k !== 'int') throw new EvalError(`Index must be an int, received ${typeName(key)}.`);
     const items: RValue[] =
       object.k === 'list' ? object.v : object.segments.map((v) => ({ k: 'string', v }) as RValue);
+    // Lists take an index from the end; paths do not (measured against Google's engine).
+    if (object.k === 'path' && key.v < 0) {
+      throw new EvalError(`Index out of bound error. Index: [${key.v}] , size: [${items.length}].`);
+    }
     const at = key.v < 0 ? items.length + key.v : key.v;
     const value = items[at];
     if (value === undefined) throw new EvalError('Index out of range.');
@@ -119,7 +123,8 @@ function index(object: RValue, key: RValue): RValue {
 
 /**
  * `a[from:to]` of a string (UTF-16 units) or a list, with Google's errors: no negative or
- * clamped bounds, and `from` after `to` is an illegal range.
+ * clamped bounds (so `'abc'[0:0]` is an error, `'abc'[1:1]` is ''), and `from` after `to` is an
+ * illegal range.
  */
 function slice(object: RValue, from: RValue | null, to: RValue | null): RValue {
   if (object.k === 'null') throw new EvalError('Null value error.');
@@ -140,8 +145,9 @@ function slice(object: RValue, from: RValue | null, to: RValue | null): RValue {
   const end = to === null ? size : (to as { v: number }).v;
   const outOfBound = (at: number) =>
     new EvalError(`Index out of bound error. Index: [${at}] , size: [${size}].`);
-  if (start < 0 || start > size) throw outOfBound(start);
-  if (end < 0 || end > size) throw outOfBound(end - 1);
+  // A bound given must index an element: `from` itself, `to` the one before it.
+  if (from !== null && (start < 0 || start >= size)) throw outOfBound(start);
+  if (to !== null && (end - 1 < 0 || end - 1 >= size)) throw outOfBound(end - 1);
   if (start > end) {
     throw new EvalError(`Illegal range error. From index: [${start}] , To index: [${end}].`);
   }

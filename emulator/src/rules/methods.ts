@@ -429,7 +429,19 @@ export const NAMESPACES: Record<
     },
   },
   latlng: {
-    value: { arity: [2, 2], fn: (a) => ({ k: 'latlng', lat: num(a[0]), lng: num(a[1]) }) },
+    value: {
+      arity: [2, 2],
+      fn: (a) => {
+        const [lat, lng] = [num(a[0]), num(a[1])];
+        if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) {
+          throw new EvalError(
+            'Latitude should be in [-90,90] range and longitude should be in [-180,180] range. ' +
+              `latitude: ${javaDouble(lat)}, longitude: ${javaDouble(lng)}.`,
+          );
+        }
+        return { k: 'latlng', lat, lng };
+      },
+    },
   },
   hashing: {
     crc32: hashFunction('crc32', (data) => littleEndian(zlib.crc32(data))),
@@ -517,6 +529,22 @@ export function toFloat(v: RValue): RValue {
   throw new EvalError(`Cannot convert ${typeName(v)} to float.`);
 }
 
+/**
+ * A double as Java's Double.toString writes it, as Google's `string()` does: '-0.0', '1.0E7',
+ * '1.0E-4', '2.5', 'Infinity'.
+ */
+function javaDouble(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e7) {
+    const text = String(value);
+    return text.includes('.') ? text : `${text}.0`;
+  }
+  const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}
+
 export function toStringValue(v: RValue): RValue {
   switch (v.k) {
     case 'string':
@@ -528,7 +556,7 @@ export function toStringValue(v: RValue): RValue {
     case 'int':
       return str(String(v.v));
     case 'float':
-      return str(Number.isInteger(v.v) ? v.v.toFixed(1) : String(v.v));
+      return str(javaDouble(v.v));
     case 'path':
       return str('/' + v.segments.join('/'));
     default:

@@ -445,17 +445,11 @@ export class Parser {
 }
 
 /**
- * Where a path literal's plain segment starting at `start` ends: at a character no segment holds,
- * at `$(`, or at a `)` with no `(` of its own in the segment, which closes the enclosing call
- * (`get(/x/y).data`).
+ * Where a path literal's plain segment starting at `start` ends. As in Google's compiler, a
+ * segment is either plain characters or wholly in parentheses (`/databases/(default)/...`);
+ * `/a/b(c)` is refused, and `get(/x/y).data` ends its path at the call's `)`.
  */
 function segmentEnd(s: string, start: number): number {
-  let depth = 0;
-  let end = start;
-  for (; end < s.length && /[A-Za-z0-9_\-.~%@+()]/.test(s[end]!); end++) {
-    if (s.startsWith('$(', end)) break;
-    if (s[end] === '(') depth++;
-    else if (s[end] === ')' && --depth < 0) break;
-  }
-  return end;
+  const segment = /^(?:\([A-Za-z0-9_\-.~%@+]*\)|[A-Za-z0-9_\-.~%@+]*)/.exec(s.slice(start))!;
+  return start + segment[0].length;
 }

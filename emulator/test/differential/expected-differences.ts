@@ -329,6 +329,21 @@ export const EXPECTED_DIFFERENCES: ExpectedDifference[] = [
       !isError(ours),
   },
   {
+    id: 'rules-int64-literals',
+    verdict: 'ours-wrong',
+    reason:
+      'Integer literals beyond 2^53 (`9223372036854775807 % 2`): Google’s compiler takes 64-bit ' +
+      'integers; this engine keeps integers as JavaScript numbers, exact to 2^53 (src/rules/' +
+      'README.md), and refuses such literals ("Integer literal out of the supported range."). ' +
+      'A fix needs 64-bit integers (BigInt) through the whole evaluator.',
+    repro: [{ op: 'rules', expr: '9223372036854775807 % 2 == 1', data: {} }],
+    matches: (op, ours, google) =>
+      op.op === 'rules' &&
+      /\d{17,}/.test(op.expr.replace(/'[^']*'/g, '')) &&
+      json(ours) === '{"ok":{"compiled":false}}' &&
+      json(google) === '{"ok":{"compiled":true}}',
+  },
+  {
     id: 'listener-never-settles-with-nan-in-a-range-window',
     verdict: 'google-differs-from-production',
     reason:

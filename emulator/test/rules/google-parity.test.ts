@@ -23,7 +23,10 @@ function compileIssue(condition: string): string | null {
 describe('the language as Google’s engine reads it', () => {
   test('a path literal ends at the ) of the call around it, also before .data', () => {
     expect(compileIssue('get(/databases/$(database)/documents/t/doc1).data.v == 3')).toBeNull();
-    expect(compileIssue('exists(/databases/$(database)/documents/a/(b)/c)')).toBeNull();
+    expect(compileIssue("/a/b.c == path('/a/b.c')")).toBeNull();
+    // Parentheses are no segment characters.
+    expect(compileIssue('/a/b(c) == null')).toMatch(/^L5:\d+ /);
+    expect(compileIssue('/databases/$(database)/documents/a/b.size() == 2')).toMatch(/^L5:\d+ /);
   });
 
   test('number literals are decimal: no exponent, hex or u suffix', () => {
@@ -155,6 +158,26 @@ describe('built-ins the differential generator grew to cover', () => {
     expectError("'abc'[1:10] == 'bc'", 'Index: [9] , size: [3].');
     expectError('[1, 2, 3][2:1] == []', 'Illegal range error. From index: [2] , To index: [1].');
     expectError("'abc'[1.0:2] == 'b'", 'Received: string[float:int].');
+    expectError("' pad '[0:0] == ''", 'Index: [-1] , size: [5].');
+    expectError('[][0:] == []', 'Index: [0] , size: [0].');
+    expectTrue("'abc'[1:1] == '' && ''[:] == ''");
+  });
+
+  test('paths take no index from the end; lists do', () => {
+    expectError("path('a/b/c')[-1] == 'c'", 'Index out of bound error. Index: [-1] , size: [3].');
+    expectTrue('[1, 2][-1] == 2');
+  });
+
+  test('latlng.value() refuses a point off the globe', () => {
+    expectError('latlng.value(91, 0) != null', 'latitude: 91.0, longitude: 0.0.');
+    expectTrue('latlng.value(-90, 180).latitude() == -90');
+  });
+
+  test('string() of a float is Java’s Double.toString', () => {
+    expectTrue("string(-0.0) == '-0.0' && string(2.5) == '2.5' && string(3.0) == '3.0'");
+    expectTrue("string(10000000.0) == '1.0E7' && string(0.0001) == '1.0E-4'");
+    expectTrue("string(123456789012.5) == '1.234567890125E11' && string(0.001) == '0.001'");
+    expectTrue("string(float('Infinity')) == 'Infinity'");
   });
 
   test('hashing.* of strings and bytes; bytes literals', () => {
