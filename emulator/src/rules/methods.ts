@@ -121,9 +121,10 @@ const LIST_METHODS: Record<string, Method> = {
   join: (s, a) => {
     arity('join', a, 1);
     const sep = asString(a[0], 'separator');
+    // Elements that are not strings join as string() writes them ([1, true] gives '1-true').
     return str(
       itemsOf(s)
-        .map((x) => asString(x, 'list element'))
+        .map((x) => strOf(toStringValue(x)))
         .join(sep),
     );
   },
@@ -258,7 +259,8 @@ function floorDiv(a: bigint, b: bigint): bigint {
 
 const TIMESTAMP_METHODS: Record<string, Method> = {
   toMillis: (s, a) => (arity('toMillis', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_MS)))),
-  seconds: (s, a) => (arity('seconds', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_S)))),
+  // Of the minute (0-59), as documented and as Google's engine gives it, not since the epoch.
+  seconds: (s, a) => (arity('seconds', a, 0), int(civil(nsOf(s)).getUTCSeconds())),
   nanos: (s, a) => (
     arity('nanos', a, 0),
     int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))
@@ -380,7 +382,8 @@ export const NAMESPACES: Record<
     floor: { arity: [1, 1], fn: (a) => int(Math.floor(num(a[0]))) },
     round: {
       arity: [1, 1],
-      fn: (a) => int(Math.sign(num(a[0])) * Math.round(Math.abs(num(a[0])))),
+      // Java's Math.round: halves go up (-2.5 gives -2), as JavaScript's Math.round does.
+      fn: (a) => int(Math.round(num(a[0]))),
     },
     sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
     pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },

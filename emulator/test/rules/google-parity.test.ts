@@ -193,3 +193,12 @@ describe('built-ins the differential generator grew to cover', () => {
     expectTrue("b'\\x90\\x01'.size() == 2 && b\"ab\" == b'ab' && b'é'.size() == 2");
   });
 });
+
+describe('what a second seed of the grown generator found', () => {
+  test('timestamp.seconds() is of the minute; join() writes non-strings as string() does', () => {
+    expectTrue('timestamp.value(1500000000123).seconds() == 0');
+    expectTrue('timestamp.value(1500000000123).minutes() == 40');
+    expectTrue("[1, 2.5, true].join('-') == '1-2.5-true' && [null].join('-') == 'null'");
+    expectTrue('math.round(-2.5) == -2 && math.round(2.5) == 3');
+  });
+});
