@@ -14,7 +14,7 @@ import {
   unique,
   type RValue,
 } from './values';
-import { parseJavaDouble, parseJavaLong } from './numbers';
+import { javaTrim, parseJavaDouble, parseJavaLong } from './numbers';
 import { fullMatch, replaceAll, split } from './regex';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -66,8 +66,7 @@ const STRING_METHODS: Record<string, Method> = {
     arity('upper', a, 0),
     str(strOf(s).replace(/[a-z]+/g, (letters) => letters.toUpperCase()))
   ),
-  // Java's String.trim(): every character up to U+0020, but not U+00A0 or other Unicode spaces.
-  trim: (s, a) => (arity('trim', a, 0), str(strOf(s).replace(/^[\0- ]+|[\0- ]+$/g, ''))),
+  trim: (s, a) => (arity('trim', a, 0), str(javaTrim(strOf(s)))),
   split: (s, a) => (
     arity('split', a, 1),
     list(split(strOf(s), asString(a[0], 'separator')).map(str))

@@ -5,6 +5,15 @@
  * `float('1d')`, `float('0x1p3')` and `int('١٢')` are numbers.
  */
 
+/** Java's String.trim(): every character up to U+0020 goes, not U+00A0 or other Unicode spaces. */
+export function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
+
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -34,8 +43,7 @@ const SPECIAL = /^([+-]?)(NaN|Infinity)$/;
 
 /** Double.parseDouble: Java's trim, then a decimal or hexadecimal literal, NaN or Infinity. */
 export function parseJavaDouble(text: string): number | null {
-  // String.trim(): every character up to U+0020, not JavaScript's Unicode white space.
-  const trimmed = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const trimmed = javaTrim(text);
   if (DECIMAL.test(trimmed)) return Number(trimmed.replace(/[fFdD]$/, ''));
   const special = SPECIAL.exec(trimmed);
   if (special) {
