@@ -12,6 +12,8 @@ export type Expr =
   | ({ kind: 'path'; parts: PathPart[] } & Pos)
   | ({ kind: 'member'; object: Expr; name: string } & Pos)
   | ({ kind: 'index'; object: Expr; index: Expr } & Pos)
+  /** `a[from:to]`, either bound left out. */
+  | ({ kind: 'slice'; object: Expr; from: Expr | null; to: Expr | null } & Pos)
   | ({ kind: 'call'; callee: Expr; args: Expr[] } & Pos)
   | ({ kind: 'unary'; op: '!' | '-'; operand: Expr } & Pos)
   | ({ kind: 'binary'; op: BinaryOp; left: Expr; right: Expr } & Pos)
@@ -26,7 +28,8 @@ export type LiteralValue =
   | { type: 'bool'; value: boolean }
   | { type: 'int'; value: number }
   | { type: 'float'; value: number }
-  | { type: 'string'; value: string };
+  | { type: 'string'; value: string }
+  | { type: 'bytes'; value: Uint8Array };
 
 /** One `/segment` of a path literal: fixed text or `$(expr)`. */
 export type PathPart = { text: string } | { expr: Expr };

@@ -2,6 +2,7 @@ import type { Expr, FunctionDecl, MatchBlock, RulesFile } from './ast';
 import { BUILTIN_FUNCTIONS } from './evaluator';
 import type { RulesIssue } from './lexer';
 import { KNOWN_METHODS, NAMESPACES } from './methods';
+import { invalidPatternMessage, isValidPattern } from './regex';
 
 const GLOBALS = new Set(['request', 'resource']);
 
@@ -73,6 +74,11 @@ export function checkRules(file: RulesFile): RulesIssue[] {
         checkExpr(expr.object, env);
         checkExpr(expr.index, env);
         return;
+      case 'slice':
+        checkExpr(expr.object, env);
+        if (expr.from) checkExpr(expr.from, env);
+        if (expr.to) checkExpr(expr.to, env);
+        return;
       case 'unary':
         checkExpr(expr.operand, env);
         return;
@@ -112,6 +118,17 @@ export function checkRules(file: RulesFile): RulesIssue[] {
         return;
       }
       if (!KNOWN_METHODS.has(callee.name)) report(callee, `Unsupported method '${callee.name}()'.`);
+      // Google's compiler refuses a literal pattern RE2 cannot compile in matches() and split()
+      // (replace() fails only when evaluated), at the pattern's position.
+      const pattern = expr.args[0];
+      if (
+        (callee.name === 'matches' || callee.name === 'split') &&
+        pattern?.kind === 'literal' &&
+        pattern.value.type === 'string' &&
+        !isValidPattern(pattern.value.value)
+      ) {
+        report(pattern, invalidPatternMessage(pattern.value.value));
+      }
       checkExpr(object, env);
       return;
     }

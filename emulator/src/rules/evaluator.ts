@@ -103,18 +103,57 @@ function index(object: RValue, key: RValue): RValue {
     if (key.k !== 'int') throw new EvalError(`Index must be an int, received ${typeName(key)}.`);
     const items: RValue[] =
       object.k === 'list' ? object.v : object.segments.map((v) => ({ k: 'string', v }) as RValue);
+    // Lists take an index from the end; paths do not (measured against Google's engine).
+    if (object.k === 'path' && key.v < 0) {
+      throw new EvalError(`Index out of bound error. Index: [${key.v}] , size: [${items.length}].`);
+    }
     const at = key.v < 0 ? items.length + key.v : key.v;
     const value = items[at];
     if (value === undefined) throw new EvalError('Index out of range.');
     return value;
   }
   if (object.k === 'string' && key.k === 'int') {
-    const chars = [...object.v];
-    const value = chars[key.v];
+    // A UTF-16 unit, as Google's engine indexes ('a😀'[1] is the high surrogate).
+    const value = key.v >= 0 ? object.v[key.v] : undefined;
     if (value === undefined) throw new EvalError('Index out of range.');
     return { k: 'string', v: value };
   }
   throw new EvalError(`Cannot index a value of type ${typeName(object)}.`);
+}
+
+/**
+ * `a[from:to]` of a string (UTF-16 units) or a list, with Google's errors: no negative or
+ * clamped bounds (so `'abc'[0:0]` is an error, `'abc'[1:1]` is ''), and `from` after `to` is an
+ * illegal range.
+ */
+function slice(object: RValue, from: RValue | null, to: RValue | null): RValue {
+  if (object.k === 'null') throw new EvalError('Null value error.');
+  const bound = (v: RValue | null) => (v === null ? 'null' : typeName(v));
+  if (
+    (object.k !== 'string' && object.k !== 'list') ||
+    (from !== null && from.k !== 'int') ||
+    (to !== null && to.k !== 'int')
+  ) {
+    const name = typeName(object);
+    throw new EvalError(
+      `Unsupported operation error. Received: ${name}[${bound(from)}:${bound(to)}]. Expected: ` +
+        `${name}[null:null], ${name}[null:int], ${name}[int:null], ${name}[int:int].`,
+    );
+  }
+  const size = object.v.length;
+  const start = from === null ? 0 : (from as { v: number }).v;
+  const end = to === null ? size : (to as { v: number }).v;
+  const outOfBound = (at: number) =>
+    new EvalError(`Index out of bound error. Index: [${at}] , size: [${size}].`);
+  // A bound given must index an element: `from` itself, `to` the one before it.
+  if (from !== null && (start < 0 || start >= size)) throw outOfBound(start);
+  if (to !== null && (end - 1 < 0 || end - 1 >= size)) throw outOfBound(end - 1);
+  if (start > end) {
+    throw new EvalError(`Illegal range error. From index: [${start}] , To index: [${end}].`);
+  }
+  return object.k === 'string'
+    ? { k: 'string', v: object.v.slice(start, end) }
+    : { k: 'list', v: object.v.slice(start, end) };
 }
 
 function pathSegments(value: RValue): string[] {
@@ -143,6 +182,8 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
           return { k: 'int', v: v.value };
         case 'float':
           return { k: 'float', v: v.value };
+        case 'bytes':
+          return { k: 'bytes', v: v.value };
         default:
           return { k: 'string', v: v.value };
       }
@@ -172,6 +213,12 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
       return member(evaluate(expr.object, scope, rt), expr.name);
     case 'index':
       return index(evaluate(expr.object, scope, rt), evaluate(expr.index, scope, rt));
+    case 'slice':
+      return slice(
+        evaluate(expr.object, scope, rt),
+        expr.from && evaluate(expr.from, scope, rt),
+        expr.to && evaluate(expr.to, scope, rt),
+      );
     case 'unary':
       return applyUnary(expr.op, evaluate(expr.operand, scope, rt));
     case 'is':

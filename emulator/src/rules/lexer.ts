@@ -1,10 +1,10 @@
 import type { Pos } from './ast';
 
-export type TokenKind = 'ident' | 'int' | 'float' | 'string' | 'punct' | 'eof';
+export type TokenKind = 'ident' | 'int' | 'float' | 'string' | 'bytes' | 'punct' | 'eof';
 
 export interface Token extends Pos {
   kind: TokenKind;
-  /** Identifier name, punctuation text, or the decoded string literal. */
+  /** Identifier name, punctuation text, the decoded string literal, or a bytes literal's bytes as latin1. */
   text: string;
   offset: number;
   end: number;
@@ -140,8 +140,11 @@ export class Lexer {
       let end = start + 1;
       while (end < s.length && /[A-Za-z0-9_]/.test(s[end]!)) end++;
       const word = s.slice(start, end);
-      if ((word === 'r' || word === 'b' || word === 'rb') && (s[end] === "'" || s[end] === '"')) {
-        this.fail(start, `Raw and bytes string literals (${word}'...') are not supported.`);
+      if (word === 'b' && (s[end] === "'" || s[end] === '"')) {
+        return this.string(start, s[end]!, make, end);
+      }
+      if ((word === 'r' || word === 'rb') && (s[end] === "'" || s[end] === '"')) {
+        this.fail(start, `Raw string literals (${word}'...') are not supported.`);
       }
       this.offset = end;
       return make('ident', word);
@@ -159,27 +162,35 @@ export class Lexer {
     this.fail(start, `Unexpected character '${c}'.`);
   }
 
+  /**
+   * Decimal literals only: Google's compiler has no exponent (`1e3`), hex (`0x10`) or `u` suffix
+   * (`10u`); here they end the number and the parser refuses what follows, as Google's does
+   * ("Unexpected 'e3'.").
+   */
   private number(start: number, make: (k: TokenKind, t: string) => Token): Token {
-    const s = this.source;
-    const hex = /^0[xX][0-9a-fA-F]+/.exec(s.slice(start));
-    if (hex) {
-      this.offset = start + hex[0].length;
-      return make('int', String(parseInt(hex[0].slice(2), 16)));
-    }
-    const match = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/.exec(s.slice(start))!;
+    const match = /^(?:[0-9]+(\.[0-9]*)?|\.[0-9]+)/.exec(this.source.slice(start))!;
     this.offset = start + match[0].length;
-    const isFloat = match[0].includes('.') || match[2] !== undefined;
-    if (!isFloat && /^[uU]/.test(s[this.offset] ?? '')) this.offset++;
-    return make(isFloat ? 'float' : 'int', match[0]);
+    return make(match[0].includes('.') ? 'float' : 'int', match[0]);
   }
 
-  private string(start: number, quote: string, make: (k: TokenKind, t: string) => Token): Token {
+  /**
+   * A quoted literal at `start` (its quote at `open`). With a `b` prefix (`open` > `start`) it is
+   * a bytes literal: `\xNN` is the byte NN and everything else its UTF-8 bytes.
+   */
+  private string(
+    start: number,
+    quote: string,
+    make: (k: TokenKind, t: string) => Token,
+    open = start,
+  ): Token {
     const s = this.source;
-    if (s.startsWith(quote.repeat(3), start)) {
+    const bytes = open > start;
+    if (s.startsWith(quote.repeat(3), open)) {
       this.fail(start, 'Triple-quoted strings are not supported.');
     }
     let out = '';
-    let i = start + 1;
+    const utf8 = (text: string) => (bytes ? Buffer.from(text, 'utf8').toString('latin1') : text);
+    let i = open + 1;
     for (;;) {
       const ch = s[i];
       if (ch === undefined || ch === '\n') this.fail(start, 'Unterminated string literal.');
@@ -187,10 +198,10 @@ export class Lexer {
       if (ch === '\\') {
         const e = s[i + 1] ?? '';
         if (e in ESCAPES) {
-          out += ESCAPES[e];
+          out += utf8(ESCAPES[e]!);
           i += 2;
         } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
+          out += utf8(String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16)));
           i += 6;
         } else if (e === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 2, i + 4))) {
           out += String.fromCharCode(parseInt(s.slice(i + 2, i + 4), 16));
@@ -200,10 +211,11 @@ export class Lexer {
         }
         continue;
       }
-      out += ch;
-      i++;
+      const char = String.fromCodePoint(s.codePointAt(i)!);
+      out += utf8(char);
+      i += char.length;
     }
     this.offset = i + 1;
-    return make('string', out);
+    return make(bytes ? 'bytes' : 'string', out);
   }
 }

@@ -1,8 +1,10 @@
 import {
   EvalError,
   bool,
-  contains,
   equals,
+  listContains,
+  setContains,
+  unchanged,
   float,
   int,
   isNumber,
@@ -12,6 +14,11 @@ import {
   unique,
   type RValue,
 } from './values';
+import { javaTrim, parseJavaDouble, parseJavaLong } from './numbers';
+import { fullMatch, replaceAll, split } from './regex';
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { crc32c } from '../common/crc32c';
 
 type Method = (self: RValue, args: RValue[]) => RValue;
 
@@ -43,41 +50,30 @@ function elementsOf(v: RValue | undefined, what: string): RValue[] {
   throw new EvalError(`${what} must be a list or set.`);
 }
 
-/** RE2-style full-string match; JS regex syntax covers what rules files use in practice. */
-export function toRegExp(pattern: string, flags = 'u', anchored = true): RegExp {
-  try {
-    return new RegExp(anchored ? `^(?:${pattern})$` : pattern, flags);
-  } catch {
-    throw new EvalError(`Invalid regular expression '${pattern}'.`);
-  }
-}
-
 const STRING_METHODS: Record<string, Method> = {
-  size: (s, a) => (arity('size', a, 0), int([...strOf(s)].length)),
-  matches: (s, a) => (
-    arity('matches', a, 1),
-    bool(toRegExp(asString(a[0], 'pattern')).test(strOf(s)))
-  ),
-  // Google's emulator lower-cases ASCII letters only ('ÉA'.lower() is 'Éa'): measured by the
-  // product rules suite's searchName cases, which run on both backends.
+  // Strings are Java strings in Google's engine: sizes and indexes count UTF-16 units
+  // ('é😀'.size() is 3), measured against Google's emulator.
+  size: (s, a) => (arity('size', a, 0), int(strOf(s).length)),
+  matches: (s, a) => (arity('matches', a, 1), bool(fullMatch(asString(a[0], 'pattern'), strOf(s)))),
+  // Google's emulator changes the case of ASCII letters only ('ÉA'.lower() is 'Éa', 'ß'.upper()
+  // is 'ß', 'İ'.lower() is 'İ'): measured by the product rules suite's searchName cases, which run
+  // on both backends, and against Google's emulator.
   lower: (s, a) => (
     arity('lower', a, 0),
     str(strOf(s).replace(/[A-Z]+/g, (letters) => letters.toLowerCase()))
   ),
-  upper: (s, a) => (arity('upper', a, 0), str(strOf(s).toUpperCase())),
-  trim: (s, a) => (arity('trim', a, 0), str(strOf(s).trim())),
-  split: (s, a) => {
-    arity('split', a, 1);
-    const re = toRegExp(asString(a[0], 'separator'), 'u', false);
-    return list(strOf(s).split(re).map(str));
-  },
+  upper: (s, a) => (
+    arity('upper', a, 0),
+    str(strOf(s).replace(/[a-z]+/g, (letters) => letters.toUpperCase()))
+  ),
+  trim: (s, a) => (arity('trim', a, 0), str(javaTrim(strOf(s)))),
+  split: (s, a) => (
+    arity('split', a, 1),
+    list(split(strOf(s), asString(a[0], 'separator')).map(str))
+  ),
   replace: (s, a) => {
     arity('replace', a, 2);
-    const re = toRegExp(asString(a[0], 'pattern'), 'gu', false);
-    const replacement = asString(a[1], 'replacement')
-      .replace(/\$/g, '$$$$')
-      .replace(/\\(\d)/g, '$$$1');
-    return str(strOf(s).replace(re, replacement));
+    return str(replaceAll(strOf(s), asString(a[0], 'pattern'), asString(a[1], 'replacement')));
   },
   toUtf8: (s, a) => (
     arity('toUtf8', a, 0),
@@ -89,54 +85,80 @@ function strOf(v: RValue): string {
   return (v as { v: string }).v;
 }
 
-function hasAll(self: RValue[], args: RValue[]): RValue {
-  return bool(elementsOf(args[0], 'argument').every((x) => contains(self, x)));
+type Contains = (items: RValue[], value: RValue) => boolean;
+
+/** A list's methods take lists only ("Received: list.hasAny(set). Expected: list.hasAny(list)."). */
+function listArg(method: string, v: RValue | undefined): RValue[] {
+  if (v?.k === 'list') return v.v;
+  throw new EvalError(
+    `Unsupported operation error. Received: list.${method}(${v ? typeName(v) : 'nothing'}). ` +
+      `Expected: list.${method}(list).`,
+  );
 }
-function hasAny(self: RValue[], args: RValue[]): RValue {
-  return bool(elementsOf(args[0], 'argument').some((x) => contains(self, x)));
-}
-function hasOnly(self: RValue[], args: RValue[]): RValue {
-  const allowed = elementsOf(args[0], 'argument');
-  return bool(self.every((x) => contains(allowed, x)));
-}
+
+const hasAll = (self: RValue[], others: RValue[], contains: Contains) =>
+  bool(others.every((x) => contains(self, x)));
+const hasAny = (self: RValue[], others: RValue[], contains: Contains) =>
+  bool(others.some((x) => contains(self, x)));
+const hasOnly = (self: RValue[], allowed: RValue[], contains: Contains) =>
+  bool(self.every((x) => contains(allowed, x)));
 
 const LIST_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
-  hasAll: (s, a) => (arity('hasAll', a, 1), hasAll(itemsOf(s), a)),
-  hasAny: (s, a) => (arity('hasAny', a, 1), hasAny(itemsOf(s), a)),
-  hasOnly: (s, a) => (arity('hasOnly', a, 1), hasOnly(itemsOf(s), a)),
+  hasAll: (s, a) => (
+    arity('hasAll', a, 1),
+    hasAll(itemsOf(s), listArg('hasAll', a[0]), listContains)
+  ),
+  hasAny: (s, a) => (
+    arity('hasAny', a, 1),
+    hasAny(itemsOf(s), listArg('hasAny', a[0]), listContains)
+  ),
+  hasOnly: (s, a) => (
+    arity('hasOnly', a, 1),
+    hasOnly(itemsOf(s), listArg('hasOnly', a[0]), listContains)
+  ),
   join: (s, a) => {
     arity('join', a, 1);
     const sep = asString(a[0], 'separator');
+    // Elements that are not strings join as string() writes them ([1, true] gives '1-true').
     return str(
       itemsOf(s)
-        .map((x) => asString(x, 'list element'))
+        .map((x) => strOf(toStringValue(x)))
         .join(sep),
     );
   },
-  concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...elementsOf(a[0], 'argument')])),
+  concat: (s, a) => (arity('concat', a, 1), list([...itemsOf(s), ...listArg('concat', a[0])])),
   removeAll: (s, a) => {
     arity('removeAll', a, 1);
-    const remove = elementsOf(a[0], 'argument');
-    return list(itemsOf(s).filter((x) => !contains(remove, x)));
+    const remove = listArg('removeAll', a[0]);
+    return list(itemsOf(s).filter((x) => !listContains(remove, x)));
   },
   toSet: (s, a) => (arity('toSet', a, 0), { k: 'set', v: unique(itemsOf(s)) }),
 };
 
 const SET_METHODS: Record<string, Method> = {
   size: (s, a) => (arity('size', a, 0), int(itemsOf(s).length)),
-  hasAll: LIST_METHODS.hasAll!,
-  hasAny: LIST_METHODS.hasAny!,
-  hasOnly: LIST_METHODS.hasOnly!,
+  hasAll: (s, a) => (
+    arity('hasAll', a, 1),
+    hasAll(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
+  hasAny: (s, a) => (
+    arity('hasAny', a, 1),
+    hasAny(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
+  hasOnly: (s, a) => (
+    arity('hasOnly', a, 1),
+    hasOnly(itemsOf(s), elementsOf(a[0], 'argument'), setContains)
+  ),
   difference: (s, a) => {
     arity('difference', a, 1);
     const other = setArg(a[0]);
-    return { k: 'set', v: itemsOf(s).filter((x) => !contains(other, x)) };
+    return { k: 'set', v: itemsOf(s).filter((x) => !setContains(other, x)) };
   },
   intersection: (s, a) => {
     arity('intersection', a, 1);
     const other = setArg(a[0]);
-    return { k: 'set', v: itemsOf(s).filter((x) => contains(other, x)) };
+    return { k: 'set', v: itemsOf(s).filter((x) => setContains(other, x)) };
   },
   union: (s, a) => (
     arity('union', a, 1),
@@ -200,14 +222,14 @@ const MAPDIFF_METHODS: Record<string, Method> = {
     arity('changedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     return keySet(
-      [...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)),
+      [...left.keys()].filter((k) => right.has(k) && !unchanged(left.get(k)!, right.get(k)!)),
     );
   },
   unchangedKeys: (s, a) => {
     arity('unchangedKeys', a, 0);
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     return keySet(
-      [...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)),
+      [...left.keys()].filter((k) => right.has(k) && unchanged(left.get(k)!, right.get(k)!)),
     );
   },
   affectedKeys: (s, a) => {
@@ -215,7 +237,7 @@ const MAPDIFF_METHODS: Record<string, Method> = {
     const { left, right } = s as Extract<RValue, { k: 'mapdiff' }>;
     const keys = new Set<string>();
     for (const k of left.keys())
-      if (!right.has(k) || !equals(left.get(k)!, right.get(k)!)) keys.add(k);
+      if (!right.has(k) || !unchanged(left.get(k)!, right.get(k)!)) keys.add(k);
     for (const k of right.keys()) if (!left.has(k)) keys.add(k);
     return keySet(keys);
   },
@@ -236,7 +258,8 @@ function floorDiv(a: bigint, b: bigint): bigint {
 
 const TIMESTAMP_METHODS: Record<string, Method> = {
   toMillis: (s, a) => (arity('toMillis', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_MS)))),
-  seconds: (s, a) => (arity('seconds', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_S)))),
+  // Of the minute (0-59), as documented and as Google's engine gives it, not since the epoch.
+  seconds: (s, a) => (arity('seconds', a, 0), int(civil(nsOf(s)).getUTCSeconds())),
   nanos: (s, a) => (
     arity('nanos', a, 0),
     int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))
@@ -358,7 +381,8 @@ export const NAMESPACES: Record<
     floor: { arity: [1, 1], fn: (a) => int(Math.floor(num(a[0]))) },
     round: {
       arity: [1, 1],
-      fn: (a) => int(Math.sign(num(a[0])) * Math.round(Math.abs(num(a[0])))),
+      // Java's Math.round: halves go up (-2.5 gives -2), as JavaScript's Math.round does.
+      fn: (a) => int(Math.round(num(a[0]))),
     },
     sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
     pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },
@@ -369,8 +393,8 @@ export const NAMESPACES: Record<
     date: {
       arity: [3, 3],
       fn: (a) => {
-        const ms = Date.UTC(asInt(a[0], 'year'), asInt(a[1], 'month') - 1, asInt(a[2], 'day'));
-        return { k: 'timestamp', ns: BigInt(ms) * NS_PER_MS };
+        const [year, month, day] = [asInt(a[0], 'year'), asInt(a[1], 'month'), asInt(a[2], 'day')];
+        return { k: 'timestamp', ns: BigInt(utcDateMillis(year, month, day)) * NS_PER_MS };
       },
     },
     value: {
@@ -407,22 +431,120 @@ export const NAMESPACES: Record<
     },
   },
   latlng: {
-    value: { arity: [2, 2], fn: (a) => ({ k: 'latlng', lat: num(a[0]), lng: num(a[1]) }) },
+    value: {
+      arity: [2, 2],
+      fn: (a) => {
+        const [lat, lng] = [num(a[0]), num(a[1])];
+        if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) {
+          throw new EvalError(
+            'Latitude should be in [-90,90] range and longitude should be in [-180,180] range. ' +
+              `latitude: ${javaDouble(lat)}, longitude: ${javaDouble(lng)}.`,
+          );
+        }
+        return { k: 'latlng', lat, lng };
+      },
+    },
+  },
+  hashing: {
+    crc32: hashFunction('crc32', (data) => littleEndian(zlib.crc32(data))),
+    crc32c: hashFunction('crc32c', (data) => littleEndian(crc32c(data))),
+    md5: hashFunction('md5', (data) => createHash('md5').update(data).digest()),
+    sha256: hashFunction('sha256', (data) => createHash('sha256').update(data).digest()),
   },
 };
+
+/** A CRC as Google's engine gives it: four bytes, least significant first. */
+function littleEndian(value: number): Uint8Array {
+  const out = Buffer.alloc(4);
+  out.writeUInt32LE(value);
+  return out;
+}
+
+/** `hashing.<name>(string | bytes)`: the digest of the bytes (a string's UTF-8). */
+function hashFunction(
+  name: string,
+  digest: (data: Uint8Array) => Uint8Array,
+): { arity: [number, number]; fn: (a: RValue[]) => RValue } {
+  return {
+    arity: [1, 1],
+    fn: (a) => {
+      const arg = a[0]!;
+      if (arg.k !== 'string' && arg.k !== 'bytes') {
+        throw new EvalError(
+          `Unsupported operation error. Received: hashing.${name}(${typeName(arg)}). Expected: ` +
+            `hashing.${name}(bytes), hashing.${name}(string).`,
+        );
+      }
+      const data = arg.k === 'string' ? Buffer.from(arg.v, 'utf8') : arg.v;
+      return { k: 'bytes', v: new Uint8Array(digest(data)) };
+    },
+  };
+}
+
+/**
+ * Midnight UTC of a calendar date, refused as Google's engine refuses it (no rolling over, as a
+ * JavaScript Date would: month 13 is an error, not January of the next year).
+ */
+function utcDateMillis(year: number, month: number, day: number): number {
+  if (year < 1 || year > 9999) {
+    throw new EvalError(
+      'Timestamp should be between 0001-01-01T00.00.00Z and 9999-12-31T23.59.59Z. ' +
+        `year: ${year}.`,
+    );
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    throw new EvalError(`Date is not valid. year: ${year}, month: ${month} day: ${day}.`);
+  }
+  return date.getTime();
+}
+
+function conversionError(text: string, to: 'int' | 'float'): EvalError {
+  return new EvalError(
+    `Type conversion error. Argument: [${text}], From type: [string], To type: [${to}].`,
+  );
+}
 
 export function toInt(v: RValue): RValue {
   if (v.k === 'int') return v;
   if (v.k === 'float') return int(Math.trunc(v.v));
-  if (v.k === 'string' && /^\s*[+-]?\d+\s*$/.test(v.v)) return int(Number(v.v));
+  if (v.k === 'string') {
+    const value = parseJavaLong(v.v);
+    if (value === null) throw conversionError(v.v, 'int');
+    return int(value);
+  }
   throw new EvalError(`Cannot convert ${typeName(v)} to int.`);
 }
 
 export function toFloat(v: RValue): RValue {
   if (isNumber(v)) return float(v.v);
-  if (v.k === 'string' && v.v.trim() !== '' && !Number.isNaN(Number(v.v)))
-    return float(Number(v.v));
+  if (v.k === 'string') {
+    const value = parseJavaDouble(v.v);
+    if (value === null) throw conversionError(v.v, 'float');
+    return float(value);
+  }
   throw new EvalError(`Cannot convert ${typeName(v)} to float.`);
+}
+
+/**
+ * A double as Java's Double.toString writes it, as Google's `string()` does: '-0.0', '1.0E7',
+ * '1.0E-4', '2.5', 'Infinity'.
+ */
+function javaDouble(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-3 && magnitude < 1e7) {
+    const text = String(value);
+    return text.includes('.') ? text : `${text}.0`;
+  }
+  const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
 export function toStringValue(v: RValue): RValue {
@@ -436,7 +558,7 @@ export function toStringValue(v: RValue): RValue {
     case 'int':
       return str(String(v.v));
     case 'float':
-      return str(Number.isInteger(v.v) ? v.v.toFixed(1) : String(v.v));
+      return str(javaDouble(v.v));
     case 'path':
       return str('/' + v.segments.join('/'));
     default:

@@ -2,7 +2,8 @@ import type { BinaryOp } from './ast';
 import {
   EvalError,
   bool,
-  contains,
+  listContains,
+  setContains,
   equals,
   float,
   int,
@@ -21,11 +22,8 @@ function compare(op: BinaryOp, a: RValue, b: RValue): number {
     if (Number.isNaN(a.v) || Number.isNaN(b.v)) return NaN;
     return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
   }
-  if (a.k === 'string' && b.k === 'string') {
-    const x = Buffer.from(a.v, 'utf8');
-    const y = Buffer.from(b.v, 'utf8');
-    return Buffer.compare(x, y);
-  }
+  // By UTF-16 units, as Java compares strings in Google's engine ('\uE000' < '😀' is false).
+  if (a.k === 'string' && b.k === 'string') return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
   if ((a.k === 'timestamp' && b.k === 'timestamp') || (a.k === 'duration' && b.k === 'duration')) {
     return a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : 0;
   }
@@ -38,7 +36,6 @@ function add(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') return int(a.v + b.v);
   if (isNumber(a) && isNumber(b)) return float(a.v + b.v);
   if (a.k === 'string' && b.k === 'string') return { k: 'string', v: a.v + b.v };
-  if (a.k === 'list' && b.k === 'list') return { k: 'list', v: [...a.v, ...b.v] };
   if (a.k === 'timestamp' && b.k === 'duration') return { k: 'timestamp', ns: a.ns + b.ns };
   if (a.k === 'duration' && b.k === 'timestamp') return { k: 'timestamp', ns: a.ns + b.ns };
   if (a.k === 'duration' && b.k === 'duration') return { k: 'duration', ns: a.ns + b.ns };
@@ -81,8 +78,9 @@ function modulo(a: RValue, b: RValue): RValue {
 export function membership(element: RValue, collection: RValue): RValue {
   switch (collection.k) {
     case 'list':
+      return bool(listContains(collection.v, element));
     case 'set':
-      return bool(contains(collection.v, element));
+      return bool(setContains(collection.v, element));
     case 'map':
       if (element.k !== 'string') return unsupported('in', element, collection);
       return bool(collection.v.has(element.v));

@@ -322,10 +322,15 @@ export class Parser {
         };
       } else if (t.text === '[') {
         this.next();
-        const index = this.expression();
-        if (this.is(':')) this.lexer.fail(this.peek().offset, 'Slices (a[x:y]) are not supported.');
-        this.expect(']');
-        expr = { kind: 'index', object: expr, index, line: t.line, column: t.column };
+        const from = this.is(':') ? null : this.expression();
+        if (this.accept(':')) {
+          const to = this.is(']') ? null : this.expression();
+          this.expect(']');
+          expr = { kind: 'slice', object: expr, from, to, line: t.line, column: t.column };
+        } else {
+          this.expect(']');
+          expr = { kind: 'index', object: expr, index: from!, line: t.line, column: t.column };
+        }
       } else if (t.text === '(') {
         this.next();
         const args = this.arguments(')');
@@ -364,6 +369,13 @@ export class Parser {
       case 'string':
         this.next();
         return { kind: 'literal', value: { type: 'string', value: t.text }, ...at };
+      case 'bytes':
+        this.next();
+        return {
+          kind: 'literal',
+          value: { type: 'bytes', value: new Uint8Array(Buffer.from(t.text, 'latin1')) },
+          ...at,
+        };
       case 'ident':
         this.next();
         if (t.text === 'true' || t.text === 'false') {
@@ -420,13 +432,7 @@ export class Parser {
         continue;
       }
       const start = lx.offset;
-      let end = start;
-      while (end < s.length && /[A-Za-z0-9_\-.~%@+()]/.test(s[end]!) && !s.startsWith('$(', end)) {
-        end++;
-      }
-      // A trailing ')' belongs to the enclosing call, e.g. get(/x/y).
-      let text = s.slice(start, end);
-      while (text.endsWith(')') && !balanced(text)) text = text.slice(0, -1);
+      const text = s.slice(start, segmentEnd(s, start));
       if (text === '') lx.fail(start, 'Empty segment in path literal.');
       if (s.startsWith('$(', start + text.length)) {
         lx.fail(start, 'Mixing text and $(...) inside one path segment is not supported.');
@@ -438,11 +444,12 @@ export class Parser {
   }
 }
 
-function balanced(text: string): boolean {
-  let depth = 0;
-  for (const c of text) {
-    if (c === '(') depth++;
-    else if (c === ')' && --depth < 0) return false;
-  }
-  return depth === 0;
+/**
+ * Where a path literal's plain segment starting at `start` ends. As in Google's compiler, a
+ * segment is either plain characters or wholly in parentheses (`/databases/(default)/...`);
+ * `/a/b(c)` is refused, and `get(/x/y).data` ends its path at the call's `)`.
+ */
+function segmentEnd(s: string, start: number): number {
+  const segment = /^(?:\([A-Za-z0-9_\-.~%@+]*\)|[A-Za-z0-9_\-.~%@+]*)/.exec(s.slice(start))!;
+  return start + segment[0].length;
 }

@@ -56,8 +56,25 @@ export function isNumber(value: RValue): value is { k: 'int' | 'float'; v: numbe
   return value.k === 'int' || value.k === 'float';
 }
 
-export function equals(a: RValue, b: RValue): boolean {
-  if (isNumber(a) && isNumber(b)) return a.v === b.v;
+type NumberValue = { k: 'int' | 'float'; v: number };
+
+/**
+ * How two numbers compare in each of the language's equalities, as measured against Google's
+ * engine: `1 == 1.0` and `-0.0 == 0.0` hold, but `1.0 in [1]`, `[1] == [1.0]` and
+ * `[0.0] == [-0.0]` do not, while sets and map diffs treat 1, 1.0 and NaN, NaN as the same.
+ */
+type NumberEquality = (a: NumberValue, b: NumberValue) => boolean;
+/** `==` on two numbers. */
+const numeric: NumberEquality = (a, b) => a.v === b.v;
+/** An element of a list against the value `in` looks for: int and float differ. */
+const typed: NumberEquality = (a, b) => a.k === b.k && a.v === b.v;
+/** Numbers inside lists and maps compared with `==`: the type and the sign of zero count. */
+const exact: NumberEquality = (a, b) => a.k === b.k && a.v === b.v && Object.is(a.v, b.v);
+/** Set elements and map diffs: by value, NaN the same as NaN. */
+const byValue: NumberEquality = (a, b) => a.v === b.v || (Number.isNaN(a.v) && Number.isNaN(b.v));
+
+function sameValue(a: RValue, b: RValue, top: NumberEquality, nested: NumberEquality): boolean {
+  if (isNumber(a) && isNumber(b)) return top(a, b);
   if (a.k !== b.k) return false;
   switch (a.k) {
     case 'null':
@@ -80,18 +97,20 @@ export function equals(a: RValue, b: RValue): boolean {
     }
     case 'list': {
       const other = (b as typeof a).v;
-      return a.v.length === other.length && a.v.every((x, i) => equals(x, other[i]!));
+      return (
+        a.v.length === other.length && a.v.every((x, i) => sameValue(x, other[i]!, nested, nested))
+      );
     }
     case 'set': {
       const other = (b as typeof a).v;
-      return a.v.length === other.length && a.v.every((x) => other.some((y) => equals(x, y)));
+      return a.v.length === other.length && a.v.every((x) => setContains(other, x));
     }
     case 'map': {
       const other = (b as typeof a).v;
       if (a.v.size !== other.size) return false;
       for (const [key, value] of a.v) {
         const o = other.get(key);
-        if (o === undefined || !equals(value, o)) return false;
+        if (o === undefined || !sameValue(value, o, nested, nested)) return false;
       }
       return true;
     }
@@ -102,13 +121,29 @@ export function equals(a: RValue, b: RValue): boolean {
   }
 }
 
-export function contains(items: RValue[], value: RValue): boolean {
-  return items.some((item) => equals(item, value));
+/** The `==` operator. */
+export function equals(a: RValue, b: RValue): boolean {
+  return sameValue(a, b, numeric, exact);
+}
+
+/** Whether a map diff counts a key's two values as unchanged. */
+export function unchanged(a: RValue, b: RValue): boolean {
+  return sameValue(a, b, byValue, byValue);
+}
+
+/** `value in list` and the list methods (`hasAny`, `removeAll`, ...). */
+export function listContains(items: RValue[], value: RValue): boolean {
+  return items.some((item) => sameValue(item, value, typed, exact));
+}
+
+/** `value in set` and the set methods; also what `toSet()` and `union()` keep once. */
+export function setContains(items: RValue[], value: RValue): boolean {
+  return items.some((item) => sameValue(item, value, byValue, byValue));
 }
 
 export function unique(items: RValue[]): RValue[] {
   const out: RValue[] = [];
-  for (const item of items) if (!contains(out, item)) out.push(item);
+  for (const item of items) if (!setContains(out, item)) out.push(item);
   return out;
 }
 

@@ -43,7 +43,22 @@ const REGEXES: Array<[string, string, boolean]> = [
   ['(?=a)a', 'a', false],
 ];
 
-const STRINGS = ['', 'abc', 'Hello World', ' pad ', 'a,b,,c', 'é😀', 'ß', 'İ'];
+const STRINGS = [
+  '',
+  'abc',
+  'Hello World',
+  ' pad ',
+  'a,b,,c',
+  'é😀',
+  'ß',
+  'İ',
+  // Java strings: trailing separators, Unicode spaces trim() keeps, a private-use character
+  // that sorts after a surrogate pair in UTF-16 but before it in UTF-8.
+  'a,b,,',
+  ',,',
+  '\u00a0x\u2003',
+  '\ue000',
+];
 
 type Gen = (rng: Random) => [expr: string, likely: string | number | boolean | null];
 
@@ -107,13 +122,83 @@ const GENERATORS: Gen[] = [
     return [`${q(a)} < ${q(b)}`, a < b];
   },
   (rng) => {
-    const v = rng.pick(['1.5', '12', '-3', '1e3', 'x', '0x10']);
+    const v = rng.pick([
+      '1.5',
+      '12',
+      '-3',
+      '1e3',
+      'x',
+      '0x10',
+      '+3',
+      ' 12 ',
+      '1d',
+      '0x1p3',
+      'NaN',
+      '-Infinity',
+      '١٢',
+      '1_000',
+    ]);
     return [rng.chance(0.5) ? `int(${q(v)})` : `float(${q(v)})`, Number(v)];
   },
   (rng) => {
     const v = rng.pick(['1.5', '12', 'true', 'null', '[1, 2]', "{'a': 1}", '-0.0', '1e100']);
     return [`string(${v})`, v];
   },
+  (rng) => {
+    const s = rng.pick(STRINGS);
+    const [from, to] = [
+      rng.pick(['', '0', '1', '2', '-1', '9']),
+      rng.pick(['', '0', '1', '3', '9']),
+    ];
+    const sliced = s.slice(Number(from) || 0, to === '' ? undefined : Number(to));
+    // Google's compiler reads a lone surrogate in a literal otherwise: compare sizes then.
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    return lone.test(sliced)
+      ? [`${q(s)}[${from}:${to}].size()`, sliced.length]
+      : [`${q(s)}[${from}:${to}]`, sliced];
+  },
+  (rng) => {
+    const s = rng.pick(STRINGS);
+    const [re, replacement] = rng.pick([
+      ['(b)', '[$1]'],
+      ['(?P<x>[a-c])', '${x}${x}'],
+      ['(b)', '[\\1]'],
+      ['', '-'],
+      ['[,\\s]+', '$0'],
+      ['\\pL', '.'],
+    ]);
+    return [`${q(s)}.replace(${q(re)}, ${q(replacement)})`, s];
+  },
+  (rng) => {
+    const s = rng.pick(STRINGS);
+    const separator = rng.pick([',', '', 'b*', ',+', '\\s', '(?i)B']);
+    return [`${q(s)}.split(${q(separator)})${rng.pick(['.size()', '[0]', ''])}`, 2];
+  },
+  (rng) => {
+    const [a, b] = [rng.pick(STRINGS), rng.pick(STRINGS)];
+    return [`${q(a)}${rng.pick(['.trim()', ''])} ${rng.pick(['<', '>=', '=='])} ${q(b)}`, a < b];
+  },
+  // hashing and bytes
+  (rng) => {
+    const arg = rng.pick([
+      "'abc'",
+      "''",
+      "'é😀'",
+      "b'abc'",
+      "b'\\x90\\x01'",
+      'request.resource.data.v',
+      '1',
+    ]);
+    const fn = rng.pick(['crc32', 'crc32c', 'md5', 'sha256']);
+    return [
+      `hashing.${fn}(${arg})${rng.pick(['.toHexString()', '.size()', '.toBase64()'])}`,
+      'AQ==',
+    ];
+  },
+  (rng) => [
+    `${rng.pick(["b'ab'", 'b"\\x00\\xff"', "b'é'", "b''"])}${rng.pick(['.size()', '.toBase64()', '.toHexString()', " == 'ab'.toUtf8()", '[0:1].size()'])}`,
+    2,
+  ],
   // lists and sets
   (rng) => {
     const [a, b] = [
@@ -132,6 +217,22 @@ const GENERATORS: Gen[] = [
     true,
   ],
   (rng) => [`${rng.pick(['[1, 2]', '[]'])}[${rng.pick(['0', '1', '-1', '2'])}]`, 1],
+  (rng) => [
+    `${rng.pick(['[1, 2, 3]', '[]', "['a']"])}[${rng.pick(['', '0', '1', '-1', '4'])}:${rng.pick(['', '0', '2', '3', '5'])}]`,
+    '[2, 3]',
+  ],
+  (rng) => [
+    `${rng.pick(['[1]', "{'a': 1}", '[0.0]', '[[1]]', "{'a': [1, 2.5]}", '[1].toSet()'])} == ${rng.pick(['[1.0]', "{'a': 1.0}", '[-0.0]', '[[1.0]]', "{'a': [1.0, 2.5]}", '[1.0].toSet()'])}`,
+    true,
+  ],
+  (rng) => [
+    `[1, 2.5, 'a'].${rng.pick(['hasAny', 'hasAll', 'hasOnly', 'removeAll', 'concat'])}(${rng.pick(['[1.0]', '[2.5, 1]', '[1].toSet()', "['a', 1.0, 2.5]"])})${rng.pick(['', '.size()'])}`,
+    true,
+  ],
+  (rng) => [
+    `{'a': ${rng.pick(['1', '1.0', '[1]', "float('NaN')", '-0.0'])}}.diff({'a': ${rng.pick(['1', '1.0', '[1.0]', "float('NaN')", '0.0'])}}).${rng.pick(['changedKeys()', 'unchangedKeys()', 'affectedKeys()'])}.size()`,
+    1,
+  ],
   (rng) => [
     `[1, 2, 3].toSet().${rng.pick(['difference', 'intersection', 'union', 'hasAll', 'hasAny', 'hasOnly'])}(${rng.pick(['[2]', '[4].toSet()', '[1, 2, 3]', '[]'])}${rng.chance(0.5) ? '.toSet()' : ''})`,
     true,
@@ -183,7 +284,7 @@ const GENERATORS: Gen[] = [
   ],
   // timestamps and durations
   (rng) => [
-    `timestamp.date(${rng.pick(['2020, 2, 29', '2021, 12, 31', '1970, 1, 1', '2020, 13, 1', '0, 1, 1'])}).${rng.pick(['year()', 'month()', 'day()', 'dayOfWeek()', 'dayOfYear()', 'toMillis()', 'hours()', 'nanos()', 'seconds()'])}`,
+    `timestamp.date(${rng.pick(['2020, 2, 29', '2021, 12, 31', '1970, 1, 1', '2020, 13, 1', '0, 1, 1', '2021, 2, 29', '1900, 2, 29', '1, 1, 1', '9999, 12, 31', '10000, 1, 1', '2020, 4, 31'])}).${rng.pick(['year()', 'month()', 'day()', 'dayOfWeek()', 'dayOfYear()', 'toMillis()', 'hours()', 'nanos()', 'seconds()'])}`,
     60,
   ],
   (rng) => [
@@ -258,6 +359,21 @@ export function rulesCase(rng: Random): RulesCase {
     typeof likely === 'boolean' ? expr : `(${expr}) == ${jsString(likely ?? 'null')}`;
   return { op: 'rules', expr: rng.chance(0.2) ? `!(${compared})` : compared, data };
 }
+
+/** The documents generated rules read with get() / exists(): written before any case runs. */
+export const RULES_SEED_DOCS: Op[] = [
+  {
+    op: 'set',
+    path: 'seed/d1',
+    data: {
+      v: { k: 'num', v: 3 },
+      s: { k: 'str', v: 'abc' },
+      list: { k: 'arr', v: [{ k: 'num', v: 1 }] },
+      m: { k: 'map', v: { k: { k: 'num', v: 1 } } },
+    },
+  },
+  { op: 'set', path: 'seed/d2', data: { v: { k: 'str', v: 'x' } } },
+];
 
 /** The rules: one collection per case (`r<i>`), `seed` readable and writable for get()/exists(). */
 export function rulesSource(cases: RulesCase[]): string {

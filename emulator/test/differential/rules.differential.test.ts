@@ -11,36 +11,14 @@ import { runOnBoth, sameOutcome } from './differ';
 import { EXPECTED_DIFFERENCES } from './expected-differences';
 import type { Op, Outcome } from './model';
 import { Random } from './random';
-import { rulesCase, rulesSource, type RulesCase } from './rules-generate';
+import { RULES_SEED_DOCS, rulesCase, rulesSource, type RulesCase } from './rules-generate';
+import { compiles } from './rules-install';
 
 const CASES = Number(process.env['DIFF_RULES'] ?? 500);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const BATCH = 100;
 
-const SEED_DOCS: Op[] = [
-  {
-    op: 'set',
-    path: 'seed/d1',
-    data: {
-      v: { k: 'num', v: 3 },
-      s: { k: 'str', v: 'abc' },
-      list: { k: 'arr', v: [{ k: 'num', v: 1 }] },
-      m: { k: 'map', v: { k: { k: 'num', v: 1 } } },
-    },
-  },
-  { op: 'set', path: 'seed/d2', data: { v: { k: 'str', v: 'x' } } },
-];
-
 const install = referenceInstall();
-
-async function compiles(pair: Pair, side: Side, source: string): Promise<boolean> {
-  try {
-    await pair.stacks[side].setFirestoreRules(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Installs the batch's rules on both; a case one engine refuses to compile is judged alone. */
 async function installBatch(
@@ -79,7 +57,7 @@ async function installBatch(
       firestoreRules: rulesSource([]),
       client: { uid: 'alice' },
     });
-    await runOnBoth(pair, SEED_DOCS, '');
+    await runOnBoth(pair, RULES_SEED_DOCS, '');
   }, 180_000);
   afterAll(() => pair?.stop());
 

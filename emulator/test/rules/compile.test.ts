@@ -73,12 +73,11 @@ describe('compileRules', () => {
         "Function 'math.abs' takes 1 argument(s).",
       ],
       ['      allow read: if get(1, 2) == null;', 5, 22, "Function 'get' takes 1 argument(s)."],
-      ['      allow read: if [1, 2][0:1] == [1];', 5, 30, 'Slices (a[x:y]) are not supported.'],
       [
         "      allow read: if r'raw' == 'raw';",
         5,
         22,
-        "Raw and bytes string literals (r'...') are not supported.",
+        "Raw string literals (r'...') are not supported.",
       ],
       ['      allow query: if true;', 5, 13, "Unknown method 'query'."],
     ];

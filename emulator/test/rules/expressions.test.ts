@@ -25,15 +25,18 @@ describe('literals and operators', () => {
     expectFalse('2 < 1');
     expectError("1 < 'a'", 'Unsupported operation');
     expectTrue('[1, 2] == [1, 2]');
-    expectTrue("{'a': 1} == {'a': 1.0}");
+    // Inside lists and maps the number's type counts (measured against Google's engine).
+    expectFalse("{'a': 1} == {'a': 1.0}");
+    expectTrue("{'a': 1.0} == {'a': 1.0}");
     expectFalse("{'a': 1} == {'a': 2}");
     expectTrue('null == null');
     expectFalse("null == 'a'");
   });
 
-  test('strings concatenate and lists concatenate', () => {
+  test('strings concatenate; lists have concat(), not +', () => {
     expectTrue("'ab' + 'cd' == 'abcd'");
-    expectTrue('[1] + [2] == [1, 2]');
+    expectError('[1] + [2] == [1, 2]', 'Received: list + list');
+    expectTrue('[1].concat([2]) == [1, 2]');
   });
 
   test('logical operators short-circuit and absorb errors as the official evaluator does', () => {

@@ -72,6 +72,8 @@ function children(e: Expr): Expr[] {
       return [e.object];
     case 'index':
       return [e.object, e.index];
+    case 'slice':
+      return [e.object, ...(e.from ? [e.from] : []), ...(e.to ? [e.to] : [])];
     case 'call':
       return [e.callee, ...e.args];
     case 'unary':
@@ -96,6 +98,7 @@ function leftmost(e: Expr): { line: number; column: number } {
       return leftmost(e.operand);
     case 'member':
     case 'index':
+    case 'slice':
       return leftmost(e.object);
     case 'call':
       return leftmost(e.callee);

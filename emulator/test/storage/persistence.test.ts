@@ -128,6 +128,8 @@ describe('Storage persistence', () => {
     const dataDir = tempDir();
     const child = spawn(process.execPath, [built, dataDir], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      // The compiled copy lives in a temp directory: its packages (re2js) resolve from here.
+      env: { ...process.env, NODE_PATH: path.resolve(require.resolve('re2js'), '../../..') },
     });
     const port = await readPort(child);
     const base = `http://127.0.0.1:${port}`;

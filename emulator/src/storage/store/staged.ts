@@ -2,7 +2,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { crc32c } from './crc32c';
+import { crc32c } from '../../common/crc32c';
 import { TEMP_MARKER } from './durable-fs';
 
 /** Size and checksums of an upload's bytes, as the object's metadata reports them. */

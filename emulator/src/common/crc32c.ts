@@ -1,4 +1,5 @@
-// CRC-32C (Castagnoli), the checksum GCS reports in `crc32c` and `x-goog-hash`.
+// CRC-32C (Castagnoli): the checksum GCS reports in `crc32c` and `x-goog-hash`, and what the
+// rules' hashing.crc32c() gives.
 const TABLE = (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
