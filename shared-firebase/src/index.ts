@@ -42,6 +42,8 @@ export {
   deletePostImages,
 } from './data/posts';
 export type { NewPost, PostImages } from './data/posts';
+export { usePostAudienceCache } from './data/postAudience';
+export { useBrowserOnline } from './connectivity/browserOnline';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
 export type { RepliedComment } from './data/comments';
 

@@ -5,7 +5,6 @@ import {
   getDocs,
   orderBy,
   query,
-  runTransaction,
   serverTimestamp,
   where,
   writeBatch,
@@ -20,15 +19,9 @@ import { usePagedQuery } from '../hooks/usePagedQuery';
 import type { PagedQuery } from '../hooks/usePagedQuery';
 import { STORAGE_FOLDERS } from '../model';
 import type { Post } from '../model';
-import {
-  commentsCollection,
-  explorePostRef,
-  followersRef,
-  postRef,
-  postsCollection,
-  userDataRef,
-} from '../refs';
+import { commentsCollection, explorePostRef, postRef, postsCollection, userDataRef } from '../refs';
 import { deleteStoredFiles, uploadImage } from '../upload';
+import { readPostAudience, readPostAudienceFromServer } from './postAudience';
 import { addActivityItem, likeItemId, removeActivityItem } from './activity';
 
 /**
@@ -101,6 +94,11 @@ export interface NewPost {
   image: File | null;
   /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
   onProgress?: (percent: number) => void;
+  /**
+   * Called when the processed photo waits for the browser to be online before its upload (Storage
+   * cannot queue it); progress resumes once it is.
+   */
+  onWaitingForConnection?: () => void;
 }
 
 /** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
@@ -110,26 +108,78 @@ export function newPostProblem(caption: string, image: File | null): 'empty' | '
   return null;
 }
 
+/** The new post's documents apart from its audience, which is read just before each commit. */
+interface PostWrite {
+  postId: string;
+  authorUid: string;
+  caption: string;
+  postImage: string | null;
+  postThumbnail: string | null;
+  sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
+}
+
+/** One batch: the post, its explore entry (photo posts only) and the author's `usersData.posts`. */
+function commitPost(write: PostWrite, followers: string[]): Promise<void> {
+  const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
+  const batch = writeBatch(getDb());
+  batch.set(postRef(postId), {
+    postImage,
+    postCaption: caption.trim() === '' ? null : caption.trim(),
+    uid: authorUid,
+    postId,
+    followers,
+    likes: [],
+    createdAt: serverTimestamp(),
+    ...sizes,
+  });
+  if (postImage) {
+    batch.set(explorePostRef(postId), {
+      postImage,
+      uid: authorUid,
+      postId,
+      createdAt: serverTimestamp(),
+      ...(postThumbnail ? { postThumbnail } : {}),
+    });
+  }
+  batch.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+  return batch.commit();
+}
+
+const isPermissionDenied = (error: unknown) =>
+  (error as { code?: string }).code === 'permission-denied';
+
 /**
  * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is reduced to its sizes in the
  * browser and uploaded to `{uid}/posts/` first (a file that cannot be decoded throws
- * ImageUnreadableError and nothing is written), then one transaction reads the author's followers and writes the post, its explore entry
- * (photo posts only) and the author's `usersData.posts`, so a failure leaves no half post. The
- * rules accept only followers that are in `Followers/{uid}` at commit time; the transaction makes
- * a follower who leaves meanwhile a retry, not a refused post. Returns the new post id.
+ * ImageUnreadableError and nothing is written; offline, the upload waits for the connection),
+ * then one write batch stores the post, its explore entry (photo posts only) and the author's
+ * `usersData.posts`, so a failure leaves no half post. A batch, not a transaction, because
+ * Firestore queues a batch offline and sends it when the connection returns (a transaction needs
+ * the server): the post shows in the author's own lists at once and the promise settles when the
+ * server has decided. The audience comes from `Followers/{uid}` as Firestore knows it (the server
+ * online, the cache offline). The rules accept only followers still in `Followers/{uid}` at
+ * commit time, so a refusal (a follower left meanwhile) is retried once with the server's
+ * audience, as the transaction used to retry. Returns the new post id.
  */
 export async function createPost({
   authorUid,
   caption,
   image,
   onProgress,
+  onWaitingForConnection,
 }: NewPost): Promise<string> {
   const problem = newPostProblem(caption, image);
   if (problem) throw new Error(`The post is ${problem}.`);
   const uploaded = image
-    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, 'post', image, onProgress ?? (() => {}))
+    ? await uploadImage(
+        authorUid,
+        STORAGE_FOLDERS.posts,
+        'post',
+        image,
+        onProgress ?? (() => {}),
+        onWaitingForConnection,
+      )
     : null;
-  const postImage = uploaded?.display.downloadUrl ?? null;
   // The smaller size and the display size's dimensions beside the seed's fields (issue 16).
   const sizes = uploaded
     ? {
@@ -138,34 +188,23 @@ export async function createPost({
         postImageHeight: uploaded.height,
       }
     : {};
+  const write: PostWrite = {
+    postId: doc(postsCollection()).id,
+    authorUid,
+    caption,
+    postImage: uploaded?.display.downloadUrl ?? null,
+    postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
+    sizes,
+  };
   try {
-    const newPostRef = doc(postsCollection());
-    const postId = newPostRef.id;
-    await runTransaction(getDb(), async (transaction) => {
-      const followersDoc = await transaction.get(followersRef(authorUid));
-      const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
-      transaction.set(newPostRef, {
-        postImage,
-        postCaption: caption.trim() === '' ? null : caption.trim(),
-        uid: authorUid,
-        postId,
-        followers: Array.from(new Set(followers)),
-        likes: [],
-        createdAt: serverTimestamp(),
-        ...sizes,
-      });
-      if (postImage) {
-        transaction.set(explorePostRef(postId), {
-          postImage,
-          uid: authorUid,
-          postId,
-          createdAt: serverTimestamp(),
-          ...(uploaded?.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
-        });
-      }
-      transaction.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
-    });
-    return postId;
+    const audience = await readPostAudience(authorUid);
+    try {
+      await commitPost(write, audience);
+    } catch (error) {
+      if (!isPermissionDenied(error)) throw error;
+      await commitPost(write, await readPostAudienceFromServer(authorUid));
+    }
+    return write.postId;
   } catch (error) {
     // No post refers to the uploaded files: remove them rather than leave orphans behind.
     if (uploaded) {
