@@ -56,6 +56,8 @@ export const MESSAGES = {
   photoWaitingForConnection:
     'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
   postFailed: 'The post could not be made. Please try again.',
+  profileChangeWaiting:
+    'Your change is waiting to be sent: it is saved as soon as the connection returns.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
