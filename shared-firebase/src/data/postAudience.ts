@@ -1,4 +1,4 @@
-import { getDoc, getDocFromServer, onSnapshot } from 'firebase/firestore';
+import { getDoc, onSnapshot } from 'firebase/firestore';
 import type { DocumentReference, DocumentSnapshot } from 'firebase/firestore';
 import { useEffect } from 'react';
 import type { FollowersDoc } from '../model';
@@ -8,7 +8,10 @@ import { followersRef } from '../refs';
  * Who a new post is for: its author and the author's followers (`Followers/{uid}`), which the
  * rules check the post's `followers` against when the write reaches the server.
  */
-function audienceOf(authorUid: string, snapshot: DocumentSnapshot<FollowersDoc>): string[] {
+export function postAudience(
+  authorUid: string,
+  snapshot: Pick<DocumentSnapshot<FollowersDoc>, 'data'>,
+): string[] {
   return Array.from(new Set([authorUid, ...(snapshot.data()?.Followers ?? [])]));
 }
 
@@ -38,16 +41,11 @@ function serverConfirmedSnapshot<T extends FollowersDoc>(
 export async function readPostAudience(authorUid: string): Promise<string[]> {
   const ref = followersRef(authorUid);
   try {
-    return audienceOf(authorUid, await getDoc(ref));
+    return postAudience(authorUid, await getDoc(ref));
   } catch (error) {
     if ((error as { code?: string }).code !== 'unavailable') throw error;
-    return audienceOf(authorUid, await serverConfirmedSnapshot(ref));
+    return postAudience(authorUid, await serverConfirmedSnapshot(ref));
   }
-}
-
-/** The audience read from the server itself, for the retry after the rules refused a stale one. */
-export async function readPostAudienceFromServer(authorUid: string): Promise<string[]> {
-  return audienceOf(authorUid, await getDocFromServer(followersRef(authorUid)));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { uploadImage } from '../upload';
 import type * as UploadModule from '../upload';
 import { deleteObject } from 'firebase/storage';
-import { getDoc, getDocFromServer, getDocs, onSnapshot } from 'firebase/firestore';
+import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
 
 /**
  * firebase/firestore and firebase/storage faked at their boundary: references are plain paths,
@@ -57,7 +57,24 @@ jest.mock('firebase/firestore', () => {
         },
       };
     },
-    getDocFromServer: jest.fn(),
+    // A transaction reads through getDoc (tagged 'tx') and commits its writes like a batch.
+    runTransaction: async (
+      _db: unknown,
+      run: (transaction: Record<string, unknown>) => Promise<unknown>,
+    ) => {
+      const ops: MockOp[] = [];
+      const { getDoc } = jest.requireMock('firebase/firestore') as { getDoc: jest.Mock };
+      const result = await run({
+        get: (ref: { path: string }) => getDoc(ref, 'tx'),
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+      });
+      const failure = failures.shift();
+      if (failure) throw failure;
+      commits.push(ops);
+      return result;
+    },
     // A listener that hands out the snapshots a test queued with __listenerSnapshots.
     onSnapshot: jest.fn((_ref: unknown, _options: unknown, next: (snapshot: unknown) => void) => {
       const { __listenerSnapshots } = jest.requireMock('firebase/firestore') as {
@@ -126,7 +143,6 @@ const deniedError = Object.assign(new Error('Missing or insufficient permissions
 beforeEach(() => {
   firestore.__commits.length = 0;
   firestore.__listenerSnapshots.length = 0;
-  jest.mocked(getDocFromServer).mockReset();
   jest.mocked(onSnapshot).mockClear();
   jest
     .mocked(getDoc)
@@ -185,8 +201,7 @@ describe('createPost', () => {
         ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
       ],
     ]);
-    expect(getDoc).toHaveBeenCalledWith({ path: `Followers/${ME}`, id: ME });
-    expect(getDocFromServer).not.toHaveBeenCalled();
+    expect(jest.mocked(getDoc).mock.calls).toEqual([[{ path: `Followers/${ME}`, id: ME }]]);
   });
 
   it('uploads the photo’s sizes to {uid}/posts first, then adds the explore entry in the same batch', async () => {
@@ -262,34 +277,40 @@ describe('createPost', () => {
     expect(firestore.__commits).toEqual([]);
   });
 
-  it('retries a refused post once with the server’s followers (one left meanwhile)', async () => {
+  it('retries a refused post once in a transaction that reads the followers on the server', async () => {
     firestore.__failNextCommit(deniedError);
-    jest.mocked(getDocFromServer).mockResolvedValue(followersSnapshot(['f2']) as never);
+    jest
+      .mocked(getDoc)
+      .mockResolvedValueOnce(followersSnapshot(['f1', 'f2']) as never)
+      .mockResolvedValueOnce(followersSnapshot(['f2']) as never);
     await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).resolves.toBe('NEW_ID');
-    expect(getDocFromServer).toHaveBeenCalledWith({ path: `Followers/${ME}`, id: ME });
-    expect(firestore.__commits).toHaveLength(1);
-    expect(firestore.__commits[0]![0]).toEqual([
-      'set',
-      'posts/NEW_ID',
-      expect.objectContaining({ postId: 'NEW_ID', followers: [ME, 'f2'] }),
+    expect(jest.mocked(getDoc).mock.calls[1]).toEqual([{ path: `Followers/${ME}`, id: ME }, 'tx']);
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          expect.objectContaining({ postId: 'NEW_ID', followers: [ME, 'f2'] }),
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
     ]);
   });
 
   it('gives up after the one retry, and does not retry other failures', async () => {
-    jest.mocked(getDocFromServer).mockResolvedValue(followersSnapshot([]) as never);
     firestore.__failNextCommit(deniedError);
     firestore.__failNextCommit(deniedError);
     await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
       deniedError,
     );
-    expect(getDocFromServer).toHaveBeenCalledTimes(1);
+    expect(getDoc).toHaveBeenCalledTimes(2);
 
     const unavailable = Object.assign(new Error('down'), { code: 'unavailable' });
     firestore.__failNextCommit(unavailable);
     await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
       unavailable,
     );
-    expect(getDocFromServer).toHaveBeenCalledTimes(1);
+    expect(getDoc).toHaveBeenCalledTimes(3);
     expect(firestore.__commits).toEqual([]);
   });
 

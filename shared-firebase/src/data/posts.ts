@@ -5,11 +5,18 @@ import {
   getDocs,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   where,
   writeBatch,
 } from 'firebase/firestore';
-import type { Query } from 'firebase/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  Query,
+  UpdateData,
+  WithFieldValue,
+} from 'firebase/firestore';
 import { useMemo } from 'react';
 import { getDb } from '../db';
 import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
@@ -19,9 +26,16 @@ import { usePagedQuery } from '../hooks/usePagedQuery';
 import type { PagedQuery } from '../hooks/usePagedQuery';
 import { STORAGE_FOLDERS } from '../model';
 import type { Post } from '../model';
-import { commentsCollection, explorePostRef, postRef, postsCollection, userDataRef } from '../refs';
+import {
+  commentsCollection,
+  explorePostRef,
+  followersRef,
+  postRef,
+  postsCollection,
+  userDataRef,
+} from '../refs';
 import { deleteStoredFiles, uploadImage } from '../upload';
-import { readPostAudience, readPostAudienceFromServer } from './postAudience';
+import { postAudience, readPostAudience } from './postAudience';
 import { addActivityItem, likeItemId, removeActivityItem } from './activity';
 
 /**
@@ -118,11 +132,19 @@ interface PostWrite {
   sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
 }
 
-/** One batch: the post, its explore entry (photo posts only) and the author's `usersData.posts`. */
-function commitPost(write: PostWrite, followers: string[]): Promise<void> {
+/** What a write batch and a transaction have in common, as writePost uses it. */
+interface PostWriter {
+  set<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: WithFieldValue<T>): unknown;
+  update<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: UpdateData<D>): unknown;
+}
+
+/**
+ * The post, its explore entry (photo posts only) and the author's `usersData.posts`, added to one
+ * write batch or transaction.
+ */
+function writePost(writer: PostWriter, write: PostWrite, followers: string[]): void {
   const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
-  const batch = writeBatch(getDb());
-  batch.set(postRef(postId), {
+  writer.set(postRef(postId), {
     postImage,
     postCaption: caption.trim() === '' ? null : caption.trim(),
     uid: authorUid,
@@ -133,7 +155,7 @@ function commitPost(write: PostWrite, followers: string[]): Promise<void> {
     ...sizes,
   });
   if (postImage) {
-    batch.set(explorePostRef(postId), {
+    writer.set(explorePostRef(postId), {
       postImage,
       uid: authorUid,
       postId,
@@ -141,8 +163,22 @@ function commitPost(write: PostWrite, followers: string[]): Promise<void> {
       ...(postThumbnail ? { postThumbnail } : {}),
     });
   }
-  batch.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+  writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+}
+
+/** One batch, which Firestore applies locally at once and queues while offline. */
+function commitPost(write: PostWrite, followers: string[]): Promise<void> {
+  const batch = writeBatch(getDb());
+  writePost(batch, write, followers);
   return batch.commit();
+}
+
+/** The retry: a transaction, so the followers are read on the server itself at commit time. */
+function commitPostWithServerFollowers(write: PostWrite): Promise<void> {
+  return runTransaction(getDb(), async (transaction) => {
+    const followersDoc = await transaction.get(followersRef(write.authorUid));
+    writePost(transaction, write, postAudience(write.authorUid, followersDoc));
+  });
 }
 
 const isPermissionDenied = (error: unknown) =>
@@ -158,8 +194,8 @@ const isPermissionDenied = (error: unknown) =>
  * the server): the post shows in the author's own lists at once and the promise settles when the
  * server has decided. The audience comes from `Followers/{uid}` as Firestore knows it (the server
  * online, the cache offline). The rules accept only followers still in `Followers/{uid}` at
- * commit time, so a refusal (a follower left meanwhile) is retried once with the server's
- * audience, as the transaction used to retry. Returns the new post id.
+ * commit time, so a refusal (a follower left meanwhile) is retried once in a transaction, which
+ * reads them on the server (the retry happens online: the server has just answered). Returns the new post id.
  */
 export async function createPost({
   authorUid,
@@ -202,7 +238,7 @@ export async function createPost({
       await commitPost(write, audience);
     } catch (error) {
       if (!isPermissionDenied(error)) throw error;
-      await commitPost(write, await readPostAudienceFromServer(authorUid));
+      await commitPostWithServerFollowers(write);
     }
     return write.postId;
   } catch (error) {
