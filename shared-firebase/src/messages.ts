@@ -56,6 +56,9 @@ export const MESSAGES = {
   photoWaitingForConnection:
     'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
   postFailed: 'The post could not be made. Please try again.',
+  followWaitingForConnection:
+    'No connection: this follow change starts as soon as you are back online.',
+  deleteWaitingForConnection: 'No connection: the post is deleted as soon as you are back online.',
   profileChangeWaiting:
     'Your change is waiting to be sent: it is saved as soon as the connection returns.',
 } as const;

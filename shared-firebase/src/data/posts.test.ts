@@ -384,6 +384,25 @@ describe('deletePost', () => {
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
   });
 
+  it('offline, reads the comments only once the browser is online again', async () => {
+    let online = false;
+    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+    jest
+      .mocked(getDocs)
+      .mockClear()
+      .mockResolvedValue({ docs: [] } as never);
+    const deleting = deletePost({ postId: 'p3', uid: ME, postImage: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getDocs).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await deleting;
+    expect(getDocs).toHaveBeenCalledTimes(1);
+    expect(firestore.__commits).toHaveLength(1);
+    jest.restoreAllMocks();
+  });
+
   it('deletes every size of the photo: the display image and its thumbnail', async () => {
     jest.mocked(getDocs).mockResolvedValue({ docs: [] } as never);
     await deletePost({

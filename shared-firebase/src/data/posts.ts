@@ -18,6 +18,7 @@ import type {
   WithFieldValue,
 } from 'firebase/firestore';
 import { useMemo } from 'react';
+import { waitUntilBrowserOnline } from '../connectivity/browserOnline';
 import { getDb } from '../db';
 import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
 import { useLiveQuery } from '../hooks/useLiveQuery';
@@ -283,11 +284,14 @@ export async function setLiked(
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
  * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
  * and its id in the author's `usersData.posts` in one batch — and finally every size of its photo.
+ * Offline, it starts once the browser is online again.
  */
 export async function deletePost(
   post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>,
 ): Promise<void> {
   const db = getDb();
+  // Offline, the cache could list only some comments and the rest would be orphaned: wait.
+  await waitUntilBrowserOnline();
   const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
   for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
     const batch = writeBatch(db);
