@@ -40,6 +40,8 @@ export {
   deletePost,
 } from './data/posts';
 export type { NewPost } from './data/posts';
+export { usePostAudienceCache } from './data/postAudience';
+export { useBrowserOnline } from './connectivity/browserOnline';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
 
 // Activity: what others did to the member's posts, comments and profile.

@@ -49,6 +49,18 @@ export const MESSAGES = {
     'Deleting your account did not finish. Enter your password to finish deleting it.',
   imageUnreadable:
     'This file could not be opened as a picture. Please choose a JPEG, PNG, WebP or GIF photo.',
+
+  // A new post while the connection is gone or slow (issue 17): what waits, and that it is kept.
+  postWaitingForConnection:
+    'Your post is waiting for a connection: it will be posted as soon as you are back online.',
+  photoWaitingForConnection:
+    'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
+  postFailed: 'The post could not be made. Please try again.',
+  followWaitingForConnection:
+    'No connection: this follow change starts as soon as you are back online.',
+  deleteWaitingForConnection: 'No connection: the post is deleted as soon as you are back online.',
+  profileChangeWaiting:
+    'Your change is waiting to be sent: it is saved as soon as the connection returns.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+import { browserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 import { IMAGE_MAX_BYTES, RASTER_IMAGE_TYPES } from './constants';
 import { IMAGE_SIZES, JPEG_QUALITY } from './media/imageSizes';
 import type { ImageKind, SizeSpec } from './media/imageSizes';
@@ -106,7 +107,9 @@ async function uploadSizes(
 /**
  * Makes the sizes of `kind` from the chosen file in the browser (upright, metadata dropped,
  * IMAGE_SIZES) and uploads them under `<uid>/<folder>/`, reporting progress over both (0–100).
- * A file the browser cannot decode throws ImageUnreadableError before anything is uploaded.
+ * A file the browser cannot decode throws ImageUnreadableError before anything is uploaded. When
+ * the browser is offline, the upload starts once it is online again (`onWaitingForConnection`
+ * says so in between).
  */
 export async function uploadImage(
   uid: string,
@@ -114,6 +117,7 @@ export async function uploadImage(
   kind: ImageKind,
   file: File,
   onProgress: (percent: number) => void,
+  onWaitingForConnection?: () => void,
 ): Promise<UploadedImage> {
   onProgress(0);
   let sizes: RenderedSize[];
@@ -125,6 +129,11 @@ export async function uploadImage(
   } catch (error) {
     if ((error as Error).name === UNREADABLE_IMAGE) throw new ImageUnreadableError();
     throw error;
+  }
+  if (!browserOnline()) {
+    // Storage cannot queue an upload as Firestore queues a write: the processed sizes wait here.
+    onWaitingForConnection?.();
+    await waitUntilBrowserOnline();
   }
   const uploaded = await uploadSizes(`${uid}/${folder}`, sizes, (fraction) =>
     onProgress((PROCESSING_SHARE + fraction * (1 - PROCESSING_SHARE)) * 100),

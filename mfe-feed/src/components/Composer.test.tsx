@@ -6,11 +6,13 @@ import {
   ImageUnreadableError,
   MESSAGES,
   createPost,
+  usePostAudienceCache,
 } from 'shared-firebase';
 import type { NewPost } from 'shared-firebase';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
+import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
@@ -226,5 +228,91 @@ describe('Composer posting', () => {
     );
     expect(caption()).toHaveValue('Keep me');
     expect(post()).toBeEnabled();
+  });
+});
+
+describe('Composer offline', () => {
+  let online: boolean;
+  beforeEach(() => {
+    online = true;
+    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  const setOnline = (value: boolean) => {
+    online = value;
+    act(() => {
+      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+    });
+  };
+
+  it('keeps the author’s followers cached, for a post made offline', () => {
+    setup();
+    expect(usePostAudienceCache).toHaveBeenCalledWith(VIEWER);
+  });
+
+  it('says at once that a post made offline is waiting, keeps the text, and shows it done later', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Written on a train');
+    setOnline(false);
+    await user.click(post());
+    expect(screen.getByText(MESSAGES.postWaitingForConnection)).toHaveAttribute('role', 'status');
+    expect(caption()).toHaveValue('Written on a train');
+    expect(caption()).toBeDisabled();
+    expect(post()).toBeDisabled();
+
+    setOnline(true);
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(caption()).toHaveValue('');
+  });
+
+  it('online, says the post is waiting only once the server has not answered for a while', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Slow');
+    await user.click(post());
+    act(() => jest.advanceTimersByTime(POST_WAITING_NOTE_DELAY_MS - 1));
+    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByText(MESSAGES.postWaitingForConnection)).toBeInTheDocument();
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+  });
+
+  it('keeps the text when a waiting post finally fails, with a clear message', async () => {
+    const pending = pendingCreatePost();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Refused later');
+    setOnline(false);
+    await user.click(post());
+    setOnline(true);
+    await act(async () => pending.reject(new Error('permission-denied')));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.postFailed);
+    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(caption()).toHaveValue('Refused later');
+    expect(caption()).toBeEnabled();
+  });
+
+  it('says a processed photo waits for the connection, then shows its upload resume', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    await user.upload(photo(), png());
+    await user.click(post());
+    act(() => pending.input!.onProgress!(30));
+    act(() => pending.input!.onWaitingForConnection!());
+    expect(screen.getByText(MESSAGES.photoWaitingForConnection)).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
+    ).toHaveAttribute('value', '30');
+    expect(screen.getByAltText('Preview of the chosen photo')).toBeInTheDocument();
+
+    act(() => pending.input!.onProgress!(55));
+    expect(screen.queryByText(MESSAGES.photoWaitingForConnection)).not.toBeInTheDocument();
+    act(() => pending.input!.onProgress!(100));
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   checkImageFile,
   createPost,
   newPostProblem,
+  usePostAudienceCache,
 } from 'shared-firebase';
 import {
   Button,
@@ -16,6 +17,7 @@ import {
   TextAreaField,
   useStatusMessage,
 } from 'shared-ui';
+import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
   authorUid: string;
@@ -39,11 +41,16 @@ function usePreviewUrl(file: File | null): string | null {
 /** Processing and upload, one bar: the photo is reduced in the browser first. */
 const PHOTO_PROGRESS_LABEL = 'Preparing and uploading photo';
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'saving' };
+/** `waiting`: the processed photo waits for the browser to be online before its upload. */
+type Phase =
+  { kind: 'idle' } | { kind: 'uploading'; percent: number; waiting: boolean } | { kind: 'saving' };
 
 /**
  * The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES). The photo
  * is reduced in a worker and uploaded when the post is sent; one progress bar covers both.
+ * Offline, the post waits (Firestore holds the write, the photo's upload waits for the browser to
+ * be online) and a note says so; what the member wrote stays in the box, locked, until the post is
+ * confirmed or has failed.
  */
 export function Composer({ authorUid }: ComposerProps) {
   const [caption, setCaption] = useState('');
@@ -55,6 +62,8 @@ export function Composer({ authorUid }: ComposerProps) {
   const { status, show, clear } = useStatusMessage();
   const photoInputId = useId();
   const busy = phase.kind !== 'idle';
+  // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
+  usePostAudienceCache(authorUid);
 
   const forgetPhoto = () => {
     setPhoto(null);
@@ -84,14 +93,20 @@ export function Composer({ authorUid }: ComposerProps) {
       return;
     }
     submitting.current = true;
-    setPhase(photo ? { kind: 'uploading', percent: 0 } : { kind: 'saving' });
+    setPhase(photo ? { kind: 'uploading', percent: 0, waiting: false } : { kind: 'saving' });
     try {
       await createPost({
         authorUid,
         caption,
         image: photo,
         onProgress: (percent) =>
-          setPhase(percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent }),
+          setPhase(
+            percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent, waiting: false },
+          ),
+        onWaitingForConnection: () =>
+          setPhase((current) =>
+            current.kind === 'uploading' ? { ...current, waiting: true } : current,
+          ),
       });
       setCaption('');
       forgetPhoto();
@@ -104,7 +119,7 @@ export function Composer({ authorUid }: ComposerProps) {
         return;
       }
       console.error('Post failed', error);
-      show('The post could not be made. Please try again.', 'error');
+      show(MESSAGES.postFailed, 'error');
     } finally {
       submitting.current = false;
       setPhase({ kind: 'idle' });
@@ -148,7 +163,17 @@ export function Composer({ authorUid }: ComposerProps) {
       {phase.kind === 'uploading' ? (
         <ProgressBar percent={phase.percent} label={PHOTO_PROGRESS_LABEL} />
       ) : null}
-      {phase.kind === 'saving' ? <Spinner label="Posting…" /> : null}
+      {phase.kind === 'uploading' && phase.waiting ? (
+        <p className="feed-pending" role="status">
+          {MESSAGES.photoWaitingForConnection}
+        </p>
+      ) : null}
+      {phase.kind === 'saving' ? (
+        <>
+          <Spinner label="Posting…" />
+          <PostWaitingNote />
+        </>
+      ) : null}
       <div className="feed-composer__actions">
         <Button type="submit" disabled={busy}>
           Post

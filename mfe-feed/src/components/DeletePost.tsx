@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deletePost } from 'shared-firebase';
+import { MESSAGES, deletePost, useBrowserOnline } from 'shared-firebase';
 import type { Post } from 'shared-firebase';
 import { Button } from 'shared-ui';
 
@@ -8,10 +8,14 @@ export interface DeletePostProps {
   onError: (message: string) => void;
 }
 
-/** The author's delete option: asks for confirmation, then removes the post and what hangs on it. */
+/**
+ * The author's delete option: asks for confirmation, then removes the post and what hangs on it.
+ * Offline, a note says the deletion waits for the connection.
+ */
 export function DeletePost({ post, onError }: DeletePostProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const online = useBrowserOnline();
 
   const confirm = async () => {
     setDeleting(true);
@@ -44,6 +48,11 @@ export function DeletePost({ post, onError }: DeletePostProps) {
           Cancel
         </Button>
       </div>
+      {deleting && !online ? (
+        <p className="feed-pending" role="status">
+          {MESSAGES.deleteWaitingForConnection}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export function fake() {
     useMember: jest.fn(),
     useComments: jest.fn(),
     createPost: jest.fn(),
+    usePostAudienceCache: jest.fn(),
     setLiked: jest.fn(),
     deletePost: jest.fn(),
     addComment: jest.fn(),

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setFollowing, useFollowStatus } from 'shared-firebase';
+import { MESSAGES, setFollowing, useFollowStatus } from 'shared-firebase';
 import { FollowButton } from './FollowButton';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
@@ -99,5 +99,29 @@ describe('FollowButton', () => {
     mockedStatus.mockReturnValue({ status: 'ready', following: true });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
+  });
+});
+
+describe('FollowButton offline', () => {
+  let online: boolean;
+  beforeEach(() => {
+    online = false;
+    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  });
+
+  it('says a follow made offline waits for the connection, and drops the note once done', async () => {
+    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    const run = deferred();
+    mockedSetFollowing.mockReturnValue(run.promise);
+    render(<FollowButton me="me" target="ann" targetName="Ann" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.followWaitingForConnection);
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(MESSAGES.followWaitingForConnection)).toBeNull();
+    await act(async () => run.resolve());
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();
   });
 });

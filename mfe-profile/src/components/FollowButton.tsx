@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { setFollowing, useFollowStatus } from 'shared-firebase';
+import { MESSAGES, setFollowing, useBrowserOnline, useFollowStatus } from 'shared-firebase';
 import { Button, LoadFailure } from 'shared-ui';
 
 export interface FollowButtonProps {
@@ -11,7 +11,8 @@ export interface FollowButtonProps {
 /**
  * The Follow/Followed toggle. Its state is live from `Followers/{target}`; while a change runs the
  * button is disabled and further clicks are ignored, so a double click does one thing. A change
- * that could not finish stays reported with a Retry until it does (see README "Follow").
+ * that could not finish stays reported with a Retry until it does (see README "Follow"). Offline,
+ * a note says the change waits for the connection (it reads the server first).
  */
 export function FollowButton(props: FollowButtonProps) {
   // A new key remounts the follow state's subscription: Retry reads it again.
@@ -26,6 +27,7 @@ function FollowToggle({
   onRetry,
 }: FollowButtonProps & { onRetry: () => void }) {
   const status = useFollowStatus(me, target);
+  const online = useBrowserOnline();
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);
   const [unfinished, setUnfinished] = useState<boolean | null>(null);
@@ -61,6 +63,11 @@ function FollowToggle({
       >
         {following ? 'Followed' : 'Follow'}
       </Button>
+      {pending && !online ? (
+        <p className="profile-follow__waiting" role="status">
+          {MESSAGES.followWaitingForConnection}
+        </p>
+      ) : null}
       {unfinished !== null && !pending ? (
         <p className="profile-follow__problem" role="alert">
           {unfinished ? `Following ${targetName}` : `Unfollowing ${targetName}`} did not finish.

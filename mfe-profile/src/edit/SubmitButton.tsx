@@ -1,22 +1,25 @@
 import { useEffect, useState } from 'react';
+import { MESSAGES, useBrowserOnline } from 'shared-firebase';
 import { Button } from 'shared-ui';
 
 export const SENDING_LABEL = 'Sending...';
-/** A change still on its way after this long is said to be waiting (offline, a slow network). */
+/** A change still on its way after this long is said to be waiting (a slow network). */
 export const WAITING_NOTE_DELAY_MS = 2000;
-export const WAITING_NOTE =
-  'Your change is waiting to be sent: it is saved as soon as the connection returns.';
 
-/** Says, once a send has taken WAITING_NOTE_DELAY_MS, that it is waiting rather than lost. */
+/**
+ * Says that a send is waiting rather than lost: at once while the browser is offline, otherwise
+ * once it has taken WAITING_NOTE_DELAY_MS.
+ */
 function WaitingNote() {
-  const [shown, setShown] = useState(false);
+  const online = useBrowserOnline();
+  const [late, setLate] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setShown(true), WAITING_NOTE_DELAY_MS);
+    const timer = setTimeout(() => setLate(true), WAITING_NOTE_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return shown ? (
+  return !online || late ? (
     <p role="status" className="profile-edit__waiting">
-      {WAITING_NOTE}
+      {MESSAGES.profileChangeWaiting}
     </p>
   ) : null;
 }

@@ -7,6 +7,7 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
+import { waitUntilBrowserOnline } from '../connectivity/browserOnline';
 import { getDb } from '../db';
 import { followersRef, followingRef, postRef, postsCollection } from '../refs';
 import { addActivityItem, followItemId, removeActivityItem } from './activity';
@@ -22,6 +23,9 @@ export interface FollowBackend {
 /** The fan-out's reads and batched writes in Firestore. */
 export const firestoreFollowBackend: FollowBackend = {
   async read(me, target) {
+    // Offline, the cache could hold only some of target's posts and the fan-out would miss the
+    // rest: the plan is made from the server's answer, so it waits for the connection.
+    await waitUntilBrowserOnline();
     const [followers, following, posts] = await Promise.all([
       getDoc(followersRef(target)),
       getDoc(followingRef(me)),

@@ -9,7 +9,7 @@ import {
 import { uploadImage } from '../upload';
 import type * as UploadModule from '../upload';
 import { deleteObject } from 'firebase/storage';
-import { getDoc, getDocs } from 'firebase/firestore';
+import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
 
 /**
  * firebase/firestore and firebase/storage faked at their boundary: references are plain paths,
@@ -75,6 +75,23 @@ jest.mock('firebase/firestore', () => {
       commits.push(ops);
       return result;
     },
+    // A listener that hands out the snapshots a test queued with __listenerSnapshots.
+    onSnapshot: jest.fn((_ref: unknown, _options: unknown, next: (snapshot: unknown) => void) => {
+      const { __listenerSnapshots } = jest.requireMock('firebase/firestore') as {
+        __listenerSnapshots: unknown[];
+      };
+      let listening = true;
+      const stop = jest.fn(() => {
+        listening = false;
+      });
+      queueMicrotask(() =>
+        __listenerSnapshots.forEach((snapshot) => {
+          if (listening) next(snapshot);
+        }),
+      );
+      return stop;
+    }),
+    __listenerSnapshots: [] as unknown[],
     __commits: commits,
     __failNextCommit: (error: Error) => failures.push(error),
   };
@@ -105,11 +122,28 @@ const UPLOADED = {
 
 const firestore = jest.requireMock('firebase/firestore') as {
   __commits: MockOp[][];
+  __listenerSnapshots: unknown[];
   __failNextCommit: (error: Error) => void;
 };
 
+const followersSnapshot = (Followers: string[], fromCache = false) => ({
+  data: () => ({ Followers }),
+  metadata: { fromCache },
+});
+const offlineError = Object.assign(
+  new Error('Failed to get document because the client is offline.'),
+  {
+    code: 'unavailable',
+  },
+);
+const deniedError = Object.assign(new Error('Missing or insufficient permissions.'), {
+  code: 'permission-denied',
+});
+
 beforeEach(() => {
   firestore.__commits.length = 0;
+  firestore.__listenerSnapshots.length = 0;
+  jest.mocked(onSnapshot).mockClear();
   jest
     .mocked(getDoc)
     .mockReset()
@@ -144,7 +178,7 @@ describe('post queries', () => {
 });
 
 describe('createPost', () => {
-  it('writes a text post and the author’s post list in one transaction that reads the followers', async () => {
+  it('writes a text post and the author’s post list in one batch, its audience read first', async () => {
     await expect(createPost({ authorUid: ME, caption: '  Hello  ', image: null })).resolves.toBe(
       'NEW_ID',
     );
@@ -167,7 +201,7 @@ describe('createPost', () => {
         ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
       ],
     ]);
-    expect(getDoc).toHaveBeenCalledWith({ path: `Followers/${ME}`, id: ME }, 'tx');
+    expect(jest.mocked(getDoc).mock.calls).toEqual([[{ path: `Followers/${ME}`, id: ME }]]);
   });
 
   it('uploads the photo’s sizes to {uid}/posts first, then adds the explore entry in the same batch', async () => {
@@ -175,7 +209,11 @@ describe('createPost', () => {
     const onProgress = jest.fn();
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
-    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', 'post', file, onProgress);
+    const onWaitingForConnection = jest.fn();
+    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', 'post', file, onProgress, undefined);
+    await createPost({ authorUid: ME, caption: '', image: file, onWaitingForConnection });
+    expect(jest.mocked(uploadImage).mock.calls[1]![5]).toBe(onWaitingForConnection);
+    firestore.__commits.pop();
     expect(firestore.__commits).toEqual([
       [
         [
@@ -213,6 +251,66 @@ describe('createPost', () => {
     ).rejects.toThrow('permission-denied');
     expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.jpg` });
     expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1-thumbnail.jpg` });
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('offline with nothing cached, waits for the server’s followers instead of guessing', async () => {
+    jest.mocked(getDoc).mockRejectedValue(offlineError);
+    firestore.__listenerSnapshots.push(
+      followersSnapshot(['stale'], true),
+      followersSnapshot(['f9']),
+      followersSnapshot(['later']),
+    );
+    await createPost({ authorUid: ME, caption: 'Offline', image: null });
+    expect(firestore.__commits[0]![0]![2]).toMatchObject({ followers: [ME, 'f9'] });
+    // The listener stops at the first snapshot the server confirmed.
+    const stop = jest.mocked(onSnapshot).mock.results[0]!.value as jest.Mock;
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets any other read failure through without writing', async () => {
+    jest.mocked(getDoc).mockRejectedValue(deniedError);
+    await expect(createPost({ authorUid: ME, caption: 'x', image: null })).rejects.toBe(
+      deniedError,
+    );
+    expect(onSnapshot).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('retries a refused post once in a transaction that reads the followers on the server', async () => {
+    firestore.__failNextCommit(deniedError);
+    jest
+      .mocked(getDoc)
+      .mockResolvedValueOnce(followersSnapshot(['f1', 'f2']) as never)
+      .mockResolvedValueOnce(followersSnapshot(['f2']) as never);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).resolves.toBe('NEW_ID');
+    expect(jest.mocked(getDoc).mock.calls[1]).toEqual([{ path: `Followers/${ME}`, id: ME }, 'tx']);
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          expect.objectContaining({ postId: 'NEW_ID', followers: [ME, 'f2'] }),
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+  });
+
+  it('gives up after the one retry, and does not retry other failures', async () => {
+    firestore.__failNextCommit(deniedError);
+    firestore.__failNextCommit(deniedError);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+      deniedError,
+    );
+    expect(getDoc).toHaveBeenCalledTimes(2);
+
+    const unavailable = Object.assign(new Error('down'), { code: 'unavailable' });
+    firestore.__failNextCommit(unavailable);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+      unavailable,
+    );
+    expect(getDoc).toHaveBeenCalledTimes(3);
     expect(firestore.__commits).toEqual([]);
   });
 
@@ -284,6 +382,25 @@ describe('deletePost', () => {
       ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
     ]);
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
+  });
+
+  it('offline, reads the comments only once the browser is online again', async () => {
+    let online = false;
+    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+    jest
+      .mocked(getDocs)
+      .mockClear()
+      .mockResolvedValue({ docs: [] } as never);
+    const deleting = deletePost({ postId: 'p3', uid: ME, postImage: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getDocs).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await deleting;
+    expect(getDocs).toHaveBeenCalledTimes(1);
+    expect(firestore.__commits).toHaveLength(1);
+    jest.restoreAllMocks();
   });
 
   it('deletes every size of the photo: the display image and its thumbnail', async () => {

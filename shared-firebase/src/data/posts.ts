@@ -10,8 +10,15 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
-import type { Query } from 'firebase/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  Query,
+  UpdateData,
+  WithFieldValue,
+} from 'firebase/firestore';
 import { useMemo } from 'react';
+import { waitUntilBrowserOnline } from '../connectivity/browserOnline';
 import { getDb } from '../db';
 import { CAPTION_MAX_LENGTH, FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from '../constants';
 import { useLiveQuery } from '../hooks/useLiveQuery';
@@ -29,6 +36,7 @@ import {
   userDataRef,
 } from '../refs';
 import { deleteStoredFiles, uploadImage } from '../upload';
+import { postAudience, readPostAudience } from './postAudience';
 import { addActivityItem, likeItemId, removeActivityItem } from './activity';
 
 /**
@@ -101,6 +109,11 @@ export interface NewPost {
   image: File | null;
   /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
   onProgress?: (percent: number) => void;
+  /**
+   * Called when the processed photo waits for the browser to be online before its upload (Storage
+   * cannot queue it); progress resumes once it is.
+   */
+  onWaitingForConnection?: () => void;
 }
 
 /** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
@@ -110,26 +123,100 @@ export function newPostProblem(caption: string, image: File | null): 'empty' | '
   return null;
 }
 
+/** The new post's documents apart from its audience, which is read just before each commit. */
+interface PostWrite {
+  postId: string;
+  authorUid: string;
+  caption: string;
+  postImage: string | null;
+  postThumbnail: string | null;
+  sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
+}
+
+/** What a write batch and a transaction have in common, as writePost uses it. */
+interface PostWriter {
+  set<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: WithFieldValue<T>): unknown;
+  update<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: UpdateData<D>): unknown;
+}
+
+/**
+ * The post, its explore entry (photo posts only) and the author's `usersData.posts`, added to one
+ * write batch or transaction.
+ */
+function writePost(writer: PostWriter, write: PostWrite, followers: string[]): void {
+  const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
+  writer.set(postRef(postId), {
+    postImage,
+    postCaption: caption.trim() === '' ? null : caption.trim(),
+    uid: authorUid,
+    postId,
+    followers,
+    likes: [],
+    createdAt: serverTimestamp(),
+    ...sizes,
+  });
+  if (postImage) {
+    writer.set(explorePostRef(postId), {
+      postImage,
+      uid: authorUid,
+      postId,
+      createdAt: serverTimestamp(),
+      ...(postThumbnail ? { postThumbnail } : {}),
+    });
+  }
+  writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+}
+
+/** One batch, which Firestore applies locally at once and queues while offline. */
+function commitPost(write: PostWrite, followers: string[]): Promise<void> {
+  const batch = writeBatch(getDb());
+  writePost(batch, write, followers);
+  return batch.commit();
+}
+
+/** The retry: a transaction, so the followers are read on the server itself at commit time. */
+function commitPostWithServerFollowers(write: PostWrite): Promise<void> {
+  return runTransaction(getDb(), async (transaction) => {
+    const followersDoc = await transaction.get(followersRef(write.authorUid));
+    writePost(transaction, write, postAudience(write.authorUid, followersDoc));
+  });
+}
+
+const isPermissionDenied = (error: unknown) =>
+  (error as { code?: string }).code === 'permission-denied';
+
 /**
  * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is reduced to its sizes in the
  * browser and uploaded to `{uid}/posts/` first (a file that cannot be decoded throws
- * ImageUnreadableError and nothing is written), then one transaction reads the author's followers and writes the post, its explore entry
- * (photo posts only) and the author's `usersData.posts`, so a failure leaves no half post. The
- * rules accept only followers that are in `Followers/{uid}` at commit time; the transaction makes
- * a follower who leaves meanwhile a retry, not a refused post. Returns the new post id.
+ * ImageUnreadableError and nothing is written; offline, the upload waits for the connection),
+ * then one write batch stores the post, its explore entry (photo posts only) and the author's
+ * `usersData.posts`, so a failure leaves no half post. A batch, not a transaction, because
+ * Firestore queues a batch offline and sends it when the connection returns (a transaction needs
+ * the server): the post shows in the author's own lists at once and the promise settles when the
+ * server has decided. The audience comes from `Followers/{uid}` as Firestore knows it (the server
+ * online, the cache offline). The rules accept only followers still in `Followers/{uid}` at
+ * commit time, so a refusal (a follower left meanwhile) is retried once in a transaction, which
+ * reads them on the server (the retry happens online: the server has just answered). Returns the new post id.
  */
 export async function createPost({
   authorUid,
   caption,
   image,
   onProgress,
+  onWaitingForConnection,
 }: NewPost): Promise<string> {
   const problem = newPostProblem(caption, image);
   if (problem) throw new Error(`The post is ${problem}.`);
   const uploaded = image
-    ? await uploadImage(authorUid, STORAGE_FOLDERS.posts, 'post', image, onProgress ?? (() => {}))
+    ? await uploadImage(
+        authorUid,
+        STORAGE_FOLDERS.posts,
+        'post',
+        image,
+        onProgress ?? (() => {}),
+        onWaitingForConnection,
+      )
     : null;
-  const postImage = uploaded?.display.downloadUrl ?? null;
   // The smaller size and the display size's dimensions beside the seed's fields (issue 16).
   const sizes = uploaded
     ? {
@@ -138,34 +225,23 @@ export async function createPost({
         postImageHeight: uploaded.height,
       }
     : {};
+  const write: PostWrite = {
+    postId: doc(postsCollection()).id,
+    authorUid,
+    caption,
+    postImage: uploaded?.display.downloadUrl ?? null,
+    postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
+    sizes,
+  };
   try {
-    const newPostRef = doc(postsCollection());
-    const postId = newPostRef.id;
-    await runTransaction(getDb(), async (transaction) => {
-      const followersDoc = await transaction.get(followersRef(authorUid));
-      const followers = [authorUid, ...(followersDoc.data()?.Followers ?? [])];
-      transaction.set(newPostRef, {
-        postImage,
-        postCaption: caption.trim() === '' ? null : caption.trim(),
-        uid: authorUid,
-        postId,
-        followers: Array.from(new Set(followers)),
-        likes: [],
-        createdAt: serverTimestamp(),
-        ...sizes,
-      });
-      if (postImage) {
-        transaction.set(explorePostRef(postId), {
-          postImage,
-          uid: authorUid,
-          postId,
-          createdAt: serverTimestamp(),
-          ...(uploaded?.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
-        });
-      }
-      transaction.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
-    });
-    return postId;
+    const audience = await readPostAudience(authorUid);
+    try {
+      await commitPost(write, audience);
+    } catch (error) {
+      if (!isPermissionDenied(error)) throw error;
+      await commitPostWithServerFollowers(write);
+    }
+    return write.postId;
   } catch (error) {
     // No post refers to the uploaded files: remove them rather than leave orphans behind.
     if (uploaded) {
@@ -208,11 +284,14 @@ export async function setLiked(
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
  * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
  * and its id in the author's `usersData.posts` in one batch — and finally every size of its photo.
+ * Offline, it starts once the browser is online again.
  */
 export async function deletePost(
   post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>,
 ): Promise<void> {
   const db = getDb();
+  // Offline, the cache could list only some comments and the rest would be orphaned: wait.
+  await waitUntilBrowserOnline();
   const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
   for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
     const batch = writeBatch(db);

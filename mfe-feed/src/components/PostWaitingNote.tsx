@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { MESSAGES, useBrowserOnline } from 'shared-firebase';
+
+/**
+ * An online post the server has not confirmed after this long is said to be waiting too (a
+ * connection the browser still believes in but that carries nothing); longer than a slow commit.
+ */
+export const POST_WAITING_NOTE_DELAY_MS = 3000;
+
+/**
+ * Says that the new post Firestore is holding waits for a connection: at once when the browser
+ * is offline, after POST_WAITING_NOTE_DELAY_MS otherwise.
+ */
+export function PostWaitingNote() {
+  const online = useBrowserOnline();
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), POST_WAITING_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return !online || late ? (
+    <p className="feed-pending" role="status">
+      {MESSAGES.postWaitingForConnection}
+    </p>
+  ) : null;
+}
