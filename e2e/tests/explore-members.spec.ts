@@ -178,7 +178,7 @@ test.describe('members', () => {
     await signIn(page, viewer);
     await page.goto('/members');
     await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
-    const list = page.locator('ul.members-list');
+    const list = page.getByRole('list', { name: 'All members' });
     const links = list.getByRole('link');
 
     // The first page only, until its end scrolls into view. The list is live, so a member another

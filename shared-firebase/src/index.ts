@@ -28,6 +28,8 @@ export type { DobFields } from './dob';
 export { checkImageFile, ImageUnreadableError } from './upload';
 export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
 export type { ImageSources } from './media/sources';
+export { memberShown } from './memberShown';
+export type { MemberShown } from './memberShown';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';

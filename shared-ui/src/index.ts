@@ -10,6 +10,8 @@ export { TextField, TextAreaField } from './TextField';
 export type { TextFieldProps, TextAreaFieldProps } from './TextField';
 export { Avatar, placeholderAvatar } from './Avatar';
 export type { AvatarProps } from './Avatar';
+export { MemberLabel } from './MemberLabel';
+export type { MemberLabelProps } from './MemberLabel';
 export { StatusMessage, useStatusMessage } from './StatusMessage';
 export type { Status, StatusTone, StatusMessageProps } from './StatusMessage';
 export { Spinner, ProgressBar } from './Spinner';
