@@ -34,7 +34,7 @@ export type { RemoteAppProps, RemoteLifecycles, RemoteLifecyclesModule } from '.
 export { RelativeTime } from './time/RelativeTime';
 export type { RelativeTimeProps } from './time/RelativeTime';
 export { formatRelativeTime, formatFullTime } from './time/relativeTime';
-export { useNewestFirstPages } from './usePagedList';
-export type { PagedList } from './usePagedList';
+export { NewestFirstList } from './NewestFirstList';
+export type { NewestFirstListProps } from './NewestFirstList';
 export { LoadFailure } from './LoadFailure';
 export type { LoadFailureProps } from './LoadFailure';
