@@ -8,11 +8,17 @@ import { SINGLE_BUNDLE_DIR } from './builds.mjs';
 export async function startBenchStack() {
   const stack = await startServedStack('demo-bench');
   const singlePort = await freePort();
-  const single = await serveDir({
-    dir: SINGLE_BUNDLE_DIR,
-    port: singlePort,
-    files: { '/runtime-config.json': () => stack.runtimeConfig },
-  });
+  let single;
+  try {
+    single = await serveDir({
+      dir: SINGLE_BUNDLE_DIR,
+      port: singlePort,
+      files: { '/runtime-config.json': () => stack.runtimeConfig },
+    });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
   return {
     ...stack,
     singleBundleUrl: `http://127.0.0.1:${singlePort}`,
