@@ -1,18 +1,27 @@
 /** Business constants from SPEC.md section 9 and the limits the project chose (docs/DATA_MODEL.md). */
+/** Posts per page of the home feed (SPEC section 9). */
 export const FEED_PAGE_SIZE = 3;
+/** Posts per page of a profile (SPEC section 9). */
 export const PROFILE_PAGE_SIZE = 3;
+/** Tiles per page of the explore grid (SPEC section 9). */
 export const EXPLORE_PAGE_SIZE = 9;
+/** Members per page of the member list and of follower, following and liker lists. */
 export const MEMBERS_PAGE_SIZE = 20;
 /** Activity items per page of /activity. */
 export const ACTIVITY_PAGE_SIZE = 20;
 /** The bell counts unread items up to this many and shows "99+" beyond (UNREAD_SHOWN_MAX). */
 export const UNREAD_COUNT_LIMIT = 100;
+/** The largest unread count the bell shows as a number. */
 export const UNREAD_SHOWN_MAX = 99;
 /** How long member search waits after the last keystroke before it queries. */
 export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
+/** Longest user name, in characters; firestore.rules holds the same bound. */
 export const USERNAME_MAX_LENGTH = 32;
+/** Longest "about" text of a profile; firestore.rules holds the same bound. */
 export const ABOUT_MAX_LENGTH = 500;
+/** Longest post caption; firestore.rules holds the same bound. */
 export const CAPTION_MAX_LENGTH = 2000;
+/** Longest comment or reply; firestore.rules holds the same bound. */
 export const COMMENT_MAX_LENGTH = 1000;
 /**
  * The largest photo a member may choose (25 MiB): it is reduced in the browser before upload, so
@@ -35,6 +44,7 @@ export const RASTER_IMAGE_TYPES: readonly string[] = [
   'image/avif',
   'image/bmp',
 ];
+/** Digits of each date-of-birth field on the sign-up and edit forms (SPEC section 9). */
 export const DOB_FIELD_LENGTHS = { day: 2, month: 2, year: 4 } as const;
 /** Storage SDK retry limits (SPEC section 9). */
 export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;

@@ -6,7 +6,7 @@ export * from 'shared-firebase/session';
 
 // The data model (SPEC section 3).
 export type { Comment, ExplorePost, Post, Reply, UserData, UserInfo, WithId } from './model';
-export type { ActivityItem, ActivityType } from './model';
+export type { ActivityItem } from './model';
 
 // What the hooks return.
 export type { LiveDocument } from './hooks/useLiveDocument';
@@ -27,9 +27,7 @@ export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
 export { checkImageFile, ImageUnreadableError } from './upload';
 export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
-export type { ImageSources } from './media/sources';
 export { memberShown } from './memberShown';
-export type { MemberShown } from './memberShown';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';
@@ -41,11 +39,9 @@ export {
   createPost,
   setLiked,
   deletePost,
-  deletePostImages,
 } from './data/posts';
-export type { NewPost, PostImages } from './data/posts';
+export type { NewPost } from './data/posts';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
-export type { RepliedComment } from './data/comments';
 
 // Activity: what others did to the member's posts, comments and profile.
 export { useActivity, useUnreadActivityCount, markActivityRead } from './data/activity';
@@ -61,7 +57,6 @@ export type { LiveUidList } from './data/connections';
 export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
 
 // Deleting the account (the profile remote's edit screen).
-export { deleteAccount, DELETION_STEPS } from './data/accountDeletion/deleteAccount';
-export type { DeletionProgress, DeletionStep } from './data/accountDeletion/deleteAccount';
+export { deleteAccount } from './data/accountDeletion/deleteAccount';
+export type { DeletionProgress } from './data/accountDeletion/deleteAccount';
 export { useAccountDeletionMark } from './data/accountDeletion/useAccountDeletionMark';
-export type { AccountDeletionMark } from './model';

@@ -51,5 +51,5 @@ export {
 
 // Password reset (the auth remote) and the Auth side of deleting an account (the profile remote).
 export { requestPasswordReset, checkPasswordResetCode, confirmNewPassword } from './passwordReset';
-export type { ResetRequestOutcome, ResetCodeCheck } from './passwordReset';
+export type { ResetRequestOutcome } from './passwordReset';
 export { confirmPassword, deleteSignedInAccount } from './accountAuth';

@@ -17,36 +17,11 @@ import {
   type ListenMessage,
   type ListenTarget,
 } from './listenTargets';
+import { CallerBudgets, LISTEN_DEFAULTS, type ListenLimits } from './listenBudget';
 import { databaseOf } from './names';
 import type { ChannelSession, StreamHandler } from './webchannel';
 
-export interface ListenLimits {
-  /** Targets one Listen stream may hold; one more ends the stream with RESOURCE_EXHAUSTED. */
-  maxTargetsPerSession?: number;
-  /** Targets one caller (uid) may hold over all its streams; one more ends that stream alike. */
-  maxTargetsPerCaller?: number;
-}
-
-/** Production defaults of `ListenLimits` (documented in the emulator's README). */
-export const LISTEN_DEFAULTS: Required<ListenLimits> = {
-  maxTargetsPerSession: 1000,
-  maxTargetsPerCaller: 2000,
-};
-
-/** Targets held per caller over all streams. */
-class CallerTargets {
-  private readonly counts = new Map<string, number>();
-
-  count(caller: string): number {
-    return this.counts.get(caller) ?? 0;
-  }
-
-  add(caller: string, delta: number): void {
-    const next = this.count(caller) + delta;
-    if (next <= 0) this.counts.delete(caller);
-    else this.counts.set(caller, next);
-  }
-}
+export { LISTEN_DEFAULTS, type ListenLimits } from './listenBudget';
 
 function callerOf(principal: Principal): string {
   return principal.kind === 'user' ? `user:${principal.auth.uid}` : principal.kind;
@@ -78,8 +53,14 @@ function windowOf(plan: QueryPlan): QueryPlan {
   return window;
 }
 
+/** A live target and the documents it was charged for (see `CallerBudgets`). */
+interface HeldTarget {
+  target: ListenTarget;
+  documents: number;
+}
+
 class ListenSession {
-  readonly targets = new Map<number, ListenTarget>();
+  readonly targets = new Map<number, HeldTarget>();
   /** Each target's description, for the data browser. */
   readonly targetDescriptions = new Map<number, string>();
   readonly principal: Principal;
@@ -89,7 +70,7 @@ class ListenSession {
     private readonly engine: FirestoreEngine,
     private readonly access: AccessControl,
     private readonly limits: Required<ListenLimits>,
-    private readonly callers: CallerTargets,
+    private readonly callers: CallerBudgets,
   ) {
     this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
     this.caller = callerOf(this.principal);
@@ -99,12 +80,14 @@ class ListenSession {
 
   /** Gives back this stream's targets to its caller's count (the stream ended). */
   releaseTargets(): void {
-    this.callers.add(this.caller, -this.targets.size);
-    this.targets.clear();
+    for (const id of [...this.targets.keys()]) this.forget(id);
   }
 
   private forget(id: number): void {
-    if (this.targets.delete(id)) this.callers.add(this.caller, -1);
+    const held = this.targets.get(id);
+    if (!held) return;
+    this.targets.delete(id);
+    this.callers.release(this.caller, held.documents);
   }
 
   onMessage(raw: unknown): void {
@@ -130,17 +113,12 @@ class ListenSession {
         `A Listen stream may hold at most ${this.limits.maxTargetsPerSession} targets.`,
       );
     }
-    if (this.callers.count(this.caller) >= this.limits.maxTargetsPerCaller) {
-      throw new FirestoreError(
-        GrpcCode.RESOURCE_EXHAUSTED,
-        'RESOURCE_EXHAUSTED',
-        `One caller may hold at most ${this.limits.maxTargetsPerCaller} Listen targets.`,
-      );
-    }
-    let target: ListenTarget;
+    this.callers.checkNewTarget(this.caller);
+    let built: HeldTarget;
     try {
-      target = this.buildTarget(id, add);
+      built = this.buildTarget(id, add);
     } catch (err) {
+      this.callers.chargeRefused(this.caller);
       const e = toFirestoreError(err);
       this.channel.send({
         targetChange: {
@@ -151,9 +129,10 @@ class ListenSession {
       });
       return;
     }
-    this.targets.set(id, target);
+    this.callers.charge(this.caller, built.documents);
+    this.targets.set(id, built);
     this.targetDescriptions.set(id, describeTarget(add));
-    this.callers.add(this.caller, 1);
+    const { target } = built;
     const out: ListenMessage[] = [{ targetChange: { targetChangeType: 'ADD', targetIds: [id] } }];
     if (add.resumeToken || add.readTime) {
       out.push({
@@ -179,7 +158,7 @@ class ListenSession {
     for (const message of out) this.channel.send(message);
   }
 
-  private buildTarget(id: number, add: AddTarget): ListenTarget {
+  private buildTarget(id: number, add: AddTarget): HeldTarget {
     if (add.documents !== undefined) {
       const names = add.documents?.documents;
       if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) {
@@ -194,7 +173,8 @@ class ListenSession {
         );
         if (doc) docs.push(doc);
       }
-      return new DocumentsTarget(id, new Set(names as string[]), docs);
+      const target = new DocumentsTarget(id, new Set(names as string[]), docs);
+      return { target, documents: names.length };
     }
     if (add.query !== undefined) {
       const parent = add.query?.parent;
@@ -202,8 +182,11 @@ class ListenSession {
         throw invalidArgument('Invalid query target: missing parent.');
       const structuredQuery = add.query?.structuredQuery;
       const plan = compileQuery(parent, structuredQuery);
-      const query = this.engine.compileQuery(plan);
-      const docs = query.run();
+      // An offset query is run once, over its whole window; the client is sent what follows
+      // the skipped documents, which is also what the rules are asked about.
+      const query = this.engine.compileQuery(plan.offset === 0 ? plan : windowOf(plan));
+      const window = query.run();
+      const docs = plan.offset === 0 ? window : window.slice(plan.offset);
       this.access.checkRead(
         this.principal,
         databaseOf(parent),
@@ -212,9 +195,10 @@ class ListenSession {
         (n) => this.engine.getDocument(n),
         { parent, structuredQuery },
       );
-      if (plan.offset === 0) return new QueryTarget(id, query, 0, docs);
-      const window = this.engine.compileQuery(windowOf(plan));
-      return new QueryTarget(id, window, plan.offset, window.run());
+      return {
+        target: new QueryTarget(id, query, plan.offset, window),
+        documents: window.length,
+      };
     }
     throw invalidArgument('Invalid listen request: a target needs documents or query.');
   }
@@ -234,7 +218,7 @@ class ListenSession {
   applyCommit(event: ChangeEvent, encoding: CommitEncoding): void {
     if (this.channel.closed || this.targets.size === 0) return;
     const changes = new CommitChanges();
-    for (const target of this.targets.values()) target.applyCommit(event, changes);
+    for (const { target } of this.targets.values()) target.applyCommit(event, changes);
     if (changes.isEmpty) return;
     for (const json of changes.encode(encoding)) this.channel.sendEncoded(json);
     this.channel.sendEncoded(encoding.globalChange);
@@ -246,7 +230,7 @@ export class ListenHub {
   private readonly sessions = new Set<ListenSession>();
   private readonly unsubscribe: () => void;
   private readonly limits: Required<ListenLimits>;
-  private readonly callers = new CallerTargets();
+  private readonly callers: CallerBudgets;
 
   constructor(
     private readonly engine: FirestoreEngine,
@@ -256,7 +240,11 @@ export class ListenHub {
     this.limits = {
       maxTargetsPerSession: limits.maxTargetsPerSession ?? LISTEN_DEFAULTS.maxTargetsPerSession,
       maxTargetsPerCaller: limits.maxTargetsPerCaller ?? LISTEN_DEFAULTS.maxTargetsPerCaller,
+      maxDocumentsPerCaller: limits.maxDocumentsPerCaller ?? LISTEN_DEFAULTS.maxDocumentsPerCaller,
+      targetDocumentsPerSecond:
+        limits.targetDocumentsPerSecond ?? LISTEN_DEFAULTS.targetDocumentsPerSecond,
     };
+    this.callers = new CallerBudgets(this.limits);
     this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
   }
 

@@ -136,8 +136,11 @@ export class QueryTarget implements ListenTarget {
     );
     if (relevant.length === 0) return;
     const next = this.nextWindow(relevant);
-    const before = this.visible;
+    const unchanged = this.holdsSameVisible(next);
     this.window = next;
+    // Most commits that touch a long offset window move only its skipped part.
+    if (unchanged) return;
+    const before = this.visible;
     this.visible = this.visibleOf(next);
 
     const deleted = new Set(relevant.filter((c) => c.after === null).map((c) => c.name));
@@ -149,6 +152,16 @@ export class QueryTarget implements ListenTarget {
       const held = before.get(doc.name);
       if (!held || held.updateTime !== doc.updateTime) out.change(doc, this.id);
     }
+  }
+
+  /** Whether `next` shows the client exactly the document versions it holds now. */
+  private holdsSameVisible(next: StoredDocument[]): boolean {
+    const shown = (window: StoredDocument[]) => Math.max(0, window.length - this.offset);
+    if (shown(next) !== shown(this.window)) return false;
+    for (let i = this.offset; i < next.length; i++) {
+      if (next[i] !== this.window[i]) return false;
+    }
+    return true;
   }
 
   private nextWindow(relevant: ChangeEvent['changes']): StoredDocument[] {

@@ -130,10 +130,15 @@ function parseForwardBody(params: URLSearchParams): Array<{ index: number; messa
   if (!Number.isInteger(count) || count < 0 || !Number.isInteger(ofs) || ofs < 0) {
     throw new HttpError(400, 'INVALID_ARGUMENT', 'Bad count or ofs.');
   }
+  // One pass over the form (URLSearchParams.get scans it: a get per message is quadratic).
+  const fields = new Map<string, string>();
+  for (const [key, value] of params) if (!fields.has(key)) fields.set(key, value);
   const messages: Array<{ index: number; message: unknown }> = [];
   for (let i = 0; i < count; i++) {
-    const data = params.get(`req${i}___data__`);
-    if (data === null) throw new HttpError(400, 'INVALID_ARGUMENT', `Missing req${i}___data__.`);
+    const data = fields.get(`req${i}___data__`);
+    if (data === undefined) {
+      throw new HttpError(400, 'INVALID_ARGUMENT', `Missing req${i}___data__.`);
+    }
     let message: unknown;
     try {
       message = JSON.parse(data);

@@ -12,32 +12,13 @@ const tooLarge = (limit: number): StorageApiError =>
  * for the error answer: an oversize body is drained and discarded, then 413 is thrown; a body
  * cut off by the client throws `ClientAbortedError`, so a broken chunk is never half-applied.
  */
-export function readRequestBody(
-  req: IncomingMessage,
-  limitBytes: number,
-  /**
-   * Looks at the body as it arrives (all of it so far; `complete` at the end) until it returns
-   * true; throwing refuses the request there, and the rest of the body is discarded unread.
-   */
-  inspect?: (received: Buffer, complete: boolean) => boolean,
-): Promise<Buffer> {
+export function readRequestBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let overflow = Number.isFinite(declared) && declared > limitBytes;
     let settled = false;
-    let inspected = inspect === undefined;
-    const tryInspect = (complete: boolean): boolean => {
-      if (inspected) return true;
-      try {
-        inspected = inspect!(Buffer.concat(chunks, Math.min(size, limitBytes)), complete);
-        return true;
-      } catch (error) {
-        finish(error as Error);
-        return false;
-      }
-    };
     const finish = (error: Error | null, body?: Buffer): void => {
       if (settled) return;
       settled = true;
@@ -53,11 +34,9 @@ export function readRequestBody(
       size += chunk.length;
       if (size > limitBytes) overflow = true;
       if (!overflow) chunks.push(chunk);
-      if (!overflow) tryInspect(false);
     };
     const onEnd = (): void => {
       if (!req.complete) finish(new ClientAbortedError('request aborted'));
-      else if (!overflow && !tryInspect(true)) return;
       else if (overflow) finish(tooLarge(limitBytes));
       else finish(null, Buffer.concat(chunks, size));
     };
@@ -68,6 +47,70 @@ export function readRequestBody(
       req.resume();
       return;
     }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('aborted', onAborted);
+    req.on('error', onAborted);
+    req.on('close', onAborted);
+  });
+}
+
+/**
+ * Hands a request body to `sink` chunk by chunk as it arrives, the request paused while the sink
+ * works (so a slow disk slows the client, not the server's memory), and resolves with its size.
+ * Past `limitBytes` it throws 413 at once and the rest is discarded unread; a throwing sink
+ * refuses the request alike; a body cut off by the client throws `ClientAbortedError`.
+ */
+export function streamRequestBody(
+  req: IncomingMessage,
+  limitBytes: number,
+  sink: (chunk: Buffer) => Promise<void> | void,
+): Promise<number> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    req.resume();
+    return Promise.reject(tooLarge(limitBytes));
+  }
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    let settled = false;
+    let writing: Promise<void> = Promise.resolve();
+    const finish = (error: Error | null): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('aborted', onAborted);
+      req.off('error', onAborted);
+      req.off('close', onAborted);
+      if (error) {
+        // Whatever the client still sends is read and dropped, so the answer can be delivered;
+        // the caller may clean up once the chunk being written is done.
+        req.resume();
+        void writing.then(() => reject(error));
+      } else resolve(size);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limitBytes) return finish(tooLarge(limitBytes));
+      req.pause();
+      writing = writing
+        .then(() => sink(chunk))
+        .then(
+          () => {
+            if (!settled) req.resume();
+          },
+          (error: unknown) => finish(error as Error),
+        );
+    };
+    const onEnd = (): void => {
+      if (!req.complete) return finish(new ClientAbortedError('request aborted'));
+      void writing.then(() => finish(null));
+    };
+    const onAborted = (): void => {
+      // `close` also follows a complete body; only a body cut short is an abort.
+      if (!req.complete) finish(new ClientAbortedError('request aborted'));
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('aborted', onAborted);

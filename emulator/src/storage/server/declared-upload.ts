@@ -23,7 +23,8 @@ export function declaredSize(
   return { min: 0, max: maxBytes };
 }
 
-const NO_BYTES = Buffer.alloc(0);
+/** The digest of no bytes yet; the declared size replaces it below. */
+const NOTHING_RECEIVED = { size: 0, md5Hash: '', crc32c: '' };
 
 /**
  * Asks the rules about an upload from what it declares (name, metadata, content type, size)
@@ -51,7 +52,7 @@ export function checkDeclaredUpload(
   const declared = metadataForUpload({
     bucket: args.bucket,
     name: args.name,
-    bytes: NO_BYTES,
+    content: NOTHING_RECEIVED,
     incoming: { ...args.incoming, md5Hash: null },
     ...(args.contentTypeHeader === undefined ? {} : { contentTypeHeader: args.contentTypeHeader }),
     now: new Date(),

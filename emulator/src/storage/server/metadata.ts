@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { crc32cBase64 } from './crc32c';
 import { badRequest } from './errors';
-import type { ObjectMetadata } from '../store';
+import type { ObjectMetadata, UploadDigest } from '../store';
 
 /** Writable fields as the SDK sends them; `null` clears a field. */
 export interface IncomingMetadata {
@@ -63,9 +62,6 @@ export function parseIncomingMetadata(raw: unknown): IncomingMetadata {
   return result;
 }
 
-export const md5Base64 = (bytes: Uint8Array): string =>
-  createHash('md5').update(bytes).digest('base64');
-
 let lastGeneration = 0;
 /** Microseconds since the epoch like GCS, strictly rising within this process. */
 export function nextGeneration(): string {
@@ -97,13 +93,13 @@ function withoutNulls(custom: Record<string, string | null>): Record<string, str
 export function metadataForUpload(args: {
   bucket: string;
   name: string;
-  bytes: Buffer;
+  content: UploadDigest;
   incoming: IncomingMetadata;
   contentTypeHeader?: string;
   now: Date;
 }): ObjectMetadata {
   const { incoming } = args;
-  const md5Hash = md5Base64(args.bytes);
+  const { md5Hash } = args.content;
   if (incoming.md5Hash && incoming.md5Hash !== md5Hash) {
     throw badRequest(
       `Provided MD5 hash "${incoming.md5Hash}" doesn't match calculated MD5 hash "${md5Hash}".`,
@@ -119,9 +115,9 @@ export function metadataForUpload(args: {
     name: args.name,
     generation: nextGeneration(),
     metageneration: '1',
-    size: args.bytes.length,
+    size: args.content.size,
     md5Hash,
-    crc32c: crc32cBase64(args.bytes),
+    crc32c: args.content.crc32c,
     timeCreated: time,
     updated: time,
     contentType: incoming.contentType || args.contentTypeHeader || 'application/octet-stream',

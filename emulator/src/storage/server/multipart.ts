@@ -10,9 +10,10 @@ const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 // Texts as the official emulator answers them: plain text, status 400.
-const parseError = (message: string): StorageApiError => new StorageApiError(400, message, 'text');
+export const parseError = (message: string): StorageApiError =>
+  new StorageApiError(400, message, 'text');
 
-function boundaryOf(contentType: string): string | null {
+export function boundaryOf(contentType: string): string | null {
   if (!/^multipart\/related\s*(;|$)/i.test(contentType)) return null;
   const match = /;\s*boundary=("([^"]+)"|'([^']+)'|[^;\s]+)/i.exec(contentType);
   if (!match) return null;

@@ -260,6 +260,7 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
     store: options.store,
     sessions: new UploadSessions(
       options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+      options.store.staging,
       options.uploads,
     ),
     getRules: () => options.getRules(),
@@ -268,6 +269,9 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
   const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));
   });
-  server.on('close', () => ctx.sessions.dispose());
+  server.on('close', () => {
+    ctx.sessions.dispose();
+    options.store.staging.close();
+  });
   return server;
 }

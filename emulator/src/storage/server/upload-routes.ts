@@ -1,6 +1,6 @@
 import type { Principal } from '../../common/auth';
 import { checkAccess } from './authorize';
-import { readRequestBody } from './body';
+import { readRequestBody, streamRequestBody } from './body';
 import {
   sendEmpty,
   sendJsonBody,
@@ -15,9 +15,10 @@ import {
   toWireMetadata,
   type IncomingMetadata,
 } from './metadata';
-import type { ObjectMetadata } from '../store';
+import { StagedUpload, type ObjectMetadata } from '../store';
 import { checkDeclaredUpload, declaredSize } from './declared-upload';
-import { parseMultipartHead, parseMultipartUpload, type MultipartHead } from './multipart';
+import type { MultipartHead } from './multipart';
+import { MultipartReceiver } from './multipart-receiver';
 import { parseJsonBody } from './object-routes';
 import type { UploadSession } from './uploads';
 
@@ -26,35 +27,75 @@ const START_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_OVERHEAD = 1024 * 1024;
 const CHUNK_GRANULARITY = String(256 * 1024);
 
-/** Checks the rules and stores a complete upload; returns the stored metadata. */
-function storeUpload(
+/**
+ * Checks the rules and stores a complete upload received into `staged`; returns the stored
+ * metadata. The staged file is gone afterwards: moved into place, or removed if refused.
+ */
+async function storeUpload(
   ctx: StorageContext,
   args: {
     principal: Principal;
     bucket: string;
     name: string;
-    bytes: Buffer;
+    staged: StagedUpload;
     incoming: IncomingMetadata;
     contentTypeHeader?: string;
   },
 ): Promise<ObjectMetadata> {
-  const { bucket, name } = args;
-  return ctx.store.withObjectLock(bucket, name, async () => {
-    const existing = ctx.store.get(bucket, name);
-    const meta = metadataForUpload({ ...args, now: new Date() });
-    // The official emulator evaluates every upload as `create`, also over an existing object.
-    checkAccess(ctx.getRules(), {
-      principal: args.principal,
-      bucket,
-      path: name,
-      method: 'create',
-      resource: existing,
-      requestResource: meta,
-    });
-    await ctx.store.put(meta, args.bytes);
-    return meta;
-  });
+  const { bucket, name, staged } = args;
+  try {
+    return await ctx.store.withObjectLock(bucket, name, () => storeLocked(ctx, args));
+  } finally {
+    await staged.discard();
+  }
 }
+
+async function storeLocked(
+  ctx: StorageContext,
+  args: Parameters<typeof storeUpload>[1],
+): Promise<ObjectMetadata> {
+  const { bucket, name } = args;
+  const existing = ctx.store.get(bucket, name);
+  const meta = metadataForUpload({ ...args, content: args.staged.digest(), now: new Date() });
+  // The official emulator evaluates every upload as `create`, also over an existing object.
+  checkAccess(ctx.getRules(), {
+    principal: args.principal,
+    bucket,
+    path: name,
+    method: 'create',
+    resource: existing,
+    requestResource: meta,
+  });
+  await ctx.store.putStaged(meta, args.staged);
+  return meta;
+}
+
+/**
+ * Receives a request body into a new staged file with `receive`; the file is removed (and the
+ * rest of the body discarded) if the body does not arrive whole or is refused on the way.
+ */
+async function stageBody<T>(
+  ctx: StorageContext,
+  api: ApiRequest,
+  receive: (staged: StagedUpload) => Promise<T>,
+): Promise<{ staged: StagedUpload; received: T }> {
+  const staged = await StagedUpload.create(ctx.store.staging.newFile());
+  try {
+    return { staged, received: await receive(staged) };
+  } catch (error) {
+    api.req.resume();
+    await staged.discard();
+    throw error;
+  }
+}
+
+/** The sink for an object's bytes: refuses (413) what would go beyond the object limit. */
+const writeWithin =
+  (ctx: StorageContext, staged: StagedUpload) =>
+  (chunk: Buffer): Promise<void> => {
+    if (staged.size + chunk.length > ctx.maxObjectBytes) throw objectTooLarge(ctx);
+    return staged.write(chunk);
+  };
 
 function parseMetadataJson(text: string): IncomingMetadata {
   return parseIncomingMetadata(parseJsonBody(Buffer.from(text, 'utf8')));
@@ -74,21 +115,26 @@ export async function upload(ctx: StorageContext, api: ApiRequest): Promise<void
   }
   const name = validateObjectName(api.objectName ?? url.searchParams.get('name'));
   if (protocol === 'multipart') {
-    const body = await readRequestBody(
-      req,
-      ctx.maxObjectBytes + MULTIPART_OVERHEAD,
-      (received, complete) => checkMultipartHead(ctx, api, name, received, complete),
-    );
-    const parts = parseMultipartUpload(req.headers['content-type'], body);
-    if (parts.data.length > ctx.maxObjectBytes) throw objectTooLarge(ctx);
-    const incoming = parseMetadataJson(parts.metadataJson);
+    const { staged, received } = await stageBody(ctx, api, async (staged) => {
+      const receiver = new MultipartReceiver(
+        req.headers['content-type'],
+        MULTIPART_OVERHEAD,
+        (declared) => checkMultipartHead(ctx, api, name, declared),
+        writeWithin(ctx, staged),
+      );
+      await streamRequestBody(req, ctx.maxObjectBytes + MULTIPART_OVERHEAD, (chunk) =>
+        receiver.push(chunk),
+      );
+      const head = receiver.end();
+      return { head, incoming: parseMetadataJson(head.metadataJson) };
+    });
     const meta = await storeUpload(ctx, {
       principal: api.principal,
       bucket: api.bucket,
       name,
-      bytes: parts.data,
-      incoming,
-      contentTypeHeader: parts.dataContentType,
+      staged,
+      incoming: received.incoming,
+      ...contentTypeOf(received.head.dataContentType),
     });
     return sendJsonBody(api.res, 200, toWireMetadata(meta));
   }
@@ -101,12 +147,14 @@ export async function upload(ctx: StorageContext, api: ApiRequest): Promise<void
     ...contentTypeOf(req.headers['content-type']),
     size: declaredSize(req.headers['content-length'], ctx.maxObjectBytes),
   });
-  const bytes = await readRequestBody(req, ctx.maxObjectBytes);
+  const { staged } = await stageBody(ctx, api, (staged) =>
+    streamRequestBody(req, ctx.maxObjectBytes, writeWithin(ctx, staged)),
+  );
   const meta = await storeUpload(ctx, {
     principal: api.principal,
     bucket: api.bucket,
     name,
-    bytes,
+    staged,
     incoming: {},
     contentTypeHeader: req.headers['content-type'],
   });
@@ -118,28 +166,14 @@ const contentTypeOf = (header: string | undefined): { contentTypeHeader?: string
 
 /**
  * The rules' say on a multipart upload once its metadata part and data part headers are in,
- * before its bytes are read (`readRequestBody`'s inspector).
+ * before its bytes are read (`MultipartReceiver`'s `onHead`).
  */
 function checkMultipartHead(
   ctx: StorageContext,
   api: ApiRequest,
   name: string,
-  received: Buffer,
-  complete: boolean,
-): boolean {
-  let head: MultipartHead | null;
-  try {
-    head = parseMultipartHead(api.req.headers['content-type'], received);
-  } catch (error) {
-    if (error instanceof StorageApiError) return true; // the full parse gives the official answer
-    throw error;
-  }
-  if (head === null) {
-    if (complete) return true;
-    if (received.length > MULTIPART_OVERHEAD)
-      throw badRequest('Multipart metadata part too large.');
-    return false;
-  }
+  head: MultipartHead,
+): void {
   const total = declaredSize(api.req.headers['content-length'], Infinity);
   const size =
     total.max === Infinity
@@ -156,7 +190,6 @@ function checkMultipartHead(
     ...contentTypeOf(head.dataContentType),
     size,
   });
-  return true;
 }
 
 const objectTooLarge = (ctx: StorageContext): StorageApiError =>
@@ -214,8 +247,7 @@ async function resumable(
     // A gap (offset beyond what was received) is refused by append with the official answer.
     const room =
       (session.declaredLength ?? ctx.maxObjectBytes) - Math.min(offset, session.received);
-    const chunk = await readRequestBody(req, Math.max(0, room));
-    ctx.sessions.append(session, offset, chunk);
+    await ctx.sessions.append(session, offset, req, Math.max(0, room));
     if (!commands.has('finalize')) {
       return sendEmpty(res, 200, {
         'X-Goog-Upload-Status': 'active',
@@ -292,13 +324,13 @@ async function finalizeSession(
       'X-Goog-Upload-Status': 'cancelled',
     });
   }
-  const bytes = ctx.sessions.finish(session);
+  const staged = await ctx.sessions.finish(session);
   try {
     const meta = await storeUpload(ctx, {
       principal: session.principal,
       bucket: session.bucket,
       name: session.name,
-      bytes,
+      staged,
       incoming: session.metadata,
       contentTypeHeader: session.contentType,
     });

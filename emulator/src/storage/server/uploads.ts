@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../common/auth';
+import { StagedUpload, type StagingArea } from '../store';
+import { streamRequestBody } from './body';
 import { badRequest, notFound, StorageApiError } from './errors';
 import type { IncomingMetadata } from './metadata';
 
 export type SessionStatus = 'active' | 'final' | 'cancelled';
 
-/** A resumable upload in progress. Sessions and their staged bytes live in memory only. */
+/**
+ * A resumable upload in progress. Sessions live in memory; their bytes are staged in a file
+ * (see `StagingArea`), removed when the upload is cancelled, forgotten or finalized.
+ */
 export interface UploadSession {
   id: string;
   bucket: string;
@@ -17,8 +23,11 @@ export interface UploadSession {
   principal: Principal;
   /** `X-Goog-Upload-Header-Content-Length` of the start request: no chunk may go beyond it. */
   declaredLength?: number;
-  chunks: Buffer[];
+  /** The bytes received so far; null until the first chunk. */
+  staged: StagedUpload | null;
   received: number;
+  /** The chunk being received, if any: chunks of one session are taken one at a time. */
+  busy: Promise<void>;
   status: SessionStatus;
   lastActivity: number;
   /** Replayed when a finalize is retried (its first answer may have been lost). */
@@ -45,6 +54,7 @@ export class UploadSessions {
 
   constructor(
     private readonly maxObjectBytes: number,
+    private readonly staging: StagingArea,
     limits: UploadLimits = {},
   ) {
     this.limits = {
@@ -71,7 +81,7 @@ export class UploadSessions {
   }
 
   start(
-    args: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'status' | 'lastActivity'>,
+    args: Omit<UploadSession, 'id' | 'staged' | 'received' | 'busy' | 'status' | 'lastActivity'>,
   ): UploadSession {
     this.forgetIdle();
     if (this.inProgress.sessions >= this.limits.maxSessions) {
@@ -83,8 +93,9 @@ export class UploadSessions {
     const session: UploadSession = {
       ...args,
       id: randomBytes(24).toString('base64url'),
-      chunks: [],
+      staged: null,
       received: 0,
+      busy: Promise.resolve(),
       status: 'active',
       lastActivity: Date.now(),
     };
@@ -100,17 +111,36 @@ export class UploadSessions {
   }
 
   /**
-   * Adds a chunk sent at `offset`. A chunk that repeats bytes already received (a retry whose
-   * answer was lost) only contributes its new tail; a chunk that would leave a gap is refused,
-   * because the bytes in between were never received.
+   * Receives a chunk sent at `offset` into the session's file, one chunk at a time. A chunk that
+   * repeats bytes already received (a retry whose answer was lost) only contributes its new
+   * tail; a chunk that would leave a gap is refused, because the bytes in between were never
+   * received; a chunk cut off or refused halfway is taken back whole.
    */
-  append(session: UploadSession, offset: number, chunk: Buffer): void {
+  append(
+    session: UploadSession,
+    offset: number,
+    req: IncomingMessage,
+    room: number,
+  ): Promise<void> {
+    const run = session.busy.then(() => this.receiveChunk(session, offset, req, room));
+    session.busy = run.catch(() => undefined);
+    return run;
+  }
+
+  private async receiveChunk(
+    session: UploadSession,
+    offset: number,
+    req: IncomingMessage,
+    room: number,
+  ): Promise<void> {
     if (session.status !== 'active') {
+      req.resume();
       throw new StorageApiError(400, `Upload is ${session.status}.`, 'json', {
         'X-Goog-Upload-Status': session.status,
       });
     }
     if (offset > session.received) {
+      req.resume();
       throw new StorageApiError(
         400,
         `Invalid request. The upload offset ${offset} is beyond the ${session.received} bytes received so far.`,
@@ -118,46 +148,69 @@ export class UploadSessions {
         { 'X-Goog-Upload-Status': 'active', 'X-Goog-Upload-Size-Received': `${session.received}` },
       );
     }
-    const fresh = chunk.subarray(Math.min(chunk.length, session.received - offset));
-    if (session.received + fresh.length > this.maxObjectBytes) {
-      throw new StorageApiError(
-        413,
-        `Object exceeds the maximum size of ${this.maxObjectBytes} bytes.`,
-      );
+    session.staged ??= await StagedUpload.create(this.staging.newFile());
+    const staged = session.staged;
+    const mark = staged.mark();
+    let repeated = session.received - offset;
+    try {
+      await streamRequestBody(req, room, async (chunk) => {
+        const fresh = chunk.subarray(Math.min(chunk.length, repeated));
+        repeated -= chunk.length - fresh.length;
+        if (staged.size + fresh.length > this.maxObjectBytes) {
+          throw new StorageApiError(
+            413,
+            `Object exceeds the maximum size of ${this.maxObjectBytes} bytes.`,
+          );
+        }
+        if (fresh.length > 0) await staged.write(fresh);
+        session.lastActivity = Date.now();
+      });
+    } catch (error) {
+      await staged.rollback(mark);
+      throw error;
     }
-    if (fresh.length > 0) {
-      session.chunks.push(Buffer.from(fresh));
-      session.received += fresh.length;
-    }
+    session.received = staged.size;
   }
 
   cancel(session: UploadSession): void {
     if (session.status === 'final') throw badRequest('Upload is already finalized.');
     session.status = 'cancelled';
-    session.chunks = [];
+    this.release(session);
   }
 
-  /** Marks the session final and hands over its bytes. */
-  finish(session: UploadSession): Buffer {
-    const bytes = Buffer.concat(session.chunks);
-    session.chunks = [];
+  /** Marks the session final and hands over its bytes (the caller stores or discards them). */
+  async finish(session: UploadSession): Promise<StagedUpload> {
+    // Final at once, so a finalize sent twice at the same time stores the bytes once.
     session.status = 'final';
-    return bytes;
+    await session.busy;
+    const staged = session.staged ?? (await StagedUpload.create(this.staging.newFile()));
+    session.staged = null;
+    return staged;
+  }
+
+  /** Removes a session's staged bytes (cancelled, forgotten or the server closing). */
+  private release(session: UploadSession): void {
+    const staged = session.staged;
+    session.staged = null;
+    if (staged) void session.busy.then(() => staged.discard());
   }
 
   clear(): void {
+    for (const session of this.sessions.values()) this.release(session);
     this.sessions.clear();
   }
 
   dispose(): void {
     clearInterval(this.sweeper);
-    this.sessions.clear();
+    this.clear();
   }
 
   private forgetIdle(): void {
     const limit = Date.now() - this.limits.idleTimeoutMs;
     for (const [id, session] of this.sessions) {
-      if (session.lastActivity < limit) this.sessions.delete(id);
+      if (session.lastActivity >= limit) continue;
+      this.release(session);
+      this.sessions.delete(id);
     }
   }
 }

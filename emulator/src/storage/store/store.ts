@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { removeDurably, syncDirectory, TEMP_MARKER, writeFileDurably } from './durable-fs';
 import { compareNames, type ObjectMetadata } from './object';
+import { StagingArea, type StagedUpload } from './staged';
 
 interface Entry {
   meta: ObjectMetadata;
@@ -53,7 +54,12 @@ export class ObjectStore {
   /** Sorted names per bucket, rebuilt after an object is added or removed. */
   private readonly sortedNames = new Map<string, string[]>();
 
-  private constructor(private readonly dir: string | null) {}
+  /** Where uploads are received before they become objects (see `StagingArea`). */
+  readonly staging: StagingArea;
+
+  private constructor(private readonly dir: string | null) {
+    this.staging = new StagingArea(dir);
+  }
 
   /** Opens (and recovers) the store; synchronous so the server can be created synchronously. */
   static open(dir: string | null): ObjectStore {
@@ -183,8 +189,30 @@ export class ObjectStore {
       return;
     }
     await writeFileDurably(this.blobPath(meta), bytes);
+    await this.commitMetadata(meta, previous);
+  }
+
+  /**
+   * Stores a new generation from an upload received into `staging`: on disk its file is moved
+   * into place (no copy); in memory mode it is read in and removed. Call under the object's lock.
+   */
+  async putStaged(meta: ObjectMetadata, staged: StagedUpload): Promise<void> {
+    await staged.seal();
+    if (!this.dir) {
+      const bytes = await fs.promises.readFile(staged.file);
+      await staged.discard();
+      return this.put(meta, bytes);
+    }
+    const previous = this.entries.get(keyOf(meta.bucket, meta.name));
+    // The metadata write below syncs the directory, which makes this rename durable too.
+    await fs.promises.rename(staged.file, this.blobPath(meta));
+    await this.commitMetadata(meta, previous);
+  }
+
+  /** Writes the metadata (the commit point), then forgets the previous generation's blob. */
+  private async commitMetadata(meta: ObjectMetadata, previous: Entry | undefined): Promise<void> {
     await writeFileDurably(this.metadataPath(meta.bucket, meta.name), JSON.stringify(meta));
-    this.entries.set(key, { meta });
+    this.entries.set(keyOf(meta.bucket, meta.name), { meta });
     if (!previous) this.sortedNames.delete(meta.bucket);
     if (previous && previous.meta.generation !== meta.generation) {
       await fs.promises.rm(this.blobPath(previous.meta), { force: true });

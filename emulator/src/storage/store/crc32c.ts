@@ -14,10 +14,3 @@ export function crc32c(data: Uint8Array, previous = 0): number {
   for (let i = 0; i < data.length; i++) crc = TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
   return ~crc >>> 0;
 }
-
-/** Base64 of the big-endian checksum, as GCS prints it. */
-export function crc32cBase64(data: Uint8Array): string {
-  const out = Buffer.alloc(4);
-  out.writeUInt32BE(crc32c(data));
-  return out.toString('base64');
-}

@@ -1,0 +1,103 @@
+/**
+ * @jest-environment node
+ */
+/// <reference types="node" />
+// The package's public surface is what its consumers use, each name documented where it is
+// defined (docs/ARCHITECTURE.md). Read from the two entries with TypeScript's checker, so a new
+// export without a consumer or without a doc comment fails here instead of growing the surface.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const PACKAGE_DIR = path.resolve(__dirname, '..');
+const REPO_DIR = path.resolve(PACKAGE_DIR, '..');
+const ENTRIES = ['src/index.ts', 'src/session-entry.ts'].map((entry) =>
+  path.join(PACKAGE_DIR, entry),
+);
+/** Where consumers live: every other package's sources, the scripts and the e2e suite. */
+const CONSUMER_ROOTS = fs
+  .readdirSync(REPO_DIR)
+  .filter((name) => /^(mfe-.+|shell|standalone-host|single-bundle)$/.test(name))
+  .map((name) => path.join(REPO_DIR, name, 'src'))
+  .concat([path.join(REPO_DIR, 'scripts'), path.join(REPO_DIR, 'e2e')]);
+const SOURCE = /\.(ts|tsx|mjs|cjs|js)$/;
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return SOURCE.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * The names the package's own modules take through the package (the data entry imports the
+ * session entry by name, so the page holds one session module; sign-up loads the data layer through
+ * the share scope): such a name is used even when no other package imports it.
+ */
+function namesTakenThroughThePackage(): Set<string> {
+  const names = new Set<string>();
+  const fromPackage = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'shared-firebase(?:\/session)?'/g;
+  for (const file of sourceFiles(path.join(PACKAGE_DIR, 'src'))) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const [, list] of text.matchAll(fromPackage))
+      for (const name of list!.split(',')) names.add(name.trim().replace(/^type\s+/, ''));
+    // The data layer loaded at run time (`const { name } = await loadDataLayer()`).
+    if (/import\s+type\s+\*\s+as\s+\w+\s+from\s+'shared-firebase'/.test(text))
+      for (const [, list] of text.matchAll(/const\s*\{([^}]*)\}\s*=\s*await\s+\w+\(\)/g))
+        for (const name of list!.split(',')) names.add(name.trim());
+  }
+  return names;
+}
+
+const program = ts.createProgram(ENTRIES, {
+  strict: true,
+  jsx: ts.JsxEmit.ReactJSX,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  noEmit: true,
+  skipLibCheck: true,
+});
+const checker = program.getTypeChecker();
+
+/** Each exported name of an entry, with the symbol it stands for (aliases followed). */
+function exportsOf(entry: string): Array<{ name: string; symbol: ts.Symbol }> {
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+  return checker.getExportsOfModule(moduleSymbol).map((exported) => ({
+    name: exported.getName(),
+    symbol: exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported,
+  }));
+}
+
+/** The session entry's names are re-exported by the data entry: check each name once. */
+const surface = new Map(ENTRIES.flatMap(exportsOf).map(({ name, symbol }) => [name, symbol]));
+
+describe("shared-firebase's public surface", () => {
+  it('has names to check', () => {
+    expect(surface.size).toBeGreaterThan(50);
+    expect(surface.has('useMember')).toBe(true);
+  });
+
+  it('exports only names that a consumer uses', () => {
+    const consumerTexts = CONSUMER_ROOTS.flatMap(sourceFiles).map((file) =>
+      fs.readFileSync(file, 'utf8'),
+    );
+    const takenThroughThePackage = namesTakenThroughThePackage();
+    const unused = [...surface.keys()].filter((name) => {
+      const word = new RegExp(`\\b${name}\\b`);
+      return !takenThroughThePackage.has(name) && !consumerTexts.some((text) => word.test(text));
+    });
+    expect(unused).toEqual([]);
+  });
+
+  it('documents every exported name where it is defined', () => {
+    const undocumented = [...surface].flatMap(([name, symbol]) =>
+      ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() === '' ? [name] : [],
+    );
+    expect(undocumented).toEqual([]);
+  });
+});
