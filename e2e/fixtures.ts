@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { FirestoreAdmin } from './support/firestore-rest';
@@ -84,6 +84,18 @@ export async function signIn(page: Page, member: Member): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/** A browser context of its own for `member`, signed in: for tests where members act side by side. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  member: Member,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return { context, page };
 }
 
 export { expect };

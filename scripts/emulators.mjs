@@ -2,32 +2,12 @@
 // `npm run emulators -- --firestore=google` (or FIRESTORE_BACKEND=google) runs Google's Firestore
 // emulator for Firestore; Storage stays on the project's emulator, Auth on firebase-tools.
 // Ports: AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, STORAGE_EMULATOR_PORT move them.
-import {
-  ROOT,
-  backendPortChecks,
-  describeFailure,
-  localBackendOptions,
-  startBackend,
-} from './lib/backend.mjs';
-import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
-import { checkDataDirFree, checkPortsFree } from './lib/preflight.mjs';
-import { readyLine, shownPath } from './lib/status.mjs';
+import { describeFailure } from './lib/backend.mjs';
+import { startLocalBackend } from './lib/local-backend.mjs';
 
 let backend;
 try {
-  const local = localBackendOptions();
-  const firestore = firestoreBackendFrom();
-  await checkPortsFree(backendPortChecks(local.ports));
-  checkDataDirFree(local.dataDir);
-  console.log(
-    `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
-  );
-  backend = await startBackend({
-    firestore,
-    ...local,
-    quiet: true,
-    onReady: (service, url) => console.log(readyLine(service, url)),
-  });
+  backend = await startLocalBackend();
 } catch (error) {
   console.error(describeFailure(error));
   process.exit(1);

@@ -13,18 +13,12 @@ import { REMOTES } from 'tooling/federation.cjs';
 import { devPorts } from 'tooling/dev-ports.cjs';
 import { RemoteOverrideError, remoteOverrides } from 'tooling/remote-overrides.cjs';
 import { COMPILED_PREFIX, PROGRESS_PREFIX, PROGRESS_VARIABLE } from 'tooling/dev-progress.cjs';
-import {
-  ROOT,
-  backendPortChecks,
-  describeFailure,
-  localBackendOptions,
-  startBackend,
-} from './lib/backend.mjs';
+import { ROOT, describeFailure } from './lib/backend.mjs';
 import { stopChildren } from './lib/children.mjs';
-import { firestoreBackendFrom } from './lib/firestore-backend.mjs';
+import { startLocalBackend } from './lib/local-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
-import { StartupProblem, checkDataDirFree, checkPortsFree } from './lib/preflight.mjs';
-import { ProgressLine, readyLine, shownPath } from './lib/status.mjs';
+import { StartupProblem } from './lib/preflight.mjs';
+import { ProgressLine, readyLine } from './lib/status.mjs';
 
 const WEBPACK_CLI = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
 
@@ -98,28 +92,14 @@ function startDevServer(app, progress) {
 try {
   const { overrides, source } = remoteOverrides();
   const apps = appsToServe(overrides);
-  const local = localBackendOptions();
-  const firestore = firestoreBackendFrom();
-  await checkPortsFree([
-    ...backendPortChecks(local.ports),
-    ...apps.map((app) => ({
+  backend = await startLocalBackend(
+    apps.map((app) => ({
       service: `${app.name} dev server`,
       port: app.port,
       variable: app.variable,
       hosts: ['127.0.0.1', '::1'],
     })),
-  ]);
-  checkDataDirFree(local.dataDir);
-
-  console.log(
-    `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
   );
-  backend = await startBackend({
-    firestore,
-    ...local,
-    quiet: true,
-    onReady: (service, url) => console.log(readyLine(service, url)),
-  });
 
   for (const [name, url] of Object.entries(overrides))
     console.log(`  → ${name.padEnd(20)} ${url}  (from ${source}; its dev server is not started)`);

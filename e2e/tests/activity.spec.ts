@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
-import type { Member } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signIn, signedInPage, test } from '../fixtures';
 import { createTextPost } from '../support/posts';
+import { scrollToEnd } from '../support/scroll';
 
 // Issue 18 items 1 and 2 in real Chromium against the local backend: member search on /members, and
 // activity (the bell's live unread count, the /activity list, marking read) as another member
 // likes, comments, replies and follows in their own browser.
-
-async function signedInPage(browser: Browser, baseURL: string, member: Member) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, member);
-  return { context, page };
-}
 
 const bell = (page: Page) =>
   page.getByRole('banner').getByRole('link', { name: /^Activity(, .* unread)?$/ });
@@ -149,18 +142,6 @@ test.describe('member search', () => {
       .slice(0, 6)
       .join('')
       .padEnd(6, 'q');
-
-  async function scrollToEnd(page: Page, entries: Locator): Promise<void> {
-    let previous = -1;
-    for (;;) {
-      const count = await entries.count();
-      if (count === previous) return;
-      previous = count;
-      await entries.last().scrollIntoViewIfNeeded();
-      await expect(page.getByText(/Loading more/)).toHaveCount(0);
-      await page.waitForTimeout(300);
-    }
-  }
 
   test('finds members by the start of their name in any case, paged and live; clearing brings the full list back', async ({
     page,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { FirestoreAdmin } from '../support/firestore-rest';
+import { scrollToEnd } from '../support/scroll';
 
 /** A 1×1 PNG: a real image the browser decodes, short enough for the 2048-character URL limit. */
 const PNG_DATA_URL =
@@ -50,20 +51,6 @@ async function createPost(
 
 async function hrefs(links: Locator): Promise<string[]> {
   return links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')!));
-}
-
-/** Scrolls the list's last entry into view until the list stops growing. */
-async function scrollToEnd(page: Page, entries: Locator): Promise<void> {
-  let previous = -1;
-  for (;;) {
-    const count = await entries.count();
-    if (count === previous) return;
-    previous = count;
-    await entries.last().scrollIntoViewIfNeeded();
-    await expect(page.getByText(/Loading more/)).toHaveCount(0);
-    // A page read that finds more adds entries shortly after; give it that moment.
-    await page.waitForTimeout(300);
-  }
 }
 
 test.describe('explore', () => {
@@ -178,7 +165,7 @@ test.describe('members', () => {
     await signIn(page, viewer);
     await page.goto('/members');
     await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
-    const list = page.locator('ul.members-list');
+    const list = page.getByRole('list', { name: 'All members' });
     const links = list.getByRole('link');
 
     // The first page only, until its end scrolls into view. The list is live, so a member another

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from 'shared-firebase/testing/messages';
-import { test, expect, signIn } from '../fixtures';
+import { test, expect, signIn, signedInPage } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { FirestoreAdmin, Plain } from '../support/firestore-rest';
 
@@ -54,16 +54,6 @@ const PNG_DATA_URL =
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 
 // ---- helpers ----
-
-async function signedInPage(browser: Browser, baseURL: string, member: Member) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL,
-    viewport: { width: 900, height: 800 },
-  });
-  const page = await context.newPage();
-  await signIn(page, member);
-  return { context, page };
-}
 
 const composerCaption = (page: Page) => page.getByLabel("What's on your mind?");
 const photoInput = (page: Page) => page.getByLabel('Photo', { exact: true });

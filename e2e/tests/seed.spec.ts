@@ -16,59 +16,24 @@ const ROOT = path.resolve(__dirname, '../..');
 const PROJECT_ID = 'demo-seed';
 const SCALE = { members: 4, posts: 10, seed: 'e2e' };
 
-interface Running {
-  stop: () => Promise<unknown>;
-}
-
 test.describe('npm run seed', () => {
   test.describe.configure({ timeout: 600_000 });
-  const running: Running[] = [];
+  let stopStack: (() => Promise<unknown>) | null = null;
   let env: Record<string, string> = {};
   let shellUrl = '';
   let firestoreUrl = '';
 
   test.beforeAll(async () => {
     test.setTimeout(600_000);
-    const { freePort } = await import('../../scripts/lib/ports.mjs');
-    const { startBackend } = await import('../../scripts/lib/backend.mjs');
-    const { serveApps, APPS } = await import('../../scripts/lib/serve-apps.mjs');
-    const { localRuntimeConfig } = await import('tooling/runtime-config.cjs');
-    const { localRemotesJson } = await import('tooling/federation.cjs');
-    const ports = {
-      auth: await freePort(),
-      firestore: await freePort(),
-      storage: await freePort(),
-      hub: await freePort(),
-      logging: await freePort(),
-    };
-    const backend = await startBackend({
-      projectId: PROJECT_ID,
-      ports,
-      dataDir: null,
-      quiet: true,
-    });
-    running.push(backend);
-    firestoreUrl = backend.firestoreUrl;
-    env = {
-      FIREBASE_PROJECT_ID: PROJECT_ID,
-      AUTH_EMULATOR_PORT: String(ports.auth),
-      FIRESTORE_EMULATOR_PORT: String(ports.firestore),
-      STORAGE_EMULATOR_PORT: String(ports.storage),
-    };
-    const appPorts: Record<string, number> = {};
-    for (const name of Object.keys(APPS)) appPorts[name] = await freePort();
-    const runtimeConfig = localRuntimeConfig(env);
-    const remotes = localRemotesJson('127.0.0.1', appPorts);
-    const apps = await serveApps({
-      ports: appPorts as never,
-      runtimeConfig: () => runtimeConfig,
-      remotesJson: () => remotes,
-    });
-    running.push(apps);
-    shellUrl = apps.urls.shell as string;
+    const { startServedStack } = await import('../../scripts/lib/served-stack.mjs');
+    const stack = await startServedStack(PROJECT_ID);
+    stopStack = () => stack.stop();
+    firestoreUrl = stack.firestoreUrl;
+    env = stack.env;
+    shellUrl = stack.shellUrl as string;
   });
   test.afterAll(async () => {
-    for (const part of running.reverse()) await part.stop();
+    await stopStack?.();
   });
 
   function seed() {

@@ -5,20 +5,12 @@
  * Retry recovers from a blocked request without a reload.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from 'shared-firebase/testing/messages';
-import { test, expect, signIn } from '../fixtures';
-import type { Member } from '../fixtures';
+import { test, expect, signIn, signedInPage } from '../fixtures';
 import { createTextPost } from '../support/posts';
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
-
-async function signedInPage(browser: Browser, baseURL: string, member: Member) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, member);
-  return { context, page };
-}
 
 const cardWith = (page: Page, text: string) =>
   page.getByRole('article', { name: 'Post' }).filter({ hasText: text });

@@ -27,6 +27,7 @@ export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
 export { checkImageFile, ImageUnreadableError } from './upload';
 export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
+export { memberShown } from './memberShown';
 
 // Posts, comments and likes.
 export { useExplorePosts } from './data/explore';

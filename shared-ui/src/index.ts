@@ -10,6 +10,8 @@ export { TextField, TextAreaField } from './TextField';
 export type { TextFieldProps, TextAreaFieldProps } from './TextField';
 export { Avatar, placeholderAvatar } from './Avatar';
 export type { AvatarProps } from './Avatar';
+export { MemberLabel } from './MemberLabel';
+export type { MemberLabelProps } from './MemberLabel';
 export { StatusMessage, useStatusMessage } from './StatusMessage';
 export type { Status, StatusTone, StatusMessageProps } from './StatusMessage';
 export { Spinner, ProgressBar } from './Spinner';
@@ -32,7 +34,7 @@ export type { RemoteAppProps, RemoteLifecycles, RemoteLifecyclesModule } from '.
 export { RelativeTime } from './time/RelativeTime';
 export type { RelativeTimeProps } from './time/RelativeTime';
 export { formatRelativeTime, formatFullTime } from './time/relativeTime';
-export { useNewestFirstPages } from './usePagedList';
-export type { PagedList } from './usePagedList';
+export { NewestFirstList } from './NewestFirstList';
+export type { NewestFirstListProps } from './NewestFirstList';
 export { LoadFailure } from './LoadFailure';
 export type { LoadFailureProps } from './LoadFailure';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { profilePictureSources, useMember } from 'shared-firebase';
+import { memberShown, useMember } from 'shared-firebase';
 import type { ActivityItem, WithId } from 'shared-firebase';
 import { Avatar, RelativeTime, useOnVisible } from 'shared-ui';
 import { linkOf, whatHappened } from './describe';
@@ -14,15 +14,7 @@ export interface ActivityEntryProps {
 
 /** One thing that happened: who, what, when; the entry leads to the post or the follower. */
 export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
-  const actor = useMember(item.actor);
-  const name =
-    actor.status === 'ready'
-      ? actor.data.userInfo.userName
-      : actor.status === 'loading'
-        ? '…'
-        : 'A former member';
-  const picture =
-    actor.status === 'ready' ? profilePictureSources(actor.data.profilePictures) : null;
+  const { name, picture } = memberShown(useMember(item.actor), 'A former member');
   // Only unread items are watched, and only while fully in view ('0px'), so "seen" means seen.
   const watch = useOnVisible<HTMLAnchorElement>(() => onSeen(item.id), '0px');
   const date = item.createdAt?.toDate() ?? null;
@@ -30,11 +22,11 @@ export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
   return (
     <Link
       ref={item.read ? undefined : watch}
-      className={isNew ? 'activity-entry activity-entry--new' : 'activity-entry'}
+      className={isNew ? 'ui-list__link activity-entry--new' : 'ui-list__link'}
       to={linkOf(item)}
     >
       <Avatar {...picture} alt="" size={40} />
-      <span className="activity-entry__text">
+      <span className="ui-list__text">
         <strong>{name}</strong> {whatHappened(item.type)}
         {isNew ? <span className="activity-entry__badge"> (new)</span> : null}
       </span>

@@ -35,11 +35,11 @@ export function ActivityPage() {
         </EmptyState>
       ) : null}
       {activity.status === 'ready' && activity.items.length > 0 ? (
-        <ul className="activity-list ui-card" aria-label="Activity">
+        <ul className="ui-list ui-card" aria-label="Activity">
           {activity.items.map((item, index) => (
             <li
               key={item.id}
-              className="activity-list__entry"
+              className="ui-list__entry"
               ref={
                 activity.hasMore && index === activity.items.length - 1 ? lastEntryRef : undefined
               }

@@ -1,3 +1,5 @@
+import { sharedFirebaseSessionFake } from 'shared-firebase/testing/sharedFirebaseFake';
+
 /**
  * The `shared-firebase/session` module as the forms see it in unit tests: the real messages,
  * constants and error mapping, with the network functions replaced by jest fakes. Test files
@@ -6,13 +8,12 @@
  * modules (only loaded, never called, by the real parts).
  */
 export function fake() {
-  return {
-    ...jest.requireActual('shared-firebase/session'),
-    signInMember: jest.fn(),
-    signUpMember: jest.fn(),
-    completeSignUp: jest.fn(),
-    requestPasswordReset: jest.fn(),
-    checkPasswordResetCode: jest.fn(),
-    confirmNewPassword: jest.fn(),
-  };
+  return sharedFirebaseSessionFake([
+    'signInMember',
+    'signUpMember',
+    'completeSignUp',
+    'requestPasswordReset',
+    'checkPasswordResetCode',
+    'confirmNewPassword',
+  ]);
 }

@@ -1,4 +1,4 @@
-import { EmptyState, Button, useNewestFirstPages } from 'shared-ui';
+import { NewestFirstList } from 'shared-ui';
 import { MemberBadge } from './MemberBadge';
 
 /** How many likers show at first and per "Show more". */
@@ -9,25 +9,20 @@ export const LIKERS_PAGE_SIZE = 20;
  * post's `likes` array is what the card already listens to, so no further read counts anything.
  */
 export function Likers({ likes }: { likes: readonly string[] }) {
-  const { shown, hasMore, showMore } = useNewestFirstPages(likes, LIKERS_PAGE_SIZE);
   return (
     <section className="feed-likers" aria-label="Liked by">
-      {shown.length === 0 ? (
-        <EmptyState>No likes yet.</EmptyState>
-      ) : (
-        <ul className="feed-likers__list">
-          {shown.map((uid) => (
-            <li key={uid}>
-              <MemberBadge uid={uid} avatarSize={28} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {hasMore ? (
-        <Button variant="secondary" onClick={showMore}>
-          Show more
-        </Button>
-      ) : null}
+      <NewestFirstList
+        items={likes}
+        pageSize={LIKERS_PAGE_SIZE}
+        emptyText="No likes yet."
+        className="feed-likers__list"
+      >
+        {(uid) => (
+          <li key={uid}>
+            <MemberBadge uid={uid} avatarSize={28} />
+          </li>
+        )}
+      </NewestFirstList>
     </section>
   );
 }

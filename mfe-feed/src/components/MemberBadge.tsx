@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { profilePictureSources, useMember } from 'shared-firebase';
-import { Avatar } from 'shared-ui';
+import { memberShown, useMember } from 'shared-firebase';
+import { MemberLabel } from 'shared-ui';
 
 export interface MemberBadgeProps {
   uid: string;
@@ -9,20 +9,10 @@ export interface MemberBadgeProps {
 
 /** A member's live picture and name, linking to their profile. */
 export function MemberBadge({ uid, avatarSize = 40 }: MemberBadgeProps) {
-  const member = useMember(uid);
-  const name =
-    member.status === 'ready'
-      ? member.data.userInfo.userName
-      : member.status === 'loading'
-        ? '…'
-        : 'Unknown member';
-  const picture =
-    member.status === 'ready' ? profilePictureSources(member.data.profilePictures) : null;
+  const { name, picture } = memberShown(useMember(uid), 'Unknown member');
   return (
-    <Link className="feed-member" to={`/profile/${encodeURIComponent(uid)}`}>
-      {/* The name beside the picture names the link; the picture itself adds nothing. */}
-      <Avatar {...picture} alt="" size={avatarSize} />
-      <span>{name}</span>
+    <Link className="ui-member-link" to={`/profile/${encodeURIComponent(uid)}`}>
+      <MemberLabel name={name} picture={picture} avatarSize={avatarSize} />
     </Link>
   );
 }

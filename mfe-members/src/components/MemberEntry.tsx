@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
-import { Avatar } from 'shared-ui';
+import { MemberLabel } from 'shared-ui';
 
 export interface MemberEntryProps {
   uid: string;
@@ -12,9 +12,8 @@ export interface MemberEntryProps {
 /** A member's picture and name, linking to their profile; the name alone names the link. */
 export function MemberEntry({ uid, name, picture }: MemberEntryProps) {
   return (
-    <Link className="members-list__link" to={`/profile/${encodeURIComponent(uid)}`}>
-      <Avatar {...profilePictureSources(picture)} alt="" size={48} />
-      <span className="members-list__name">{name}</span>
+    <Link className="ui-list__link" to={`/profile/${encodeURIComponent(uid)}`}>
+      <MemberLabel name={name} picture={profilePictureSources(picture)} avatarSize={48} />
     </Link>
   );
 }

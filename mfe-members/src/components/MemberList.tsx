@@ -27,11 +27,11 @@ export function MemberList({ members, label, emptyText }: MemberListProps) {
 
   return (
     <>
-      <ul className="members-list ui-card" aria-label={label}>
+      <ul className="ui-list ui-card" aria-label={label}>
         {items.map((member, index) => (
           <li
             key={member.id}
-            className="members-list__entry"
+            className="ui-list__entry"
             ref={hasMore && index === items.length - 1 ? lastEntryRef : undefined}
           >
             <MemberEntry

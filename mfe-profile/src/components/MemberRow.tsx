@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { profilePictureSources, useMember } from 'shared-firebase';
-import { Avatar } from 'shared-ui';
+import { memberShown, useMember } from 'shared-firebase';
+import { MemberLabel } from 'shared-ui';
 import { FollowButton } from './FollowButton';
 
 export interface MemberRowProps {
@@ -14,20 +14,11 @@ export function MemberRow({ uid, me }: MemberRowProps) {
   const member = useMember(uid);
   // A member whose profile is gone (an account deleted meanwhile) is left out.
   if (member.status === 'missing') return null;
-  const name =
-    member.status === 'ready'
-      ? member.data.userInfo.userName
-      : member.status === 'loading'
-        ? '…'
-        : 'Unknown member';
-  const picture =
-    member.status === 'ready' ? profilePictureSources(member.data.profilePictures) : null;
+  const { name, picture } = memberShown(member, 'Unknown member');
   return (
     <li className="profile-member-row">
-      <Link className="profile-member-row__link" to={`/profile/${encodeURIComponent(uid)}`}>
-        {/* The name beside the picture names the link; the picture itself adds nothing. */}
-        <Avatar {...picture} alt="" size={40} />
-        <span>{name}</span>
+      <Link className="ui-member-link" to={`/profile/${encodeURIComponent(uid)}`}>
+        <MemberLabel name={name} picture={picture} />
       </Link>
       {uid === me || member.status !== 'ready' ? null : (
         <FollowButton me={me} target={uid} targetName={name} />

@@ -1,37 +1,23 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { MESSAGES, profileUpdates, saveProfileUpdate } from 'shared-firebase';
+import { MESSAGES, profileUpdates } from 'shared-firebase';
 import { COUNTRY_NAMES } from '../countries';
 import type { OptionProps } from './options';
-import { SubmitButton } from './SubmitButton';
-import { useSend } from './useSend';
+import { OptionForm } from './OptionForm';
+import type { OptionCheck } from './OptionForm';
 
 /** Country of birth from the dataset; stored in From and Lives (Lives shows the same value). */
 export function CountryOption({ uid, profile, notify }: OptionProps) {
   const current = profile?.userInfo?.From ?? '';
   const [country, setCountry] = useState(COUNTRY_NAMES.includes(current) ? current : '');
-  const { sending, send } = useSend();
   const selectId = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!COUNTRY_NAMES.includes(country)) {
-      notify(MESSAGES.chooseCountry, 'error');
-      return;
-    }
-    void send(async () => {
-      try {
-        await saveProfileUpdate(uid, profileUpdates.country(country));
-        notify(MESSAGES.countryChanged, 'success');
-      } catch (error) {
-        console.error('Country change failed', error);
-        notify(MESSAGES.saveFailed, 'error');
-      }
-    });
-  };
+  const check = (): OptionCheck =>
+    COUNTRY_NAMES.includes(country)
+      ? { update: profileUpdates.country(country), saved: MESSAGES.countryChanged }
+      : { problem: MESSAGES.chooseCountry };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <OptionForm uid={uid} notify={notify} what="Country" check={check}>
       <div className="ui-field">
         <label htmlFor={selectId} className="ui-field__label">
           Country of birth
@@ -50,7 +36,6 @@ export function CountryOption({ uid, profile, notify }: OptionProps) {
           ))}
         </select>
       </div>
-      <SubmitButton sending={sending} />
-    </form>
+    </OptionForm>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import {
   checkDob,
   DOB_FIELD_LENGTHS,
@@ -7,13 +6,12 @@ import {
   MESSAGES,
   parseStoredDob,
   profileUpdates,
-  saveProfileUpdate,
 } from 'shared-firebase';
 import type { DobFields } from 'shared-firebase';
 import { TextField } from 'shared-ui';
 import type { OptionProps } from './options';
-import { SubmitButton } from './SubmitButton';
-import { useSend } from './useSend';
+import { OptionForm } from './OptionForm';
+import type { OptionCheck } from './OptionForm';
 
 const EMPTY: DobFields = { day: '', month: '', year: '' };
 
@@ -37,31 +35,18 @@ const DOB_PARTS: ReadonlyArray<{
 /** Day, month and year as digits; stored as "3rd Jul 1990" (shared-firebase dob.ts). */
 export function DobOption({ uid, profile, notify }: OptionProps) {
   const [fields, setFields] = useState<DobFields>(() => initialFields(profile?.userInfo?.dob));
-  const { sending, send } = useSend();
 
   const set = (key: keyof DobFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const check = (): OptionCheck => {
     const checked = checkDob(fields);
-    if (!checked.ok) {
-      notify(checked.message, 'error');
-      return;
-    }
-    void send(async () => {
-      try {
-        await saveProfileUpdate(uid, profileUpdates.dob(formatDob(checked.date)));
-        notify(MESSAGES.dobChanged, 'success');
-      } catch (error) {
-        console.error('Date of birth change failed', error);
-        notify(MESSAGES.saveFailed, 'error');
-      }
-    });
+    if (!checked.ok) return { problem: checked.message };
+    return { update: profileUpdates.dob(formatDob(checked.date)), saved: MESSAGES.dobChanged };
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <OptionForm uid={uid} notify={notify} what="Date of birth" check={check}>
       <fieldset className="profile-edit__menu">
         <legend>Date of birth</legend>
         <div className="profile-edit__dob">
@@ -79,7 +64,6 @@ export function DobOption({ uid, profile, notify }: OptionProps) {
           ))}
         </div>
       </fieldset>
-      <SubmitButton sending={sending} />
-    </form>
+    </OptionForm>
   );
 }

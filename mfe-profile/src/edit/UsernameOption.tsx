@@ -1,41 +1,23 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import {
-  MESSAGES,
-  profileUpdates,
-  saveProfileUpdate,
-  USERNAME_MAX_LENGTH,
-  usernameProblem,
-} from 'shared-firebase';
+import { MESSAGES, profileUpdates, USERNAME_MAX_LENGTH, usernameProblem } from 'shared-firebase';
 import { TextField } from 'shared-ui';
 import type { OptionProps } from './options';
-import { SubmitButton } from './SubmitButton';
-import { useSend } from './useSend';
+import { OptionForm } from './OptionForm';
+import type { OptionCheck } from './OptionForm';
 
 export function UsernameOption({ uid, profile, notify }: OptionProps) {
   const [name, setName] = useState(profile?.userInfo?.userName ?? '');
-  const { sending, send } = useSend();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const check = (): OptionCheck => {
     const problem = usernameProblem(name);
     if (problem) {
-      notify(problem === 'empty' ? MESSAGES.usernameEmpty : MESSAGES.usernameTooLong, 'error');
-      return;
+      return { problem: problem === 'empty' ? MESSAGES.usernameEmpty : MESSAGES.usernameTooLong };
     }
-    void send(async () => {
-      try {
-        await saveProfileUpdate(uid, profileUpdates.username(name.trim()));
-        notify(MESSAGES.usernameChanged, 'success');
-      } catch (error) {
-        console.error('Username change failed', error);
-        notify(MESSAGES.saveFailed, 'error');
-      }
-    });
+    return { update: profileUpdates.username(name.trim()), saved: MESSAGES.usernameChanged };
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <OptionForm uid={uid} notify={notify} what="Username" check={check}>
       <TextField
         label={`Username (at most ${USERNAME_MAX_LENGTH} characters)`}
         value={name}
@@ -43,7 +25,6 @@ export function UsernameOption({ uid, profile, notify }: OptionProps) {
         autoComplete="nickname"
         onChange={(event) => setName(event.target.value)}
       />
-      <SubmitButton sending={sending} />
-    </form>
+    </OptionForm>
   );
 }

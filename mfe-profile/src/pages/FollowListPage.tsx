@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useFollowerUids, useFollowingUids, useMember, useSignedInUid } from 'shared-firebase';
-import { Button, EmptyState, Spinner, useNewestFirstPages, LoadFailure } from 'shared-ui';
+import { LoadFailure, NewestFirstList, Spinner } from 'shared-ui';
 
 import { MemberRow } from '../components/MemberRow';
 import type { FollowListKind } from '../followLists';
@@ -16,24 +16,16 @@ const TEXTS: Record<FollowListKind, { title: (name: string) => string; empty: st
 };
 
 function UidList({ uids, me, kind }: { uids: string[]; me: string; kind: FollowListKind }) {
-  const { shown, hasMore, showMore } = useNewestFirstPages(uids, FOLLOW_LIST_PAGE_SIZE);
-  if (shown.length === 0) return <EmptyState>{TEXTS[kind].empty}</EmptyState>;
   return (
-    <>
-      <ul
-        className="profile-member-list"
-        aria-label={kind === 'followers' ? 'Followers' : 'Following'}
-      >
-        {shown.map((uid) => (
-          <MemberRow key={uid} uid={uid} me={me} />
-        ))}
-      </ul>
-      {hasMore ? (
-        <Button variant="secondary" onClick={showMore}>
-          Show more
-        </Button>
-      ) : null}
-    </>
+    <NewestFirstList
+      items={uids}
+      pageSize={FOLLOW_LIST_PAGE_SIZE}
+      emptyText={TEXTS[kind].empty}
+      className="profile-member-list"
+      label={kind === 'followers' ? 'Followers' : 'Following'}
+    >
+      {(uid) => <MemberRow key={uid} uid={uid} me={me} />}
+    </NewestFirstList>
   );
 }
 

@@ -1,0 +1,51 @@
+import type { FormEvent, ReactNode } from 'react';
+import { MESSAGES, saveProfileUpdate } from 'shared-firebase';
+import type { OptionProps } from './options';
+import { SubmitButton } from './SubmitButton';
+import { useSend } from './useSend';
+
+/** What a Save asks of an option: a problem to show, or the change to save and what to say then. */
+export type OptionCheck =
+  { problem: string } | { update: Parameters<typeof saveProfileUpdate>[1]; saved: string };
+
+export interface OptionFormProps extends Pick<OptionProps, 'uid' | 'notify'> {
+  /** Names the change in the console when it fails ("Username"). */
+  what: string;
+  /** Reads the fields when Save is pressed. */
+  check: () => OptionCheck;
+  /** The option's fields. */
+  children: ReactNode;
+}
+
+/**
+ * An edit option's form: on Save, the option's check; then one change at a time saved to the
+ * profile, saying that it is saved or that it failed.
+ */
+export function OptionForm({ uid, notify, what, check, children }: OptionFormProps) {
+  const { sending, send } = useSend();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = check();
+    if ('problem' in checked) {
+      notify(checked.problem, 'error');
+      return;
+    }
+    void send(async () => {
+      try {
+        await saveProfileUpdate(uid, checked.update);
+        notify(checked.saved, 'success');
+      } catch (error) {
+        console.error(`${what} change failed`, error);
+        notify(MESSAGES.saveFailed, 'error');
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {children}
+      <SubmitButton sending={sending} />
+    </form>
+  );
+}
