@@ -12,7 +12,12 @@ import {
   type QueryPlan,
 } from '../engine';
 import { isObject } from './json';
-import { checkAggregatedFieldsBeforeKey, checkQueryShape, type QueryChannel } from './queryShape';
+import {
+  checkAggregatedFieldsBeforeKey,
+  checkQueryShape,
+  INEQUALITY_OPERATORS,
+  type QueryChannel,
+} from './queryShape';
 
 export interface CompileOptions {
   /** Fields that join the implicit order as inequality fields do: sum() and average()'s. */
@@ -106,15 +111,6 @@ const FIELD_OPERATORS = new Set<string>([
   'NOT_IN',
   'ARRAY_CONTAINS',
   'ARRAY_CONTAINS_ANY',
-]);
-
-const INEQUALITY_OPERATORS = new Set<string>([
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'NOT_EQUAL',
-  'NOT_IN',
 ]);
 
 /** Operators whose operand is a list of values. */

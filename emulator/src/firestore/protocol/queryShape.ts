@@ -46,16 +46,18 @@ function leaves(filter: Filter): Array<Exclude<Filter, { kind: 'composite' }>> {
   return filter.kind === 'composite' ? filter.filters.flatMap(leaves) : [filter];
 }
 
-const INEQUALITIES = new Set([
+/** The field filters' operators that are inequalities (production's index rules count them). */
+export const INEQUALITY_OPERATORS: ReadonlySet<string> = new Set([
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL',
   'GREATER_THAN',
   'GREATER_THAN_OR_EQUAL',
   'NOT_EQUAL',
   'NOT_IN',
-  'IS_NOT_NAN',
-  'IS_NOT_NULL',
 ]);
+
+/** Inequalities of field and unary filters alike, as Google's refusals of key equality count them. */
+const INEQUALITIES = new Set([...INEQUALITY_OPERATORS, 'IS_NOT_NAN', 'IS_NOT_NULL']);
 
 /** An order on a field after the order on `__name__` (explicit, or joined by an inequality). */
 function checkNothingAfterKey(orders: Order[]): void {

@@ -7,6 +7,29 @@ export class ClientAbortedError extends Error {}
 const tooLarge = (limit: number): StorageApiError =>
   new StorageApiError(413, `Request body exceeds the maximum of ${limit} bytes.`);
 
+/** A request body's events, and the one listener each. */
+interface BodyListeners {
+  data: (chunk: Buffer) => void;
+  end: () => void;
+  /** The client went away, or the request failed: `aborted`, `error` and `close`. */
+  aborted: () => void;
+}
+
+/** Listens to a request body's events; the returned function stops listening. */
+function listenToBody(req: IncomingMessage, listeners: BodyListeners): () => void {
+  const events = [
+    ['data', listeners.data],
+    ['end', listeners.end],
+    ['aborted', listeners.aborted],
+    ['error', listeners.aborted],
+    ['close', listeners.aborted],
+  ] as const;
+  for (const [event, listener] of events) req.on(event, listener);
+  return () => {
+    for (const [event, listener] of events) req.off(event, listener);
+  };
+}
+
 /**
  * Reads a request body up to `limitBytes`. Unlike a plain read it keeps the connection usable
  * for the error answer: an oversize body is drained and discarded, then 413 is thrown; a body
@@ -19,14 +42,11 @@ export function readRequestBody(req: IncomingMessage, limitBytes: number): Promi
     let size = 0;
     let overflow = Number.isFinite(declared) && declared > limitBytes;
     let settled = false;
+    let stopListening = (): void => {};
     const finish = (error: Error | null, body?: Buffer): void => {
       if (settled) return;
       settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('aborted', onAborted);
-      req.off('error', onAborted);
-      req.off('close', onAborted);
+      stopListening();
       if (error) reject(error);
       else resolve(body!);
     };
@@ -47,11 +67,7 @@ export function readRequestBody(req: IncomingMessage, limitBytes: number): Promi
       req.resume();
       return;
     }
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('aborted', onAborted);
-    req.on('error', onAborted);
-    req.on('close', onAborted);
+    stopListening = listenToBody(req, { data: onData, end: onEnd, aborted: onAborted });
   });
 }
 
@@ -75,14 +91,11 @@ export function streamRequestBody(
     let size = 0;
     let settled = false;
     let writing: Promise<void> = Promise.resolve();
+    let stopListening = (): void => {};
     const finish = (error: Error | null): void => {
       if (settled) return;
       settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('aborted', onAborted);
-      req.off('error', onAborted);
-      req.off('close', onAborted);
+      stopListening();
       if (error) {
         // Whatever the client still sends is read and dropped, so the answer can be delivered;
         // the caller may clean up once the chunk being written is done.
@@ -111,10 +124,6 @@ export function streamRequestBody(
       // `close` also follows a complete body; only a body cut short is an abort.
       if (!req.complete) finish(new ClientAbortedError('request aborted'));
     };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('aborted', onAborted);
-    req.on('error', onAborted);
-    req.on('close', onAborted);
+    stopListening = listenToBody(req, { data: onData, end: onEnd, aborted: onAborted });
   });
 }
