@@ -14,6 +14,19 @@ export const PROJECT = 'demo-wire';
 export const DATABASE = `projects/${PROJECT}/databases/(default)`;
 export const DOCS = `${DATABASE}/documents`;
 
+/** A Listen request adding a target on one document (`path` below DOCS). */
+export const docTarget = (targetId: number, path: string) => ({
+  addTarget: { targetId, documents: { documents: [`${DOCS}/${path}`] } },
+});
+
+/** A Listen request adding a target on a whole collection below DOCS. */
+export const queryTarget = (targetId: number, collectionId: string) => ({
+  addTarget: {
+    targetId,
+    query: { parent: DOCS, structuredQuery: { from: [{ collectionId }] } },
+  },
+});
+
 export interface WireServer {
   url: string;
   engine: FirestoreEngine;

@@ -9,7 +9,9 @@ import {
   DOCS,
   PROJECT,
   RawChannel,
+  docTarget,
   messagesOf,
+  queryTarget,
   startWireServer,
   type WireServer,
 } from '../../server/wire';
@@ -33,15 +35,6 @@ afterAll(async () => {
 });
 
 const auth = (uid: string) => `Authorization: Bearer ${idToken(uid, PROJECT)}`;
-const docTarget = (targetId: number, path: string) => ({
-  addTarget: { targetId, documents: { documents: [`${DOCS}/${path}`] } },
-});
-const queryTarget = (targetId: number, collectionId: string) => ({
-  addTarget: {
-    targetId,
-    query: { parent: DOCS, structuredQuery: { from: [{ collectionId }] } },
-  },
-});
 
 function seed(wire: WireServer, collection: string, count: number): void {
   viaWire(wire.engine).commit(

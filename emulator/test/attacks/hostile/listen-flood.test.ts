@@ -7,7 +7,9 @@ import {
   DATABASE,
   DOCS,
   RawChannel,
+  docTarget,
   messagesOf,
+  queryTarget,
   request,
   startWireServer,
   type WireServer,
@@ -32,16 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await wire?.close();
-});
-
-const docTarget = (targetId: number, path: string) => ({
-  addTarget: { targetId, documents: { documents: [`${DOCS}/${path}`] } },
-});
-const queryTarget = (targetId: number, collectionId: string) => ({
-  addTarget: {
-    targetId,
-    query: { parent: DOCS, structuredQuery: { from: [{ collectionId }] } },
-  },
 });
 
 function put(path: string, text: string): void {
