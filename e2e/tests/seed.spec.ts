@@ -10,7 +10,8 @@ import { pixelAt } from '../support/photos';
 // stack's members and posts must not change under other specs), on the Firestore backend of this
 // run: it writes through the SDK and the rules, the second run adds nothing, and a demo member
 // signs in and finds the seeded posts. Its pictures are what the app's media pipeline stores:
-// every size uploaded, and the documents naming them.
+// every size uploaded, and the documents naming them. Each like, comment, reply and follow told its
+// recipient in an activity item, as the app's writes do.
 
 const ROOT = path.resolve(__dirname, '../..');
 const PROJECT_ID = 'demo-seed';
@@ -76,7 +77,7 @@ test.describe('npm run seed', () => {
     expect(first.status, first.output).toBe(0);
     expect(created(first.output)).toMatch(
       new RegExp(
-        `^${SCALE.members} members, ${SCALE.members * 2} pictures, \\d+ follows, ${SCALE.posts} posts, \\d+ likes, \\d+ comments, \\d+ replies$`,
+        `^${SCALE.members} members, ${SCALE.members * 2} pictures, \\d+ follows, ${SCALE.posts} posts, \\d+ likes, \\d+ comments, \\d+ replies, \\d+ activity items$`,
       ),
     );
     expect(first.output).toContain(
@@ -147,13 +148,65 @@ test.describe('npm run seed', () => {
       bound('profileCover', 'display').maxWidth,
     );
 
+    // Activity: exactly the items the stored likes, comments, replies and follows call for, with
+    // the ids docs/DATA_MODEL.md gives them, and none about a member's own actions.
+    const expected = new Map<string, Record<string, unknown>>();
+    const expectItem = (recipient: string, id: string, item: Record<string, unknown>) => {
+      if (item.actor !== recipient) expected.set(`activity/${recipient}/items/${id}`, item);
+    };
+    const owners = new Map(posts.map((post) => [post.id, post.data.uid as string]));
+    for (const { id, data } of posts)
+      for (const liker of data.likes as string[])
+        expectItem(data.uid as string, `like_${id}_${liker}`, {
+          type: 'like',
+          actor: liker,
+          postId: id,
+          commentId: null,
+        });
+    const comments = await admin.list('comments');
+    for (const { id, data } of comments) {
+      expectItem(owners.get(data.postId as string)!, `comment_${id}`, {
+        type: 'comment',
+        actor: data.userId,
+        postId: data.postId,
+        commentId: id,
+      });
+      for (const [position, reply] of (data.replies as Array<{ userId: string }>).entries())
+        expectItem(data.userId as string, `reply_${id}_${position}_${reply.userId}`, {
+          type: 'reply',
+          actor: reply.userId,
+          postId: data.postId,
+          commentId: id,
+        });
+    }
+    for (const { id, data } of await admin.list('Followers'))
+      for (const follower of data.Followers as string[])
+        expectItem(id, `follow_${follower}`, {
+          type: 'follow',
+          actor: follower,
+          postId: null,
+          commentId: null,
+        });
+    expect(new Set([...expected.values()].map((item) => item.type))).toEqual(
+      new Set(['like', 'comment', 'reply', 'follow']),
+    );
+    const activity = await admin.listGroup('items');
+    expect(activity.map((item) => item.path).sort()).toEqual([...expected.keys()].sort());
+    for (const { path: itemPath, data } of activity) {
+      const { createdAt, ...rest } = data;
+      expect(rest, itemPath).toEqual({ ...expected.get(itemPath), read: false });
+      expect(createdAt, itemPath).toBeInstanceOf(Date);
+    }
+    expect(created(first.output)).toContain(`, ${activity.length} activity items`);
+
     const second = await seed();
     expect(second.status, second.output).toBe(0);
     expect(created(second.output)).toBe(
-      '0 members, 0 pictures, 0 follows, 0 posts, 0 likes, 0 comments, 0 replies',
+      '0 members, 0 pictures, 0 follows, 0 posts, 0 likes, 0 comments, 0 replies, 0 activity items',
     );
     expect(community(second.output)).toBe(community(first.output));
     expect(await counts()).toEqual(before);
+    expect(await admin.listGroup('items')).toEqual(activity);
   });
 
   test('the same seed plans the same community; another seed another one', async () => {

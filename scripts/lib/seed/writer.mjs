@@ -6,7 +6,8 @@
 // Fast: independent writes run in a bounded pool, pictures are drawn and encoded in worker threads
 // while members sign up, and writes that the rules allow together go in one batch. Idempotent:
 // every phase first reads what is there (once per member or post, not once per write), so a second
-// run writes nothing new.
+// run writes nothing new. Each like, comment, reply and follow writes its activity item in the same
+// batch, as the app does (shared-firebase/src/data/activityItems.ts), so only a new action makes one.
 import { deleteApp } from 'firebase/app';
 import {
   Timestamp,
@@ -28,13 +29,15 @@ import { planPicture, storedSizes } from './images.mjs';
 import { dice, randomSource, stableId } from './random.mjs';
 import { openSession, uploadSizes } from './session.mjs';
 
-/**
- * Writes per batch where each write makes the rules read a document (a comment checks its post):
- * Firestore allows 20 such reads per request.
+/*
+ * Actions per batch. Firestore's rules may read at most 20 documents per batch (get, exists and
+ * getAfter, before and after counted apart), and an activity item makes them read the action's
+ * documents: a like its post before and after (2), a comment its post and itself before and after
+ * (3), a reply its comment before and after (2).
  */
-const BATCH_WITH_READS = 10;
-/** Writes per batch where the rules read nothing (likes, replies); Firestore's limit is 500. */
-const BATCH_PLAIN = 100;
+const LIKES_PER_BATCH = 10;
+const COMMENTS_PER_BATCH = 6;
+const REPLIES_PER_BATCH = 10;
 
 /** The most values an `in` filter takes. */
 const IN_QUERY_VALUES = 30;
@@ -121,13 +124,23 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     likes: 0,
     comments: 0,
     replies: 0,
+    'activity items': 0,
   };
   const clock = phaseClock();
-  const [{ newAccountDocuments }, imageSizes, { STORAGE_FOLDERS }] = await Promise.all([
+  const [{ newAccountDocuments }, imageSizes, model, items] = await Promise.all([
     loadAccountDocuments(),
     importTypeScript('shared-firebase/src/media/imageSizes.ts'),
     importTypeScript('shared-firebase/src/model.ts'),
+    importTypeScript('shared-firebase/src/data/activityItems.ts'),
   ]);
+  const { STORAGE_FOLDERS, COLLECTIONS, ACTIVITY_ITEMS } = model;
+  /** Adds the notice's item to `batch` as addActivityItem does (none about oneself). */
+  const addActivityItem = (batch, db, notice) => {
+    const item = items.activityItemFields(notice, serverTimestamp());
+    if (!item) return;
+    batch.set(doc(db, COLLECTIONS.activity, notice.recipient, ACTIVITY_ITEMS, notice.itemId), item);
+    created['activity items'] += 1;
+  };
   const pool = startEncoderPool();
   const picture = pictureSource(plan, imageSizes, pool);
   const sessions = new Array(plan.members.length);
@@ -260,6 +273,14 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
         for (const post of theirPosts)
           if (!post.data().followers.includes(uid))
             batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
+        addActivityItem(batch, db, {
+          recipient: uidOf(target),
+          itemId: items.followItemId(uid),
+          type: 'follow',
+          actor: uid,
+          postId: null,
+          commentId: null,
+        });
         await batch.commit();
         created.follows += 1;
       });
@@ -329,16 +350,26 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       const likes = plan.members.map(() => []);
       for (const post of plan.posts)
         for (const liker of post.likers)
-          if (!existing.get(post.id)?.likes.includes(uidOf(liker))) likes[liker].push(post.id);
-      const batches = likes.flatMap((postIds, liker) =>
-        chunks(postIds, BATCH_PLAIN).map((ids) => ({ liker, ids })),
+          if (!existing.get(post.id)?.likes.includes(uidOf(liker))) likes[liker].push(post);
+      const batches = likes.flatMap((posts, liker) =>
+        chunks(posts, LIKES_PER_BATCH).map((liked) => ({ liker, liked })),
       );
-      await eachLimited(batches, concurrency, async ({ liker, ids }) => {
+      await eachLimited(batches, concurrency, async ({ liker, liked }) => {
         const { db, uid } = sessions[liker];
         const batch = writeBatch(db);
-        for (const id of ids) batch.update(doc(db, 'posts', id), { likes: arrayUnion(uid) });
+        for (const post of liked) {
+          batch.update(doc(db, 'posts', post.id), { likes: arrayUnion(uid) });
+          addActivityItem(batch, db, {
+            recipient: uidOf(post.author),
+            itemId: items.likeItemId(post.id, uid),
+            type: 'like',
+            actor: uid,
+            postId: post.id,
+            commentId: null,
+          });
+        }
         await batch.commit();
-        created.likes += ids.length;
+        created.likes += liked.length;
       });
     });
 
@@ -360,12 +391,12 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
         for (const comment of post.comments)
           if (!comments.has(comment.id)) toWrite[comment.writer].push({ post, comment });
       const batches = toWrite.flatMap((list, writer) =>
-        chunks(list, BATCH_WITH_READS).map((items) => ({ writer, items })),
+        chunks(list, COMMENTS_PER_BATCH).map((written) => ({ writer, written })),
       );
-      await eachLimited(batches, concurrency, async ({ writer, items }) => {
+      await eachLimited(batches, concurrency, async ({ writer, written }) => {
         const { db, uid } = sessions[writer];
         const batch = writeBatch(db);
-        for (const { post, comment } of items)
+        for (const { post, comment } of written) {
           batch.set(doc(db, 'comments', comment.id), {
             comment: comment.text,
             replies: [],
@@ -373,38 +404,72 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
             userId: uid,
             createdAt: serverTimestamp(),
           });
+          addActivityItem(batch, db, {
+            recipient: uidOf(post.author),
+            itemId: items.commentItemId(comment.id),
+            type: 'comment',
+            actor: uid,
+            postId: post.id,
+            commentId: comment.id,
+          });
+        }
         await batch.commit();
-        created.comments += items.length;
+        created.comments += written.length;
       });
     });
 
-    // Replies, stamped as the app writes them (a stable id and the writer's clock).
+    // Replies, stamped as the app writes them (a stable id and the writer's clock). A reply's item
+    // names its position in the thread (addReply: the thread's length before it), and the rules
+    // accept one reply per comment per write: a comment's missing replies go in rounds, the n-th
+    // of each in round n.
     await clock.time('replies', async () => {
-      const toWrite = plan.members.map(() => []);
+      const rounds = [];
       for (const post of plan.posts)
-        for (const comment of post.comments)
+        for (const comment of post.comments) {
+          const stored = comments.get(comment.id)?.replies ?? [];
+          let position = stored.length;
           for (const [n, reply] of comment.replies.entries()) {
             const id = stableId(`reply:${comment.id}:${n}`);
             const writer = uidOf(reply.writer);
-            const stored = comments.get(comment.id)?.replies ?? [];
             const there = stored.some(
               (r) => r.id === id || (r.userId === writer && r.reply === reply.text),
             );
-            if (!there) toWrite[reply.writer].push({ comment, reply, id });
+            if (there) continue;
+            const round = position - stored.length;
+            rounds[round] ??= plan.members.map(() => []);
+            rounds[round][reply.writer].push({ post, comment, reply, id, position });
+            position += 1;
           }
-      const batches = toWrite.flatMap((list, writer) =>
-        chunks(list, BATCH_PLAIN).map((items) => ({ writer, items })),
-      );
-      await eachLimited(batches, concurrency, async ({ writer, items }) => {
-        const { db, uid } = sessions[writer];
-        const batch = writeBatch(db);
-        for (const { comment, reply, id } of items)
-          batch.update(doc(db, 'comments', comment.id), {
-            replies: arrayUnion({ reply: reply.text, userId: uid, id, createdAt: Timestamp.now() }),
-          });
-        await batch.commit();
-        created.replies += items.length;
-      });
+        }
+      for (const toWrite of rounds) {
+        const batches = toWrite.flatMap((list, writer) =>
+          chunks(list, REPLIES_PER_BATCH).map((written) => ({ writer, written })),
+        );
+        await eachLimited(batches, concurrency, async ({ writer, written }) => {
+          const { db, uid } = sessions[writer];
+          const batch = writeBatch(db);
+          for (const { post, comment, reply, id, position } of written) {
+            batch.update(doc(db, 'comments', comment.id), {
+              replies: arrayUnion({
+                reply: reply.text,
+                userId: uid,
+                id,
+                createdAt: Timestamp.now(),
+              }),
+            });
+            addActivityItem(batch, db, {
+              recipient: uidOf(comment.writer),
+              itemId: items.replyItemId(comment.id, position, uid),
+              type: 'reply',
+              actor: uid,
+              postId: post.id,
+              commentId: comment.id,
+            });
+          }
+          await batch.commit();
+          created.replies += written.length;
+        });
+      }
     });
     log('likes, comments and replies ready');
     await memberPictures;

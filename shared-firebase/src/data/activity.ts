@@ -13,53 +13,28 @@ import { ACTIVITY_PAGE_SIZE, MAX_BATCH_WRITES, UNREAD_COUNT_LIMIT } from '../con
 import { getDb } from '../db';
 import { usePagedQuery } from '../hooks/usePagedQuery';
 import type { PagedQuery } from '../hooks/usePagedQuery';
-import type { ActivityItem, ActivityType } from '../model';
+import type { ActivityItem } from '../model';
 import { activityItemRef, activityItemsCollection } from '../refs';
+import { activityItemFields } from './activityItems';
+import type { ActivityNotice } from './activityItems';
 
 /*
  * Activity items (docs/DATA_MODEL.md "Activity"). There is no backend function: the acting client
  * writes the item in the same batch as the action, and firestore.rules accept an item only when
- * that same write really is the action it describes. Ids are derived from the action, so an item
- * is written at most once and the undoing write (unlike, unfollow) can remove it.
+ * that same write really is the action it describes. Their ids and fields: activityItems.ts.
  */
 
-/** `like_{postId}_{actor}`: one per member and post. */
-export const likeItemId = (postId: string, actor: string) => `like_${postId}_${actor}`;
-/** `follow_{actor}`: one per follower. */
-export const followItemId = (actor: string) => `follow_${actor}`;
-/** `comment_{commentId}`. */
-export const commentItemId = (commentId: string) => `comment_${commentId}`;
-/**
- * `reply_{commentId}_{position}_{actor}`: the seed's replies carry no id, so a reply is named by its
- * position in the thread when it was appended (the thread's length before it) and its writer.
- */
-export const replyItemId = (commentId: string, position: number, actor: string) =>
-  `reply_${commentId}_${position}_${actor}`;
-
-/** What an action tells its recipient: the item as the rules require it at create. */
-export interface ActivityNotice {
-  recipient: string;
-  itemId: string;
-  type: ActivityType;
-  actor: string;
-  postId: string | null;
-  commentId: string | null;
-}
+export { likeItemId, followItemId, commentItemId, replyItemId } from './activityItems';
+export type { ActivityNotice } from './activityItems';
 
 /**
  * Adds the notice's item to `batch`, unless the actor is the recipient (nobody is told about their
  * own actions). Returns whether it added one.
  */
 export function addActivityItem(batch: WriteBatch, notice: ActivityNotice): boolean {
-  if (notice.recipient === notice.actor) return false;
-  batch.set(activityItemRef(notice.recipient, notice.itemId), {
-    type: notice.type,
-    actor: notice.actor,
-    postId: notice.postId,
-    commentId: notice.commentId,
-    createdAt: serverTimestamp() as never,
-    read: false,
-  });
+  const item = activityItemFields(notice, serverTimestamp() as never);
+  if (!item) return false;
+  batch.set(activityItemRef(notice.recipient, notice.itemId), item);
   return true;
 }
 

@@ -1,0 +1,51 @@
+import type { ActivityItem, ActivityType } from '../model';
+
+/*
+ * What an activity item is, as plain data (docs/DATA_MODEL.md "Activity"): its id, derived from the
+ * action so an item is written at most once and the undoing write (unlike, unfollow) can remove it,
+ * and its fields. No SDK here, so scripts/seed.mjs writes the app's items from this one definition
+ * (through scripts/lib/typescript-module.mjs); activity.ts writes them with the app's SDK.
+ */
+
+/** `like_{postId}_{actor}`: one per member and post. */
+export const likeItemId = (postId: string, actor: string) => `like_${postId}_${actor}`;
+/** `follow_{actor}`: one per follower. */
+export const followItemId = (actor: string) => `follow_${actor}`;
+/** `comment_{commentId}`. */
+export const commentItemId = (commentId: string) => `comment_${commentId}`;
+/**
+ * `reply_{commentId}_{position}_{actor}`: the seed's replies carry no id, so a reply is named by its
+ * position in the thread when it was appended (the thread's length before it) and its writer.
+ */
+export const replyItemId = (commentId: string, position: number, actor: string) =>
+  `reply_${commentId}_${position}_${actor}`;
+
+/** What an action tells its recipient: the item as the rules require it at create. */
+export interface ActivityNotice {
+  recipient: string;
+  itemId: string;
+  type: ActivityType;
+  actor: string;
+  postId: string | null;
+  commentId: string | null;
+}
+
+/**
+ * The notice's item document, stamped with `createdAt` (the SDK's serverTimestamp(): the rules
+ * require the request's time); null when the actor is the recipient (nobody is told about their own
+ * actions).
+ */
+export function activityItemFields<Stamp>(
+  notice: ActivityNotice,
+  createdAt: Stamp,
+): (Omit<ActivityItem, 'createdAt'> & { createdAt: Stamp }) | null {
+  if (notice.recipient === notice.actor) return null;
+  return {
+    type: notice.type,
+    actor: notice.actor,
+    postId: notice.postId,
+    commentId: notice.commentId,
+    createdAt,
+    read: false,
+  };
+}
