@@ -18,7 +18,9 @@ const PROJECT_ID = 'demo-seed';
 const SCALE = { members: 4, posts: 10, seed: 'e2e' };
 
 test.describe('npm run seed', () => {
-  test.describe.configure({ timeout: 600_000 });
+  // Serial: the sign-in test uses the community the first test seeds, on the same stack (after a
+  // failure Playwright would start a new worker, and with it an empty stack).
+  test.describe.configure({ mode: 'serial', timeout: 600_000 });
   let stopStack: (() => Promise<unknown>) | null = null;
   let env: Record<string, string> = {};
   let shellUrl = '';

@@ -8,6 +8,7 @@
 // every phase first reads what is there (once per member or post, not once per write), so a second
 // run writes nothing new. Each like, comment, reply and follow writes its activity item in the same
 // batch, as the app does (shared-firebase/src/data/activityItems.ts), so only a new action makes one.
+// A batch that Firestore aborts for contention is committed again (commit.mjs).
 import { deleteApp } from 'firebase/app';
 import {
   Timestamp,
@@ -18,11 +19,10 @@ import {
   getDocs,
   query,
   serverTimestamp,
-  updateDoc,
   where,
-  writeBatch,
 } from 'firebase/firestore/lite';
 import { loadAccountDocuments } from '../account-documents.mjs';
+import { commitWithRetry } from './commit.mjs';
 import { importTypeScript } from '../typescript-module.mjs';
 import { startEncoderPool } from './encoder-pool.mjs';
 import { planPicture, storedSizes } from './images.mjs';
@@ -134,12 +134,18 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     importTypeScript('shared-firebase/src/data/activityItems.ts'),
   ]);
   const { STORAGE_FOLDERS, COLLECTIONS, ACTIVITY_ITEMS } = model;
-  /** Adds the notice's item to `batch` as addActivityItem does (none about oneself). */
+  /**
+   * Adds the notice's item to `batch` as addActivityItem does (none about oneself). Returns how
+   * many it added, counted once the batch is applied.
+   */
   const addActivityItem = (batch, db, notice) => {
     const item = items.activityItemFields(notice, serverTimestamp());
-    if (!item) return;
+    if (!item) return 0;
     batch.set(doc(db, COLLECTIONS.activity, notice.recipient, ACTIVITY_ITEMS, notice.itemId), item);
-    created['activity items'] += 1;
+    return 1;
+  };
+  const countItems = (added) => {
+    created['activity items'] += added;
   };
   const pool = startEncoderPool();
   const picture = pictureSource(plan, imageSizes, pool);
@@ -158,11 +164,11 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
         let userData = (await getDoc(userRef)).data();
         if (!userData) {
           const documents = newAccountDocuments(member.userName);
-          const batch = writeBatch(db);
-          batch.set(userRef, documents.userData);
-          batch.set(doc(db, 'Following', uid), documents.following);
-          batch.set(doc(db, 'Followers', uid), documents.followers);
-          await batch.commit();
+          await commitWithRetry(db, (batch) => {
+            batch.set(userRef, documents.userData);
+            batch.set(doc(db, 'Following', uid), documents.following);
+            batch.set(doc(db, 'Followers', uid), documents.followers);
+          });
           userData = documents.userData;
           created.members += 1;
         }
@@ -170,7 +176,8 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
         const update = {};
         for (const [key, value] of Object.entries(member.profile))
           if (userData.userInfo[key] !== value) update[`userInfo.${key}`] = value;
-        if (Object.keys(update).length > 0) await updateDoc(userRef, update);
+        if (Object.keys(update).length > 0)
+          await commitWithRetry(db, (batch) => batch.update(userRef, update));
       }),
     );
     // Every size of the avatar and the cover, then one update naming them (each URL a file of the
@@ -216,7 +223,9 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
             );
           await Promise.all(uploads);
           if (Object.keys(update).length > 0)
-            await updateDoc(doc(session.db, 'usersData', session.uid), update);
+            await commitWithRetry(session.db, (batch) =>
+              batch.update(doc(session.db, 'usersData', session.uid), update),
+            );
         }),
       );
     log(`members ready (${plan.members.length})`);
@@ -267,21 +276,22 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       await eachLimited(follows, concurrency, async ({ member, target }) => {
         const { db, uid } = sessions[member.index];
         const theirPosts = await readPostsOf(target);
-        const batch = writeBatch(db);
-        batch.update(doc(db, 'Following', uid), { Following: arrayUnion(uidOf(target)) });
-        batch.update(doc(db, 'Followers', uidOf(target)), { Followers: arrayUnion(uid) });
-        for (const post of theirPosts)
-          if (!post.data().followers.includes(uid))
-            batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
-        addActivityItem(batch, db, {
-          recipient: uidOf(target),
-          itemId: items.followItemId(uid),
-          type: 'follow',
-          actor: uid,
-          postId: null,
-          commentId: null,
+        const added = await commitWithRetry(db, (batch) => {
+          batch.update(doc(db, 'Following', uid), { Following: arrayUnion(uidOf(target)) });
+          batch.update(doc(db, 'Followers', uidOf(target)), { Followers: arrayUnion(uid) });
+          for (const post of theirPosts)
+            if (!post.data().followers.includes(uid))
+              batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
+          return addActivityItem(batch, db, {
+            recipient: uidOf(target),
+            itemId: items.followItemId(uid),
+            type: 'follow',
+            actor: uid,
+            postId: null,
+            commentId: null,
+          });
         });
-        await batch.commit();
+        countItems(added);
         created.follows += 1;
       });
     });
@@ -313,33 +323,33 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
             postImageHeight: display.height,
           };
         }
-        const batch = writeBatch(db);
-        batch.set(doc(db, 'posts', post.id), {
-          postImage: photo.postImage ?? null,
-          postCaption: post.caption,
-          uid,
-          postId: post.id,
-          followers: Array.from(new Set([uid, ...followersOf[post.author]])),
-          likes: [],
-          createdAt: serverTimestamp(),
-          ...(post.photo
-            ? {
-                postThumbnail: photo.postThumbnail,
-                postImageWidth: photo.postImageWidth,
-                postImageHeight: photo.postImageHeight,
-              }
-            : {}),
-        });
-        if (post.photo)
-          batch.set(doc(db, 'explorePosts', post.id), {
-            postImage: photo.postImage,
+        await commitWithRetry(db, (batch) => {
+          batch.set(doc(db, 'posts', post.id), {
+            postImage: photo.postImage ?? null,
+            postCaption: post.caption,
             uid,
             postId: post.id,
+            followers: Array.from(new Set([uid, ...followersOf[post.author]])),
+            likes: [],
             createdAt: serverTimestamp(),
-            postThumbnail: photo.postThumbnail,
+            ...(post.photo
+              ? {
+                  postThumbnail: photo.postThumbnail,
+                  postImageWidth: photo.postImageWidth,
+                  postImageHeight: photo.postImageHeight,
+                }
+              : {}),
           });
-        batch.update(doc(db, 'usersData', uid), { posts: arrayUnion(post.id) });
-        await batch.commit();
+          if (post.photo)
+            batch.set(doc(db, 'explorePosts', post.id), {
+              postImage: photo.postImage,
+              uid,
+              postId: post.id,
+              createdAt: serverTimestamp(),
+              postThumbnail: photo.postThumbnail,
+            });
+          batch.update(doc(db, 'usersData', uid), { posts: arrayUnion(post.id) });
+        });
         created.posts += 1;
       });
     });
@@ -356,19 +366,22 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       );
       await eachLimited(batches, concurrency, async ({ liker, liked }) => {
         const { db, uid } = sessions[liker];
-        const batch = writeBatch(db);
-        for (const post of liked) {
-          batch.update(doc(db, 'posts', post.id), { likes: arrayUnion(uid) });
-          addActivityItem(batch, db, {
-            recipient: uidOf(post.author),
-            itemId: items.likeItemId(post.id, uid),
-            type: 'like',
-            actor: uid,
-            postId: post.id,
-            commentId: null,
-          });
-        }
-        await batch.commit();
+        const added = await commitWithRetry(db, (batch) => {
+          let itemsAdded = 0;
+          for (const post of liked) {
+            batch.update(doc(db, 'posts', post.id), { likes: arrayUnion(uid) });
+            itemsAdded += addActivityItem(batch, db, {
+              recipient: uidOf(post.author),
+              itemId: items.likeItemId(post.id, uid),
+              type: 'like',
+              actor: uid,
+              postId: post.id,
+              commentId: null,
+            });
+          }
+          return itemsAdded;
+        });
+        countItems(added);
         created.likes += liked.length;
       });
     });
@@ -395,25 +408,28 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       );
       await eachLimited(batches, concurrency, async ({ writer, written }) => {
         const { db, uid } = sessions[writer];
-        const batch = writeBatch(db);
-        for (const { post, comment } of written) {
-          batch.set(doc(db, 'comments', comment.id), {
-            comment: comment.text,
-            replies: [],
-            postId: post.id,
-            userId: uid,
-            createdAt: serverTimestamp(),
-          });
-          addActivityItem(batch, db, {
-            recipient: uidOf(post.author),
-            itemId: items.commentItemId(comment.id),
-            type: 'comment',
-            actor: uid,
-            postId: post.id,
-            commentId: comment.id,
-          });
-        }
-        await batch.commit();
+        const added = await commitWithRetry(db, (batch) => {
+          let itemsAdded = 0;
+          for (const { post, comment } of written) {
+            batch.set(doc(db, 'comments', comment.id), {
+              comment: comment.text,
+              replies: [],
+              postId: post.id,
+              userId: uid,
+              createdAt: serverTimestamp(),
+            });
+            itemsAdded += addActivityItem(batch, db, {
+              recipient: uidOf(post.author),
+              itemId: items.commentItemId(comment.id),
+              type: 'comment',
+              actor: uid,
+              postId: post.id,
+              commentId: comment.id,
+            });
+          }
+          return itemsAdded;
+        });
+        countItems(added);
         created.comments += written.length;
       });
     });
@@ -447,26 +463,29 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
         );
         await eachLimited(batches, concurrency, async ({ writer, written }) => {
           const { db, uid } = sessions[writer];
-          const batch = writeBatch(db);
-          for (const { post, comment, reply, id, position } of written) {
-            batch.update(doc(db, 'comments', comment.id), {
-              replies: arrayUnion({
-                reply: reply.text,
-                userId: uid,
-                id,
-                createdAt: Timestamp.now(),
-              }),
-            });
-            addActivityItem(batch, db, {
-              recipient: uidOf(comment.writer),
-              itemId: items.replyItemId(comment.id, position, uid),
-              type: 'reply',
-              actor: uid,
-              postId: post.id,
-              commentId: comment.id,
-            });
-          }
-          await batch.commit();
+          const added = await commitWithRetry(db, (batch) => {
+            let itemsAdded = 0;
+            for (const { post, comment, reply, id, position } of written) {
+              batch.update(doc(db, 'comments', comment.id), {
+                replies: arrayUnion({
+                  reply: reply.text,
+                  userId: uid,
+                  id,
+                  createdAt: Timestamp.now(),
+                }),
+              });
+              itemsAdded += addActivityItem(batch, db, {
+                recipient: uidOf(comment.writer),
+                itemId: items.replyItemId(comment.id, position, uid),
+                type: 'reply',
+                actor: uid,
+                postId: post.id,
+                commentId: comment.id,
+              });
+            }
+            return itemsAdded;
+          });
+          countItems(added);
           created.replies += written.length;
         });
       }
