@@ -4,6 +4,7 @@ import {
   type GoogleFirestoreInstall,
 } from '../../src/reference/googleFirestore';
 import { startStack, type HarnessClient, type Stack } from '../harness';
+import { startNodeSdk, type NodeSdk } from './node-sdk';
 
 export type Side = 'ours' | 'google';
 
@@ -17,6 +18,8 @@ export interface Pair {
    */
   lanes: Array<Record<Side, HarnessClient>>;
   stacks: Record<Side, Stack>;
+  /** The REST build in Node per emulator (admin), when asked for: runs what needs no page. */
+  node?: Record<Side, NodeSdk>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +46,8 @@ export async function startPair(options: {
   client?: { uid?: string; admin?: boolean };
   /** Pages per emulator (default 1). */
   lanes?: number;
+  /** Also the REST build in Node, as admin (differ.ts runsInPage says what runs where). */
+  nodeSdk?: boolean;
 }): Promise<Pair> {
   const { projectId } = options;
   const [ours, google] = await Promise.all([
@@ -74,7 +79,14 @@ export async function startPair(options: {
     }
   }
   const clientOptions = options.client ?? { admin: true };
+  const node = options.nodeSdk
+    ? {
+        ours: startNodeSdk(projectId, ours.firestoreUrl),
+        google: startNodeSdk(projectId, googleStack.firestoreUrl),
+      }
+    : undefined;
   const stopAll = async () => {
+    if (node) await Promise.all([node.ours.stop(), node.google.stop()]);
     await Promise.all([googleStack.stop(), ours.stop()]);
     await google.stop();
   };
@@ -96,6 +108,7 @@ export async function startPair(options: {
     clients: lanes[0]!,
     lanes,
     stacks: { ours, google: googleStack },
+    ...(node ? { node } : {}),
     stop: stopAll,
   };
 }

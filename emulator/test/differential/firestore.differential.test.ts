@@ -34,7 +34,12 @@ const install = referenceInstall();
 (install ? describe : describe.skip)('differential: this emulator against Google’s', () => {
   let pair: Pair;
   beforeAll(async () => {
-    pair = await startPair({ projectId: 'demo-differential', install: install!, lanes: LANES });
+    pair = await startPair({
+      projectId: 'demo-differential',
+      install: install!,
+      lanes: LANES,
+      nodeSdk: true,
+    });
     // Google's emulator answers its first requests slowly (JIT); warm both up outside the run.
     await runOnBoth(pair, episode(new Random(0), 30), 'warmup');
     // Every lane's pages open their streams before the run (a first write waits for that).

@@ -1,5 +1,14 @@
-import type { PageFirebase } from '../harness';
 import type { Op, Outcome } from './model';
+
+/**
+ * The SDK the interpreter drives: a page's browser build (`PageFirebase` of the harness) or the
+ * REST build in Node (node-sdk.ts). `fs` is the module, `db` its Firestore instance.
+ */
+export interface SdkHandle {
+  app: { options: { projectId?: string } };
+  db: unknown;
+  fs: unknown;
+}
 
 export interface PageRun {
   ops: Op[];
@@ -14,15 +23,18 @@ export interface PageRun {
   now: number;
   /** How long one operation may take before its outcome is `timeout` (default 10 s). */
   timeoutMs?: number;
+  /** Return after the first operation that fails other than by timing out (its outcome last). */
+  stopOnError?: boolean;
 }
 
 /**
- * Runs the operations one after the other in the page with the real SDK and returns one
- * normalised outcome each. Sent to the page as source text (HarnessClient.run), so it must not
- * use anything from its module: every helper lives inside.
+ * Runs the operations one after the other with the real SDK and returns one normalised outcome
+ * each. Sent to the page as source text (HarnessClient.run), so it must not use anything from its
+ * module: every helper lives inside. In Node it drives `firebase/firestore/lite`, which has no
+ * listeners and no snapshot metadata: the outcomes then leave `pending` and `fromCache` out.
  */
 export async function interpretInPage(
-  fb: PageFirebase,
+  fb: SdkHandle,
   run: PageRun,
 ): Promise<{
   outcomes: Outcome[];
@@ -154,6 +166,11 @@ export async function interpretInPage(
     if (q.limitToLast !== undefined) constraints.push(f.limitToLast(q.limitToLast));
     return q.where ? f.query(base, filter(q.where), ...constraints) : f.query(base, ...constraints);
   };
+  // The browser build's snapshots say whether they hold unacknowledged writes or cached data.
+  const metadataOf = (snapshot: any) =>
+    snapshot.metadata
+      ? { pending: snapshot.metadata.hasPendingWrites, fromCache: snapshot.metadata.fromCache }
+      : {};
   const docsOf = (snapshot: any) =>
     snapshot.docs.map((d: any) => [logical(d.ref.path), norm(d.data())]);
   const applyWrite = (target: any, w: any) => {
@@ -293,8 +310,7 @@ export async function interpretInPage(
         return {
           exists: snapshot.exists(),
           data: norm(snapshot.data()),
-          pending: snapshot.metadata.hasPendingWrites,
-          fromCache: snapshot.metadata.fromCache,
+          ...metadataOf(snapshot),
         };
       }
       case 'rawSet': {
@@ -312,13 +328,13 @@ export async function interpretInPage(
       }
       case 'query': {
         const snapshot = await f.getDocs(query(op.q));
-        return { docs: docsOf(snapshot), fromCache: snapshot.metadata.fromCache };
+        return { docs: docsOf(snapshot), ...metadataOf(snapshot) };
       }
       case 'aggregate': {
         const spec: Record<string, unknown> = { count: f.count() };
         if (op.sum) spec['sum'] = f.sum(op.sum);
         if (op.avg) spec['avg'] = f.average(op.avg);
-        const snapshot = await f.getAggregateFromServer(query(op.q), spec);
+        const snapshot = await (f.getAggregateFromServer ?? f.getAggregate)(query(op.q), spec);
         return norm(snapshot.data());
       }
       case 'transaction':
@@ -381,6 +397,8 @@ export async function interpretInPage(
     const ms = performance.now() - started;
     msByOp[op.op] = (msByOp[op.op] ?? 0) + ms;
     if (ms > 1000) slow.push([index, op.op, Math.round(ms)]);
+    const outcome = outcomes.at(-1)!;
+    if (run.stopOnError && 'error' in outcome && outcome.error !== 'timeout') break;
   }
   return { outcomes, msByOp, slow };
   /* eslint-enable @typescript-eslint/no-explicit-any */
