@@ -1,5 +1,6 @@
 import net from 'node:net';
 import {
+  SHORT_RUN_JVM_OPTIONS,
   startGoogleFirestore,
   type GoogleFirestoreInstall,
 } from '../../src/reference/googleFirestore';
@@ -54,7 +55,13 @@ export async function startPair(options: {
     // Google's emulator checks no indexes: neither does ours here, so their answers compare.
     startStack({ projectId, firestoreRules: options.firestoreRules, indexes: false }),
     freePort().then((port) =>
-      startGoogleFirestore({ projectId, port, dataDir: null, install: options.install }),
+      startGoogleFirestore({
+        projectId,
+        port,
+        dataDir: null,
+        install: options.install,
+        jvmOptions: SHORT_RUN_JVM_OPTIONS,
+      }),
     ),
   ]);
   const saved = {

@@ -31,6 +31,17 @@ const LANES = Number(process.env['DIFF_LANES'] ?? 8);
 
 const install = referenceInstall();
 
+/** How many operations took over 1 s, and their seconds, per side and kind. */
+function slowByKind(): Record<string, [number, number]> {
+  const counts: Record<string, [number, number]> = {};
+  for (const { side, op, ms } of slowOps) {
+    const entry = (counts[`${side} ${op}`] ??= [0, 0]);
+    entry[0] += 1;
+    entry[1] = Math.round(entry[1] + ms / 1000);
+  }
+  return counts;
+}
+
 (install ? describe : describe.skip)('differential: this emulator against Google’s', () => {
   let pair: Pair;
   beforeAll(async () => {
@@ -126,7 +137,8 @@ const install = referenceInstall();
           `both emulators, ${compared} compared, in ${seconds} s; expected differences seen: ` +
           JSON.stringify(Object.fromEntries(expected)) +
           `; seconds per kind of operation: ${JSON.stringify(timeByOp, round)}` +
-          `; operations over 1 s: ${slowOps.length} ${JSON.stringify(slowOps.slice(0, 20))}` +
+          `; operations over 1 s: ${slowOps.length}, by side and kind ${JSON.stringify(slowByKind())}` +
+          `, the slowest ${JSON.stringify(slowOps.toSorted((a, b) => b.ms - a.ms).slice(0, 20))}` +
           `; episodes cut short by a time-out on one side: ${timedOut.length} ` +
           JSON.stringify(timedOut.map((t) => [t.op.op, 'error' in t.ours ? 'ours' : 'google'])),
       );
