@@ -1,7 +1,7 @@
 import type { Pair, Side } from './backends';
 import { EXPECTED_DIFFERENCES, type ExpectedDifference } from './expected-differences';
 import type { Op, Outcome } from './model';
-import { interpretInPage } from './page-interpreter';
+import { interpretInPage, type InterpretResult } from './page-interpreter';
 
 export interface Mismatch {
   index: number;
@@ -42,12 +42,12 @@ const OPERATION_TIMEOUT_MS = Number(process.env['DIFF_TIMEOUT_MS'] ?? 30_000);
 export const slowOps: Array<{ side: Side; ns: string; index: number; op: string; ms: number }> = [];
 
 /**
- * One in DIFF_IN_PAGE operations of each kind (default 8; 1: all) runs in the page, through the
+ * One in DIFF_IN_PAGE operations of each kind (default 16; 1: all) runs in the page, through the
  * browser build (watch targets, the write stream, snapshot metadata); the others, but listeners,
  * run through the REST build in Node (node-sdk.ts), which costs a fraction of the CPU on both
  * sides. Chosen by the operation's content, so a shrunk reproduction keeps each operation's route.
  */
-const IN_PAGE_ONE_IN = Number(process.env['DIFF_IN_PAGE'] ?? 8);
+const IN_PAGE_ONE_IN = Number(process.env['DIFF_IN_PAGE'] ?? 16);
 
 export function runsInPage(op: Op): boolean {
   if (op.op === 'listen' || op.op === 'rules' || IN_PAGE_ONE_IN <= 1) return true;
@@ -88,9 +88,9 @@ async function runOnSide(pair: Pair, side: Side, ops: Op[], ns: string, lane: nu
       timeoutMs: OPERATION_TIMEOUT_MS,
       stopOnError: !inPage,
     };
-    const result =
+    const result: InterpretResult =
       inPage || !node
-        ? await page.run(interpretInPage, request)
+        ? JSON.parse(await page.run<string, string>(interpretInPage, JSON.stringify(request)))
         : await interpretInPage(node, request);
     const where = inPage ? 'page' : 'node';
     for (const [op, ms] of Object.entries(result.msByOp)) {

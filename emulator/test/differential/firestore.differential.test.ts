@@ -27,7 +27,7 @@ const OPS = Number(process.env['DIFF_OPS'] ?? 2_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);
 // Pages per emulator running episodes at once (DIFF_LANES).
-const LANES = Number(process.env['DIFF_LANES'] ?? 8);
+const LANES = Number(process.env['DIFF_LANES'] ?? 4);
 
 const install = referenceInstall();
 
