@@ -1,7 +1,8 @@
 /**
- * The differential test: seeded random operations through the real browser SDK against this
- * emulator and Google's Cloud Firestore emulator, every outcome compared. Size and seed:
- * DIFF_OPS (default 1,600, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
+ * The differential test: seeded random operations through the real firebase SDK (browser build in
+ * Chromium, REST build in Node) against this emulator and Google's Cloud Firestore emulator, every
+ * outcome compared. Size and seed:
+ * DIFF_OPS (default 6,000, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
  */
 import fs from 'node:fs';
 import { referenceInstall } from '../harness/reference';
@@ -20,10 +21,10 @@ import { episode } from './generate';
 import type { Op } from './model';
 import { Random } from './random';
 
-// The CI size (issue 14 asks for 20,000: DIFF_OPS=20000). Measured on the shared 2-core machine
-// at load averages of 30-40 from other work: 1,600 operations in 110 s with 8 lanes, the time
-// being the browsers' and Google's emulator's CPU (test/differential/README.md, "Size").
-const OPS = Number(process.env['DIFF_OPS'] ?? 2_000);
+// The CI size (DIFF_OPS; issue 14 asks for 20,000). 20,000 operations cost about 546 CPU-seconds
+// here (test/differential/README.md, "Size"): over 4.5 minutes on two free cores, so CI runs
+// 6,000 (about 190 CPU-seconds) and DIFF_OPS=20000 is the long run.
+const OPS = Number(process.env['DIFF_OPS'] ?? 6_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);
 // Pages per emulator running episodes at once (DIFF_LANES).
