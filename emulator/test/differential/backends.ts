@@ -1,9 +1,13 @@
 import net from 'node:net';
 import {
+  SHORT_RUN_JVM_OPTIONS,
   startGoogleFirestore,
   type GoogleFirestoreInstall,
 } from '../../src/reference/googleFirestore';
 import { startStack, type HarnessClient, type Stack } from '../harness';
+import { sendThroughNodeHttp } from './node-http';
+import { installInterpreter } from './page-runner';
+import { OUTSIDE_FUNCTION, answerOutside, startNodeSdk, type NodeSdk } from './node-sdk';
 
 export type Side = 'ours' | 'google';
 
@@ -17,6 +21,8 @@ export interface Pair {
    */
   lanes: Array<Record<Side, HarnessClient>>;
   stacks: Record<Side, Stack>;
+  /** The REST build in Node per emulator (admin), when asked for: runs what needs no page. */
+  node?: Record<Side, NodeSdk>;
   stop(): Promise<void>;
 }
 
@@ -43,13 +49,21 @@ export async function startPair(options: {
   client?: { uid?: string; admin?: boolean };
   /** Pages per emulator (default 1). */
   lanes?: number;
+  /** Also the REST build in Node, as admin (differ.ts runsInPage says what runs where). */
+  nodeSdk?: boolean;
 }): Promise<Pair> {
   const { projectId } = options;
   const [ours, google] = await Promise.all([
     // Google's emulator checks no indexes: neither does ours here, so their answers compare.
     startStack({ projectId, firestoreRules: options.firestoreRules, indexes: false }),
     freePort().then((port) =>
-      startGoogleFirestore({ projectId, port, dataDir: null, install: options.install }),
+      startGoogleFirestore({
+        projectId,
+        port,
+        dataDir: null,
+        install: options.install,
+        jvmOptions: SHORT_RUN_JVM_OPTIONS,
+      }),
     ),
   ]);
   const saved = {
@@ -74,7 +88,18 @@ export async function startPair(options: {
     }
   }
   const clientOptions = options.client ?? { admin: true };
+  const node = options.nodeSdk
+    ? {
+        ours: startNodeSdk(projectId, ours.firestoreUrl),
+        google: startNodeSdk(projectId, googleStack.firestoreUrl),
+      }
+    : undefined;
+  const undoHttp = node
+    ? sendThroughNodeHttp([ours.firestoreUrl, googleStack.firestoreUrl])
+    : () => {};
   const stopAll = async () => {
+    if (node) await Promise.all([node.ours.stop(), node.google.stop()]);
+    undoHttp();
     await Promise.all([googleStack.stop(), ours.stop()]);
     await google.stop();
   };
@@ -86,6 +111,17 @@ export async function startPair(options: {
         ours.openClient(clientOptions),
         googleStack.openClient(clientOptions),
       ]);
+      await Promise.all([installInterpreter(oursClient), installInterpreter(googleClient)]);
+      if (node) {
+        await oursClient.page.exposeFunction(
+          OUTSIDE_FUNCTION,
+          answerOutside(node.ours, ours.firestoreUrl),
+        );
+        await googleClient.page.exposeFunction(
+          OUTSIDE_FUNCTION,
+          answerOutside(node.google, googleStack.firestoreUrl),
+        );
+      }
       lanes.push({ ours: oursClient, google: googleClient });
     }
   } catch (error) {
@@ -96,6 +132,7 @@ export async function startPair(options: {
     clients: lanes[0]!,
     lanes,
     stacks: { ours, google: googleStack },
+    ...(node ? { node } : {}),
     stop: stopAll,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The differential test: seeded random operations through the real browser SDK against this
- * emulator and Google's Cloud Firestore emulator, every outcome compared. Size and seed:
- * DIFF_OPS (default 1,600, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
+ * The differential test: seeded random operations through the real firebase SDK (browser build in
+ * Chromium, REST build in Node) against this emulator and Google's Cloud Firestore emulator, every
+ * outcome compared. Size and seed:
+ * DIFF_OPS (default 6,000, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
  */
 import fs from 'node:fs';
 import { referenceInstall } from '../harness/reference';
@@ -20,21 +21,37 @@ import { episode } from './generate';
 import type { Op } from './model';
 import { Random } from './random';
 
-// The CI size (issue 14 asks for 20,000: DIFF_OPS=20000). Measured on the shared 2-core machine
-// at load averages of 30-40 from other work: 1,600 operations in 110 s with 8 lanes, the time
-// being the browsers' and Google's emulator's CPU (test/differential/README.md, "Size").
-const OPS = Number(process.env['DIFF_OPS'] ?? 2_000);
+// The CI size (DIFF_OPS; issue 14 asks for 20,000). 20,000 operations cost about 546 CPU-seconds
+// here (test/differential/README.md, "Size"): over 4.5 minutes on two free cores, so CI runs
+// 6,000 (about 190 CPU-seconds) and DIFF_OPS=20000 is the long run.
+const OPS = Number(process.env['DIFF_OPS'] ?? 6_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);
 // Pages per emulator running episodes at once (DIFF_LANES).
-const LANES = Number(process.env['DIFF_LANES'] ?? 8);
+const LANES = Number(process.env['DIFF_LANES'] ?? 4);
 
 const install = referenceInstall();
+
+/** How many operations took over 1 s, and their seconds, per side and kind. */
+function slowByKind(): Record<string, [number, number]> {
+  const counts: Record<string, [number, number]> = {};
+  for (const { side, op, ms } of slowOps) {
+    const entry = (counts[`${side} ${op}`] ??= [0, 0]);
+    entry[0] += 1;
+    entry[1] = Math.round(entry[1] + ms / 1000);
+  }
+  return counts;
+}
 
 (install ? describe : describe.skip)('differential: this emulator against Google’s', () => {
   let pair: Pair;
   beforeAll(async () => {
-    pair = await startPair({ projectId: 'demo-differential', install: install!, lanes: LANES });
+    pair = await startPair({
+      projectId: 'demo-differential',
+      install: install!,
+      lanes: LANES,
+      nodeSdk: true,
+    });
     // Google's emulator answers its first requests slowly (JIT); warm both up outside the run.
     await runOnBoth(pair, episode(new Random(0), 30), 'warmup');
     // Every lane's pages open their streams before the run (a first write waits for that).
@@ -121,7 +138,8 @@ const install = referenceInstall();
           `both emulators, ${compared} compared, in ${seconds} s; expected differences seen: ` +
           JSON.stringify(Object.fromEntries(expected)) +
           `; seconds per kind of operation: ${JSON.stringify(timeByOp, round)}` +
-          `; operations over 1 s: ${slowOps.length} ${JSON.stringify(slowOps.slice(0, 20))}` +
+          `; operations over 1 s: ${slowOps.length}, by side and kind ${JSON.stringify(slowByKind())}` +
+          `, the slowest ${JSON.stringify(slowOps.toSorted((a, b) => b.ms - a.ms).slice(0, 20))}` +
           `; episodes cut short by a time-out on one side: ${timedOut.length} ` +
           JSON.stringify(timedOut.map((t) => [t.op.op, 'error' in t.ours ? 'ours' : 'google'])),
       );

@@ -1,5 +1,14 @@
-import type { PageFirebase } from '../harness';
 import type { Op, Outcome } from './model';
+
+/**
+ * The SDK the interpreter drives: a page's browser build (`PageFirebase` of the harness) or the
+ * REST build in Node (node-sdk.ts). `fs` is the module, `db` its Firestore instance.
+ */
+export interface SdkHandle {
+  app: { options: { projectId?: string } };
+  db: unknown;
+  fs: unknown;
+}
 
 export interface PageRun {
   ops: Op[];
@@ -14,22 +23,40 @@ export interface PageRun {
   now: number;
   /** How long one operation may take before its outcome is `timeout` (default 10 s). */
   timeoutMs?: number;
+  /** Return after the first operation that fails other than by timing out (its outcome last). */
+  stopOnError?: boolean;
+  /**
+   * The name of a function the page was given (node-sdk.ts, `OUTSIDE_FUNCTION`) that makes a
+   * listener's write or answers its query outside the page, JSON text in and out.
+   */
+  outside?: string;
 }
 
 /**
- * Runs the operations one after the other in the page with the real SDK and returns one
- * normalised outcome each. Sent to the page as source text (HarnessClient.run), so it must not
- * use anything from its module: every helper lives inside.
+ * Runs the operations one after the other with the real SDK and returns one normalised outcome
+ * each. Sent to the page as source text (HarnessClient.run), so it must not use anything from its
+ * module: every helper lives inside. In Node it drives `firebase/firestore/lite`, which has no
+ * listeners and no snapshot metadata: the outcomes then leave `pending` and `fromCache` out.
  */
-export async function interpretInPage(
-  fb: PageFirebase,
-  run: PageRun,
-): Promise<{
+export interface InterpretResult {
   outcomes: Outcome[];
   msByOp: Record<string, number>;
   /** Operations that took over a second: [index, kind, ms]. */
   slow: Array<[number, string, number]>;
-}> {
+}
+
+/**
+ * Given the run as JSON text, answers JSON text: Playwright then carries one string each way
+ * instead of validating and converting every value of the operations and outcomes (a fifth of
+ * the test process's CPU, measured with --cpu-prof).
+ */
+export async function interpretInPage(fb: SdkHandle, request: string): Promise<string>;
+export async function interpretInPage(fb: SdkHandle, request: PageRun): Promise<InterpretResult>;
+export async function interpretInPage(
+  fb: SdkHandle,
+  request: PageRun | string,
+): Promise<InterpretResult | string> {
+  const run: PageRun = typeof request === 'string' ? JSON.parse(request) : request;
   /* eslint-disable @typescript-eslint/no-explicit-any -- the page sees untyped JSON */
   const f = fb.fs as any;
   const db = fb.db;
@@ -38,6 +65,12 @@ export async function interpretInPage(
   const SERVER_WINDOW_SECONDS = 86_400;
   // An operation that never settles is an outcome too (and must not hang the run).
   const OP_TIMEOUT_MS = run.timeoutMs ?? 10_000;
+  // How long a listener waits for the server's answer to its query before it times out.
+  const SERVER_ANSWER_MS = Math.min(OP_TIMEOUT_MS, 10_000);
+  // How long a listener may take to show what the server answers after a write.
+  const SETTLE_MS = Math.min(OP_TIMEOUT_MS, 10_000);
+  // How long a listener may show only its cache before it counts as stuck there.
+  const STUCK_MS = Math.min(OP_TIMEOUT_MS, 2_500);
   const real = (path: string) =>
     run.ns === ''
       ? path
@@ -154,6 +187,11 @@ export async function interpretInPage(
     if (q.limitToLast !== undefined) constraints.push(f.limitToLast(q.limitToLast));
     return q.where ? f.query(base, filter(q.where), ...constraints) : f.query(base, ...constraints);
   };
+  // The browser build's snapshots say whether they hold unacknowledged writes or cached data.
+  const metadataOf = (snapshot: any) =>
+    snapshot.metadata
+      ? { pending: snapshot.metadata.hasPendingWrites, fromCache: snapshot.metadata.fromCache }
+      : {};
   const docsOf = (snapshot: any) =>
     snapshot.docs.map((d: any) => [logical(d.ref.path), norm(d.data())]);
   const applyWrite = (target: any, w: any) => {
@@ -177,7 +215,6 @@ export async function interpretInPage(
     update: (r: unknown, ...rest: unknown[]) => f.updateDoc(r, ...rest),
     delete: (r: unknown) => f.deleteDoc(r),
   };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const rest = async (path: string, init?: RequestInit) => {
     const response = await fetch(`${run.restBase}/v1/${path}`, {
       ...init,
@@ -186,54 +223,125 @@ export async function interpretInPage(
     return { status: response.status, body: await response.json().catch(() => null) };
   };
 
+  // The listener's writes and the server's answer to its query, made outside this page (the REST
+  // build in Node, through a function the page was given) when `run.outside` names one: the
+  // listener then sees only what the emulator's watch stream tells it. Without it (a page alone)
+  // both happen in the page.
+  const outside: ((request: string) => Promise<string>) | undefined = run.outside
+    ? (globalThis as any)[run.outside]
+    : undefined;
+  const askOutside = async (ops: unknown[]): Promise<any[]> =>
+    JSON.parse(
+      await outside!(JSON.stringify({ ops, ns: run.ns, now: run.now, timeoutMs: OP_TIMEOUT_MS })),
+    );
+  const answerOf = (outcome: any): string => {
+    if ('error' in outcome) throw { code: outcome.error };
+    return JSON.stringify(outcome.ok.docs);
+  };
+  const serverDocs = async (q: any, spec: unknown): Promise<string> =>
+    outside
+      ? answerOf((await askOutside([{ op: 'query', q: spec }]))[0])
+      : JSON.stringify(docsOf(await f.getDocsFromServer(q)));
+  /** Makes a listener's write; from Node, the server's answer to its query after it comes too. */
+  const writeFor = async (w: any, spec: unknown): Promise<{ error?: string; answer?: string }> => {
+    if (outside) {
+      const [written, answered] = await askOutside([w, { op: 'query', q: spec }]);
+      if (!('error' in written)) {
+        try {
+          return answered ? { answer: answerOf(answered) } : {};
+        } catch {
+          return {};
+        }
+      }
+      // The REST build knows only the HTTP status; the page's write stream has the server's code.
+      // A failed write changed nothing, so making it again is safe.
+    }
+    try {
+      await applyWrite(direct, w);
+      return {};
+    } catch (error: any) {
+      return { error: String(error.code) };
+    }
+  };
+
   // `abandoned` is set when the operation timed out: its listener must not go on writing in the
   // background, or a later operation would read a write the other emulator never got.
   const listen = async (op: any, attempt: { abandoned: boolean }) => {
     const q = query(op.q);
     const seen: unknown[] = [];
     let last: any = null;
+    let lastDocs = '';
+    let recorded = '';
     let failed = false;
+    // Since when the listener has shown only its cache (from the start, or since it fell back).
+    let cacheSince = Date.now();
+    let stuck = false;
+    // Settling waits for the next snapshot (or a time), not in a polling loop that costs CPU.
+    let wake = () => {};
+    const nextSnapshotOr = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     const unsubscribe = f.onSnapshot(
       q,
       { includeMetadataChanges: true },
       (snapshot: any) => {
+        if (snapshot.metadata.fromCache && !last?.metadata.fromCache) cacheSince = Date.now();
         last = snapshot;
-        const changes = snapshot.docChanges();
-        // Snapshots that only change metadata come and go with the timing of write
-        // acknowledgements against watch changes, and so does a document-changing snapshot's
-        // hasPendingWrites (the server's version of a write can arrive before or after its
-        // acknowledgement: CI, DIFF_SEED=1 episode 4); the final metadata is recorded after
-        // settling.
-        if (seen.length > 0 && changes.length === 0) return;
-        seen.push({
-          docs: docsOf(snapshot),
-          fromCache: snapshot.metadata.fromCache,
-          changes: changes.map((c: any) => [
-            c.type,
-            logical(c.doc.ref.path),
-            c.oldIndex,
-            c.newIndex,
-          ]),
-        });
+        lastDocs = JSON.stringify(docsOf(snapshot));
+        wake();
+        // Only what the server confirmed is the emulator's behaviour. A snapshot from the cache
+        // shows what earlier operations in this page left there (stale when later writes went
+        // through Node), and a snapshot with pending writes is the SDK's own overlay of them on
+        // that cache: both are client state, and they raced between the backends (diff-speed's
+        // CI run, DIFF_SEED=1). Snapshots that change only metadata come and go with timing;
+        // the final metadata is recorded after settling.
+        if (snapshot.metadata.fromCache || snapshot.metadata.hasPendingWrites) return;
+        if (lastDocs === recorded) return;
+        recorded = lastDocs;
+        seen.push({ docs: JSON.parse(lastDocs) });
       },
       (error: any) => {
         failed = true;
         seen.push({ error: error.code });
+        wake();
       },
     );
     // Settled: the listener shows, confirmed by the server, what the server answers for the query.
-    const settle = async () => {
-      // The server's answer is asked again now and then: the first one can still show an
-      // acknowledged write's local overlay (a server timestamp as null) on a loaded machine.
-      const serverAnswer = async () => JSON.stringify(docsOf(await f.getDocsFromServer(q)));
+    const settle = async (answered?: string) => {
+      // Bounded: Google's emulator never answers some range queries over NaN, and waiting for the
+      // whole operation's time limit (30 s per write) held a lane for up to 90 s.
+      const serverAnswer = async () => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const unanswered = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject({ code: 'timeout' }), SERVER_ANSWER_MS);
+        });
+        try {
+          return await Promise.race([serverDocs(q, op.q), unanswered]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
       let expected: string;
       try {
-        expected = await serverAnswer();
+        expected = answered ?? (await serverAnswer());
       } catch (error: any) {
+        if (error.code === 'timeout') {
+          // The operation times out, as when it waited for its whole limit, and writes nothing more.
+          attempt.abandoned = true;
+          throw error;
+        }
         seen.push({ serverError: error.code });
         return;
       }
-      const deadline = Date.now() + 5000;
+      // An answer from Node is asked after the write was acknowledged there, so it holds the
+      // write; getDocsFromServer's may not (below), so it is asked again more often.
+      const reaskMs = outside ? 1000 : 250;
+      const deadline = Date.now() + SETTLE_MS;
       let asked = Date.now();
       for (;;) {
         while (
@@ -242,42 +350,45 @@ export async function interpretInPage(
             last &&
             !last.metadata.hasPendingWrites &&
             !last.metadata.fromCache &&
-            JSON.stringify(docsOf(last)) === expected
+            lastDocs === expected
           )
         ) {
           if (attempt.abandoned) return;
-          if (Date.now() > deadline) {
-            seen.push({ timeout: expected });
+          // A listener on the cache for seconds while the server has answered does not come
+          // back: the SDK's own matching keeps a document the server left out in limbo (a range
+          // filter over NaN, `b < 1.5` holding `b: NaN`), on both emulators alike. Waiting for the
+          // whole limit there cost most of a run's time.
+          const onCache = !last || last.metadata.fromCache;
+          if (Date.now() > deadline || (onCache && Date.now() - cacheSince > STUCK_MS)) {
+            seen.push({ timeout: expected, ...(onCache ? { fromCache: true } : {}) });
+            stuck = true;
             return;
           }
-          if (Date.now() - asked > 250) {
+          if (Date.now() - asked > reaskMs) {
             asked = Date.now();
             expected = await serverAnswer().catch(() => expected);
           }
-          await sleep(5);
+          // The abandoned flag is looked at again within 250 ms at the latest.
+          await nextSnapshotOr(Math.max(5, Math.min(250, reaskMs - (Date.now() - asked))));
         }
-        if (failed || attempt.abandoned) return;
-        // Agreement counts once the server says the same again a moment later: an answer read
-        // right after a write's acknowledgement was seen, now and then, without that write on
-        // Google's side (CI, DIFF_SEED=1 episode 2), so listener and answer agreed on a stale
-        // window and the comparison failed on timing, not behaviour.
-        await sleep(250);
+        if (failed || attempt.abandoned || outside) return;
+        // In the page alone the answer comes from getDocsFromServer, which shares the listener's
+        // own target and can answer its stale window: agreement counts once the server says the
+        // same again a moment later (CI, DIFF_SEED=1 episode 2, before the answer came from Node).
+        await new Promise((resolve) => setTimeout(resolve, 250));
         asked = Date.now();
         const again = await serverAnswer().catch(() => expected);
-        if (again === expected) return;
+        if (again === expected && lastDocs === expected) return;
         expected = again;
       }
     };
     try {
       await settle();
       for (const w of op.writes) {
-        if (failed || attempt.abandoned) break;
-        try {
-          await applyWrite(direct, w);
-        } catch (error: any) {
-          seen.push({ writeError: error.code });
-        }
-        await settle();
+        if (failed || stuck || attempt.abandoned) break;
+        const written = await writeFor(w, op.q);
+        if (written.error) seen.push({ writeError: written.error });
+        await settle(written.answer);
       }
       if (last)
         seen.push({
@@ -307,8 +418,7 @@ export async function interpretInPage(
         return {
           exists: snapshot.exists(),
           data: norm(snapshot.data()),
-          pending: snapshot.metadata.hasPendingWrites,
-          fromCache: snapshot.metadata.fromCache,
+          ...metadataOf(snapshot),
         };
       }
       case 'rawSet': {
@@ -326,13 +436,13 @@ export async function interpretInPage(
       }
       case 'query': {
         const snapshot = await f.getDocs(query(op.q));
-        return { docs: docsOf(snapshot), fromCache: snapshot.metadata.fromCache };
+        return { docs: docsOf(snapshot), ...metadataOf(snapshot) };
       }
       case 'aggregate': {
         const spec: Record<string, unknown> = { count: f.count() };
         if (op.sum) spec['sum'] = f.sum(op.sum);
         if (op.avg) spec['avg'] = f.average(op.avg);
-        const snapshot = await f.getAggregateFromServer(query(op.q), spec);
+        const snapshot = await (f.getAggregateFromServer ?? f.getAggregate)(query(op.q), spec);
         return norm(snapshot.data());
       }
       case 'transaction':
@@ -395,7 +505,10 @@ export async function interpretInPage(
     const ms = performance.now() - started;
     msByOp[op.op] = (msByOp[op.op] ?? 0) + ms;
     if (ms > 1000) slow.push([index, op.op, Math.round(ms)]);
+    const outcome = outcomes.at(-1)!;
+    if (run.stopOnError && 'error' in outcome && outcome.error !== 'timeout') break;
   }
-  return { outcomes, msByOp, slow };
+  const result: InterpretResult = { outcomes, msByOp, slow };
+  return typeof request === 'string' ? JSON.stringify(result) : result;
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }

@@ -1,0 +1,54 @@
+import { deleteApp, initializeApp } from 'firebase/app';
+import * as lite from 'firebase/firestore/lite';
+import type { Op } from './model';
+import { interpretInPage, type SdkHandle } from './page-interpreter';
+
+/**
+ * The real `firebase` SDK's REST build (`firebase/firestore/lite`) in Node, as the emulators'
+ * admin (`Bearer owner`, as the pages are). Operations that need no listener run here: each is
+ * one HTTP request to the emulator, where the browser build would open a watch target or a
+ * write stream in Chromium (test/differential/README.md, "Size").
+ */
+export interface NodeSdk extends SdkHandle {
+  stop(): Promise<void>;
+}
+
+let apps = 0;
+
+export function startNodeSdk(projectId: string, firestoreUrl: string): NodeSdk {
+  const { hostname, port } = new URL(firestoreUrl);
+  apps += 1;
+  const app = initializeApp({ projectId, apiKey: 'differential' }, `differential-node-${apps}`);
+  const db = lite.getFirestore(app);
+  lite.connectFirestoreEmulator(db, hostname.replace(/^\[|\]$/g, ''), Number(port), {
+    mockUserToken: 'owner',
+  });
+  return { app, db, fs: lite, stop: () => deleteApp(app) };
+}
+
+/** The name under which a page gets `answerOutside` (PageRun.outside). */
+export const OUTSIDE_FUNCTION = 'differentialOutside';
+
+/**
+ * What a page's listener asks Node for: its writes, made as another client would, so the
+ * listener sees them only through the emulator's watch stream; and the server's answer to its
+ * query, one request that shares nothing with the listener's target. A write and the answer
+ * after it come in one call (`ops`, run in order until one fails), to save a round trip.
+ */
+export function answerOutside(
+  node: NodeSdk,
+  restBase: string,
+): (request: string) => Promise<string> {
+  return async (request) => {
+    const asked = JSON.parse(request) as { ops: Op[]; ns: string; now: number; timeoutMs: number };
+    const result = await interpretInPage(node, {
+      ops: asked.ops,
+      ns: asked.ns,
+      restBase,
+      now: asked.now,
+      timeoutMs: asked.timeoutMs,
+      stopOnError: true,
+    });
+    return JSON.stringify(result.outcomes);
+  };
+}
