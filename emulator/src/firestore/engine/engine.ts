@@ -85,9 +85,11 @@ export class FirestoreEngine {
     const ctx = { commitTime, current };
 
     const steps: StagedWrite[] = [];
+    // The whole request first: an earlier write's failed precondition must not answer instead
+    // (the 20,000-operation differential run, DIFF_SEED=1 episode 60).
     const deletedHere = new Set<string>();
+    for (const write of writes) checkNotUpdatingADeletion(write, deletedHere);
     for (const write of writes) {
-      checkNotUpdatingADeletion(write, deletedHere);
       const step = stageWrite(write, ctx);
       if (step.planned !== null) staged.set(step.name, step.planned.after);
       steps.push(step);

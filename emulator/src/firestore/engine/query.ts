@@ -132,7 +132,9 @@ function fieldPredicate(
     }
     case 'NOT_IN': {
       if (arrayElements(value).some((v) => isNullValue(v))) return matchesNothing;
-      const values = arrayElements(value);
+      // A NaN in the list excludes nothing: Google's emulator keeps `b: NaN` for
+      // `not-in [-0, NaN]` (the 20,000-operation differential run, DIFF_SEED=1 episode 38).
+      const values = comparable(arrayElements(value));
       return (d) => {
         const v = get(d);
         return v !== undefined && !isNullValue(v) && !arrayContains(values, v);
