@@ -12,7 +12,11 @@ const INSTALLED = 'differentialInterpret';
 export async function installInterpreter(client: HarnessClient): Promise<void> {
   await client.page.evaluate(
     ([name, source]) => {
-      (window as unknown as Record<string, unknown>)[name] = (0, eval)(`(${source})`);
+      const page = window as unknown as Record<string, unknown>;
+      page[name] = (0, eval)(`(${source})`);
+      // A failed operation is an outcome; the SDK's log line for it would only be one more
+      // message Playwright carries to Node.
+      (page['fb'] as { fs: { setLogLevel(level: string): void } }).fs.setLogLevel('silent');
     },
     [INSTALLED, interpretInPage.toString()] as const,
   );
