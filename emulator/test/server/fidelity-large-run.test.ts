@@ -72,3 +72,54 @@ test('a batch that updates a document it deleted is refused before any precondit
     /^invalid-argument: .*Cannot delete then update an entity in the same request\.$/,
   );
 });
+
+test('a range on null or NaN is no inequality beside a key equality (DIFF_SEED=4 episode 24, DIFF_SEED=1 episode 90)', async () => {
+  const documents = `projects/${stack.projectId}/databases/(default)/documents`;
+  const field = (fieldPath: string, op: string, value: unknown) => ({
+    fieldFilter: { field: { fieldPath }, op, value },
+  });
+  const answer = async (other: unknown) => {
+    const response = await fetch(`${stack.firestoreUrl}/v1/${documents}:runQuery`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        structuredQuery: {
+          from: [{ collectionId: 'keyeq' }],
+          where: {
+            compositeFilter: {
+              op: 'AND',
+              filters: [
+                field('__name__', 'EQUAL', { referenceValue: `${documents}/keyeq/d1` }),
+                other,
+              ],
+            },
+          },
+        },
+      }),
+    });
+    const body = (await response.json()) as unknown;
+    return response.ok ? 'answered' : (body as { error: { message: string } }).error.message;
+  };
+  expect({
+    lessOrEqualNaN: await answer(field('arr', 'LESS_THAN_OR_EQUAL', { doubleValue: 'NaN' })),
+    greaterThanNull: await answer(field('arr', 'GREATER_THAN', { nullValue: null })),
+    inAnOr: await answer({
+      compositeFilter: {
+        op: 'OR',
+        filters: [
+          field('arr', 'LESS_THAN_OR_EQUAL', { doubleValue: 'NaN' }),
+          field('arr', 'ARRAY_CONTAINS', { integerValue: '2' }),
+        ],
+      },
+    }),
+    // A range on a value is an inequality: refused, on both.
+    greaterThanOne: await answer(field('arr', 'GREATER_THAN', { integerValue: '1' })),
+  }).toEqual({
+    lessOrEqualNaN: 'answered',
+    greaterThanNull: 'answered',
+    inAnOr: 'answered',
+    greaterThanOne: expect.stringContaining(
+      'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+    ),
+  });
+});
