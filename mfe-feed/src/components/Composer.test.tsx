@@ -9,6 +9,7 @@ import {
   usePostAudienceCache,
 } from 'shared-firebase';
 import type { NewPost } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
@@ -232,18 +233,9 @@ describe('Composer posting', () => {
 });
 
 describe('Composer offline', () => {
-  let online: boolean;
-  beforeEach(() => {
-    online = true;
-    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
+  const connection = fakeBrowserConnection();
   afterEach(() => jest.restoreAllMocks());
-  const setOnline = (value: boolean) => {
-    online = value;
-    act(() => {
-      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-    });
-  };
+  const setOnline = (online: boolean) => act(() => connection.change(online));
 
   it('keeps the author’s followers cached, for a post made offline', () => {
     setup();

@@ -1,24 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, deletePost } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { makePost } from '../testing/fixtures';
 import { DeletePost } from './DeletePost';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-let online: boolean;
-beforeEach(() => {
-  online = true;
-  jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => jest.restoreAllMocks());
-
-function setOnline(value: boolean) {
-  online = value;
-  act(() => {
-    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-  });
-}
+const connection = fakeBrowserConnection();
+const setOnline = (online: boolean) => act(() => connection.change(online));
 
 async function confirmDelete() {
   const user = userEvent.setup();
