@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { deleteAccount, MESSAGES, useAccountDeletionMark, useSignedInUid } from 'shared-firebase';
 import type { DeletionProgress } from 'shared-firebase';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -43,6 +43,12 @@ async function openForm() {
   return user;
 }
 
+/** Types the password into the open form and presses its final delete button. */
+async function deleteWithPassword(user: UserEvent, password: string) {
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+}
+
 test('nothing is deleted until the member opens the form and types their password', async () => {
   const user = await openForm();
   await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
@@ -57,8 +63,7 @@ test('nothing is deleted until the member opens the form and types their passwor
 test('shows each step’s progress while the deletion runs, with the form disabled', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'secret');
 
   expect(mockedDelete).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
   deletion.report({ stepId: 'posts', label: 'Deleting your posts', index: 6, total: 12 });
@@ -71,8 +76,7 @@ test('shows each step’s progress while the deletion runs, with the form disabl
 test('a wrong password says so and keeps the form', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'wrong');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'wrong');
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await deletion.fail({ code: 'auth/invalid-credential' });
 
@@ -83,8 +87,7 @@ test('a wrong password says so and keeps the form', async () => {
 test('a deletion that stopped part-way says how to continue', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'secret');
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await deletion.fail(new Error('offline'));
 

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, setFollowing, useFollowStatus } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import { FollowButton } from './FollowButton';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
@@ -8,40 +10,31 @@ jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebase
 const mockedStatus = jest.mocked(useFollowStatus);
 const mockedSetFollowing = jest.mocked(setFollowing);
 
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 afterEach(() => {
   jest.clearAllMocks();
   jest.restoreAllMocks();
 });
 
 describe('FollowButton', () => {
-  it('shows Follow when not following and follows on click', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+  it.each([
+    {
+      title: 'shows Follow when not following and follows on click',
+      following: false,
+      label: 'Follow',
+    },
+    {
+      title: 'shows Followed when following and unfollows on click',
+      following: true,
+      label: 'Followed',
+    },
+  ])('$title', async ({ following, label }) => {
+    mockedStatus.mockReturnValue({ status: 'ready', following });
     mockedSetFollowing.mockResolvedValue(undefined);
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
-    const button = screen.getByRole('button', { name: 'Follow' });
-    expect(button).toHaveAttribute('aria-pressed', 'false');
+    const button = screen.getByRole('button', { name: label });
+    expect(button).toHaveAttribute('aria-pressed', String(following));
     await userEvent.click(button);
-    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', true);
-  });
-
-  it('shows Followed when following and unfollows on click', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: true });
-    mockedSetFollowing.mockResolvedValue(undefined);
-    render(<FollowButton me="me" target="ann" targetName="Ann" />);
-    const button = screen.getByRole('button', { name: 'Followed' });
-    expect(button).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(button);
-    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', false);
+    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', !following);
   });
 
   it('follows the live state', () => {
@@ -103,11 +96,7 @@ describe('FollowButton', () => {
 });
 
 describe('FollowButton offline', () => {
-  let online: boolean;
-  beforeEach(() => {
-    online = false;
-    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
+  const connection = fakeBrowserConnection(false);
 
   it('says a follow made offline waits for the connection, and drops the note once done', async () => {
     mockedStatus.mockReturnValue({ status: 'ready', following: false });
@@ -116,10 +105,7 @@ describe('FollowButton offline', () => {
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.followWaitingForConnection);
-    online = true;
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    act(() => connection.change(true));
     expect(screen.queryByText(MESSAGES.followWaitingForConnection)).toBeNull();
     await act(async () => run.resolve());
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();

@@ -8,6 +8,7 @@ import {
   useSignedInUid,
 } from 'shared-firebase';
 import { memberData } from 'shared-firebase/testing/members';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import { EditProfilePage } from './EditProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
@@ -16,16 +17,6 @@ const mockedSignedInUid = jest.mocked(useSignedInUid);
 const mockedUseMember = jest.mocked(useMember);
 const mockedSave = jest.mocked(saveProfileUpdate);
 const mockedChangeImage = jest.mocked(changeProfileImage);
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function png(name = 'me.png', type = 'image/png') {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type });
