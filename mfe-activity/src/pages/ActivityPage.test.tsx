@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase/firestore';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { ActivityItem, PagedQuery, WithId } from 'shared-firebase';
 import { markActivityRead, useActivity, useMember, useSignedInUid } from 'shared-firebase';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
@@ -42,14 +43,7 @@ function Where() {
 }
 
 function page() {
-  return (
-    <MemoryRouter initialEntries={['/activity']}>
-      <Routes>
-        <Route path="/activity" element={<ActivityPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  );
+  return routerAt('/activity', { '/activity': <ActivityPage />, '*': <Where /> });
 }
 
 const entries = () => within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('link');

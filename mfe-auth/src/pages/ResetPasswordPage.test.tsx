@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import {
   checkPasswordResetCode,
   confirmNewPassword,
@@ -11,10 +11,6 @@ import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );
@@ -31,12 +27,7 @@ describe('asking for a reset link', () => {
   it('is reached from the login form, keeping the e-mail typed there', async () => {
     const user = userEvent.setup({ delay: null });
     render(
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-        </Routes>
-      </MemoryRouter>,
+      routerAt('/login', { '/login': <LoginPage />, '/reset-password': <ResetPasswordPage /> }),
     );
     await user.type(screen.getByLabelText('Email'), ' ann@example.test ');
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));

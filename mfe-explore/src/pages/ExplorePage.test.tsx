@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
 import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMember } from 'shared-firebase';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
@@ -39,12 +40,7 @@ function PostRoute() {
 
 function renderExplore() {
   return render(
-    <MemoryRouter initialEntries={['/explore']}>
-      <Routes>
-        <Route path="/explore" element={<ExplorePage />} />
-        <Route path="/post/:postId" element={<PostRoute />} />
-      </Routes>
-    </MemoryRouter>,
+    routerAt('/explore', { '/explore': <ExplorePage />, '/post/:postId': <PostRoute /> }),
   );
 }
 
@@ -143,13 +139,7 @@ describe('ExplorePage', () => {
     expect(tileLinks()).toHaveLength(3);
 
     current = staticPagedQuery([photo(1), photo(3)]);
-    rerender(
-      <MemoryRouter initialEntries={['/explore']}>
-        <Routes>
-          <Route path="/explore" element={<ExplorePage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    rerender(routerAt('/explore', { '/explore': <ExplorePage /> }));
     expect(tileLinks().map((link) => link.getAttribute('href'))).toEqual([
       '/post/post-01',
       '/post/post-03',

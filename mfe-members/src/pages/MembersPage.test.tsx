@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { PagedQuery, UserData, WithId } from 'shared-firebase';
 import {
   MEMBERS_PAGE_SIZE,
@@ -40,14 +41,10 @@ function ProfileRoute() {
 }
 
 function page() {
-  return (
-    <MemoryRouter initialEntries={['/members']}>
-      <Routes>
-        <Route path="/members" element={<MembersPage />} />
-        <Route path="/profile/:userId" element={<ProfileRoute />} />
-      </Routes>
-    </MemoryRouter>
-  );
+  return routerAt('/members', {
+    '/members': <MembersPage />,
+    '/profile/:userId': <ProfileRoute />,
+  });
 }
 
 function entryLinks() {
