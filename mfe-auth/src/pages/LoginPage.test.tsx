@@ -4,10 +4,6 @@ import { AccountDocumentsError, MESSAGES, signInMember } from 'shared-firebase/s
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );

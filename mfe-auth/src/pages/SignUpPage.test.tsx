@@ -9,10 +9,6 @@ import {
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );
