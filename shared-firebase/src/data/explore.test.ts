@@ -1,14 +1,10 @@
 /** @jest-environment node */
 import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
 import { getDb } from '../db';
+import { offlineFirebaseApp } from '../testing/offlineFirebase';
 import { explorePostsNewestFirst } from './explore';
 
-// Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(async () => {
-  initFirebase({ firebase: { projectId: 'demo-explore', apiKey: 'demo-key' }, emulators: null });
-  await loadFirebase();
-});
+offlineFirebaseApp('demo-explore');
 
 describe('explorePostsNewestFirst', () => {
   it('reads explorePosts (never posts), newest first, with no filter', () => {

@@ -1,14 +1,10 @@
 /** @jest-environment node */
 import { collection, documentId, orderBy, query, queryEqual } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
 import { getDb } from '../db';
+import { offlineFirebaseApp } from '../testing/offlineFirebase';
 import { membersInReverseFetchOrder } from './members';
 
-// Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(async () => {
-  initFirebase({ firebase: { projectId: 'demo-members', apiKey: 'demo-key' }, emulators: null });
-  await loadFirebase();
-});
+offlineFirebaseApp('demo-members');
 
 describe('membersInReverseFetchOrder', () => {
   it('is the whole of usersData by user name descending: the reverse of the fetch by name', () => {

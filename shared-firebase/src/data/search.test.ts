@@ -1,15 +1,11 @@
 /** @jest-environment node */
 import { collection, orderBy, query, queryEqual, where } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
 import { getDb } from '../db';
+import { offlineFirebaseApp } from '../testing/offlineFirebase';
 import { searchNameOf, searchPrefixOf, searchRangeEnd, storedUserName } from '../searchName';
 import { memberSearchQuery } from './search';
 
-// Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(async () => {
-  initFirebase({ firebase: { projectId: 'demo-search', apiKey: 'demo-key' }, emulators: null });
-  await loadFirebase();
-});
+offlineFirebaseApp('demo-search');
 
 describe('memberSearchQuery', () => {
   it('is the range of searchName that starts with the prefix, in searchName order', () => {
