@@ -1,11 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, deletePost } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { makePost } from '../testing/fixtures';
 import { DeletePost } from './DeletePost';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+
+const fakes = jest.mocked(sharedFirebase);
 
 const connection = fakeBrowserConnection();
 const setOnline = (online: boolean) => act(() => connection.change(online));
@@ -19,7 +22,7 @@ async function confirmDelete() {
 describe('DeletePost offline', () => {
   it('says a delete made offline waits for the connection, and not once back online', async () => {
     let finish!: () => void;
-    jest.mocked(deletePost).mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    fakes.deletePost.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     setOnline(false);
     await confirmDelete();
@@ -31,7 +34,7 @@ describe('DeletePost offline', () => {
   });
 
   it('shows no note for a delete made online', async () => {
-    jest.mocked(deletePost).mockReturnValue(new Promise<void>(() => undefined));
+    fakes.deletePost.mockReturnValue(new Promise<void>(() => undefined));
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     await confirmDelete();
     expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();

@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { useFollowerUids, useFollowingUids } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import type { LiveUidList } from 'shared-firebase';
 import { ProfileCounts } from './ProfileCounts';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+
+const fakes = jest.mocked(sharedFirebase);
 
 let followers: LiveUidList;
 let following: LiveUidList;
@@ -13,8 +15,8 @@ let following: LiveUidList;
 beforeEach(() => {
   followers = { status: 'ready', uids: ['a', 'b', 'c'] };
   following = { status: 'ready', uids: ['d'] };
-  jest.mocked(useFollowerUids).mockImplementation(() => followers);
-  jest.mocked(useFollowingUids).mockImplementation(() => following);
+  fakes.useFollowerUids.mockImplementation(() => followers);
+  fakes.useFollowingUids.mockImplementation(() => following);
 });
 
 function renderCounts(postsCount = 2) {
@@ -46,8 +48,8 @@ describe('ProfileCounts', () => {
       'href',
       '/profile/ann/following',
     );
-    expect(useFollowerUids).toHaveBeenCalledWith('ann');
-    expect(useFollowingUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowerUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowingUids).toHaveBeenCalledWith('ann');
   });
 
   it('follows the live documents: counts change as members follow, unfollow and post', () => {

@@ -1,19 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  setFollowing,
-  useFollowStatus,
-  useFollowerUids,
-  useFollowingUids,
-  useMember,
-  useSignedInUid,
-} from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import type { LiveUidList } from 'shared-firebase';
 import { liveMember } from 'shared-firebase/testing/members';
 import { FollowListPage } from './FollowListPage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+
+const fakes = jest.mocked(sharedFirebase);
 
 let followers: LiveUidList;
 let following: LiveUidList;
@@ -21,16 +16,16 @@ let following: LiveUidList;
 beforeEach(() => {
   followers = { status: 'ready', uids: ['bob', 'me', 'cy'] };
   following = { status: 'ready', uids: ['dee'] };
-  jest.mocked(useSignedInUid).mockReturnValue('me');
+  fakes.useSignedInUid.mockReturnValue('me');
   jest
-    .mocked(useMember)
+    .mocked(fakes.useMember)
     .mockImplementation((uid) =>
       uid === 'ghost' ? { status: 'missing' } : liveMember(`Name of ${uid}`),
     );
-  jest.mocked(useFollowerUids).mockImplementation(() => followers);
-  jest.mocked(useFollowingUids).mockImplementation(() => following);
-  jest.mocked(useFollowStatus).mockReturnValue({ status: 'ready', following: false });
-  jest.mocked(setFollowing).mockReset().mockResolvedValue(undefined);
+  fakes.useFollowerUids.mockImplementation(() => followers);
+  fakes.useFollowingUids.mockImplementation(() => following);
+  fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
+  fakes.setFollowing.mockReset().mockResolvedValue(undefined);
 });
 
 function renderAt(path: string) {
@@ -56,7 +51,7 @@ describe('FollowListPage', () => {
   it('lists the followers newest first, each linking to their profile', () => {
     renderAt('/profile/ann/followers');
     expect(screen.getByRole('heading', { name: "Name of ann's followers" })).toBeInTheDocument();
-    expect(useFollowerUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowerUids).toHaveBeenCalledWith('ann');
     expect(names()).toEqual(['Name of cy', 'Name of me', 'Name of bob']);
     expect(screen.getByRole('link', { name: 'Name of cy' })).toHaveAttribute('href', '/profile/cy');
   });
@@ -66,7 +61,7 @@ describe('FollowListPage', () => {
     expect(screen.getAllByRole('button', { name: 'Follow' })).toHaveLength(2);
     const row = screen.getByRole('link', { name: 'Name of bob' }).closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Follow' }));
-    expect(setFollowing).toHaveBeenCalledWith('me', 'bob', true);
+    expect(fakes.setFollowing).toHaveBeenCalledWith('me', 'bob', true);
   });
 
   it('lists whom the member follows', () => {
