@@ -186,6 +186,15 @@ export function textPost(uid: string, postId: string, followers: string[] = [uid
   };
 }
 
+/** A photo post (no caption) as the app writes it, its image at `postImage`. */
+export function photoPost(uid: string, postId: string, postImage: string): Write {
+  return {
+    set: `posts/${postId}`,
+    data: { postImage, postCaption: null, uid, postId, followers: [uid], likes: [] },
+    serverTime: ['createdAt'],
+  };
+}
+
 /** A download URL of `<uid>/<folder>/<name>` on the Storage emulator of this stack. */
 export function fileUrl(stack: Stack, uid: string, folder = 'posts', name = 'a.png'): string {
   return `${stack.storageUrl}/v0/b/${stack.projectId}.appspot.com/o/${uid}%2F${folder}%2F${name}?alt=media&token=t0`;

@@ -1,5 +1,12 @@
 /** Attack: image fields pointing anywhere — tracking pixels, script URLs, other members' files. */
-import { expectAllowed, expectDenied, fileUrl, member, withAttackStack } from './attack-kit';
+import {
+  expectAllowed,
+  expectDenied,
+  fileUrl,
+  member,
+  photoPost,
+  withAttackStack,
+} from './attack-kit';
 
 const kit = withAttackStack('demo-attack-images');
 
@@ -43,37 +50,9 @@ test('profile pictures and covers take only the member’s own uploads', async (
 
 test('a post photo takes only the author’s own upload in posts/', async () => {
   for (const url of hostile()) {
-    expectDenied(
-      await kit().commit('mallory', [
-        {
-          set: 'posts/p1',
-          data: {
-            postImage: url,
-            postCaption: null,
-            uid: 'mallory',
-            postId: 'p1',
-            followers: ['mallory'],
-            likes: [],
-          },
-          serverTime: ['createdAt'],
-        },
-      ]),
-    );
+    expectDenied(await kit().commit('mallory', [photoPost('mallory', 'p1', url)]));
   }
   expectAllowed(
-    await kit().commit('mallory', [
-      {
-        set: 'posts/p1',
-        data: {
-          postImage: fileUrl(kit().stack, 'mallory'),
-          postCaption: null,
-          uid: 'mallory',
-          postId: 'p1',
-          followers: ['mallory'],
-          likes: [],
-        },
-        serverTime: ['createdAt'],
-      },
-    ]),
+    await kit().commit('mallory', [photoPost('mallory', 'p1', fileUrl(kit().stack, 'mallory'))]),
   );
 });
