@@ -1,17 +1,17 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /**
  * Query shapes and filter operands where the differential test found this emulator answering
  * otherwise than Google's Cloud Firestore emulator (test/differential/README.md), fixed to answer
  * as Google's does. Runs on this emulator and, in `npm run test:google`, on Google's.
  */
-let stack: Stack;
-let client: HarnessClient;
+// No index checks: Google's emulator makes none, and these cases are about the query alone.
+const { clients } = stackForFile(
+  { projectId: 'demo-fidelity-queries', indexes: false },
+  { admin: { admin: true } },
+);
 beforeAll(async () => {
-  // No index checks: Google's emulator makes none, and these cases are about the query alone.
-  stack = await startStack({ projectId: 'demo-fidelity-queries', indexes: false });
-  client = await stack.openClient({ admin: true });
-  await client.run(async (fb) => {
+  await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'shape/d1'), { a: 1, b: 1, arr: [1, 2] });
     await f.setDoc(f.doc(fb.db, 'shape/d2'), { a: 2, b: 2, arr: [2, 3] });
@@ -21,14 +21,13 @@ beforeAll(async () => {
     await f.setDoc(f.doc(fb.db, 'operands/n3'), { a: 'x', b: 2.5, e: {} });
     await f.setDoc(f.doc(fb.db, 'operands/n4'), { b: null, m: { x: [] } });
   });
-}, 120_000);
-afterAll(() => stack?.stop());
+});
 
 /** The ids a query returns, or `code: message` when the server refuses it. */
 type Answer = string;
 
 test('orderBy(documentId()) must come last, and may not be descending on its own', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
     const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
@@ -65,7 +64,7 @@ test('orderBy(documentId()) must come last, and may not be descending on its own
 });
 
 test('documentId() equality beside an inequality on another field is refused', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
     const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
@@ -109,7 +108,7 @@ test('documentId() equality beside an inequality on another field is refused', a
 });
 
 test('one array-contains or array-contains-any per disjunction', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
     const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
@@ -148,7 +147,7 @@ test('one array-contains or array-contains-any per disjunction', async () => {
 });
 
 test('sum() and average() need their fields before __name__ when the query filters on it', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
     const id = f.documentId();
@@ -186,7 +185,7 @@ test('sum() and average() need their fields before __name__ when the query filte
 // document holds null or NaN in the field, or when NaN is below a number (`b > NaN`): only
 // those it answers are asked here; the engine unit tests cover the rest.
 test('null and NaN operands: range, array and membership filters match nothing', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const ids = (coll: string, filter: ReturnType<typeof f.where>): Promise<Answer> =>
       f.getDocs(f.query(f.collection(fb.db, coll), filter)).then(
@@ -239,7 +238,7 @@ test('null and NaN operands: range, array and membership filters match nothing',
 
 test('a range filter on numbers never matches NaN', async () => {
   // Counted, not listed: Google's listener waits for ever here (the SDK matches NaN locally).
-  const counts = await client.run(async (fb) => {
+  const counts = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'operands');
     const count = async (filter: ReturnType<typeof f.where>) =>
@@ -253,7 +252,7 @@ test('a range filter on numbers never matches NaN', async () => {
 });
 
 test('in / not-in lists may hold (empty) arrays, matched by equality', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'operands');
     const ids = (filter: ReturnType<typeof f.where>): Promise<Answer> =>
