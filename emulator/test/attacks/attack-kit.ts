@@ -54,6 +54,8 @@ export interface AttackStack {
   /** The document's fields as plain JSON (admin read), or null when missing. */
   read(path: string): Promise<Record<string, unknown> | null>;
   documentName(path: string): string;
+  /** A download URL of `<uid>/<folder>/<name>` on this stack's Storage emulator. */
+  fileUrl(uid: string, folder?: string, name?: string): string;
 }
 
 export function withAttackStack(projectId: string): () => AttackStack {
@@ -143,6 +145,7 @@ export function withAttackStack(projectId: string): () => AttackStack {
       return body.fields ?? {};
     },
     documentName,
+    fileUrl: (uid, folder, name) => fileUrl(kit.stack, uid, folder, name),
   };
   return () => kit;
 }
