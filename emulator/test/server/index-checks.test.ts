@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compositeIndex } from '../engine/index-definitions';
 import { startStack, type HarnessClient, type Stack } from '../harness';
 
 /**
@@ -16,16 +17,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     indexesFile,
     JSON.stringify({
-      indexes: [
-        {
-          collectionGroup: 'posts',
-          queryScope: 'COLLECTION',
-          fields: [
-            { fieldPath: 'uid', order: 'ASCENDING' },
-            { fieldPath: 'createdAt', order: 'DESCENDING' },
-          ],
-        },
-      ],
+      indexes: [compositeIndex('posts', ['uid asc', 'createdAt desc'])],
     }),
   );
   stack = await startStack({ projectId: 'demo-indexes', indexes: indexesFile });
