@@ -95,3 +95,24 @@ export function expectError(
     throw new Error(`expected error containing "${fragment}": ${condition}\n  got: ${result}`);
   }
 }
+
+/**
+ * A runQuery request for the posts whose `followers` contain `uid` (the feed's filter), with any
+ * further structured-query parts (`orderBy`, `limit`).
+ */
+export function postsFollowedBy(uid: string, more: Record<string, unknown> = {}) {
+  return {
+    parent: ROOT,
+    structuredQuery: {
+      from: [{ collectionId: 'posts' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'followers' },
+          op: 'ARRAY_CONTAINS',
+          value: { stringValue: uid },
+        },
+      },
+      ...more,
+    },
+  };
+}
