@@ -30,26 +30,21 @@ test('orderBy(documentId()) must come last, and may not be descending on its own
   const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     const id = f.documentId();
     return {
-      keyDescending: await answer(f.query(c, f.orderBy(id, 'desc'))),
-      keyDescendingWithKeyFilter: await answer(
+      keyDescending: await fb.ids(f.query(c, f.orderBy(id, 'desc'))),
+      keyDescendingWithKeyFilter: await fb.ids(
         f.query(c, f.where(id, '>', f.doc(fb.db, 'shape/d1')), f.orderBy(id, 'desc')),
       ),
       // With a filter on a field the scan is not a key scan: accepted.
-      keyDescendingWithEquality: await answer(
+      keyDescendingWithEquality: await fb.ids(
         f.query(c, f.where('a', '==', 2), f.orderBy(id, 'desc')),
       ),
-      fieldDescending: await answer(f.query(c, f.orderBy('a', 'desc'))),
-      fieldThenKeyDescending: await answer(
+      fieldDescending: await fb.ids(f.query(c, f.orderBy('a', 'desc'))),
+      fieldThenKeyDescending: await fb.ids(
         f.query(c, f.orderBy('a', 'asc'), f.orderBy(id, 'desc')),
       ),
-      fieldAfterKey: await answer(f.query(c, f.orderBy(id), f.orderBy('a'))),
+      fieldAfterKey: await fb.ids(f.query(c, f.orderBy(id), f.orderBy('a'))),
     };
   });
   expect(answers).toEqual({
@@ -67,23 +62,18 @@ test('documentId() equality beside an inequality on another field is refused', a
   const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     const id = f.documentId();
     const d2 = f.doc(fb.db, 'shape/d2');
     return {
-      equalityAndRange: await answer(
+      equalityAndRange: await fb.ids(
         f.query(c, f.and(f.where(id, '==', d2), f.where('a', '>', 1))),
       ),
-      inAndNotEqual: await answer(
+      inAndNotEqual: await fb.ids(
         f.query(c, f.and(f.where(id, 'in', [d2]), f.where('a', '!=', 1))),
       ),
-      inAnOr: await answer(f.query(c, f.or(f.where(id, '==', d2), f.where('a', '>', 2)))),
+      inAnOr: await fb.ids(f.query(c, f.or(f.where(id, '==', d2), f.where('a', '>', 2)))),
       // With an inequality on the key too, it is answered.
-      withKeyRange: await answer(
+      withKeyRange: await fb.ids(
         f.query(
           c,
           f.and(
@@ -93,7 +83,7 @@ test('documentId() equality beside an inequality on another field is refused', a
           ),
         ),
       ),
-      equalityAlone: await answer(f.query(c, f.and(f.where(id, '==', d2), f.where('a', '==', 2)))),
+      equalityAlone: await fb.ids(f.query(c, f.and(f.where(id, '==', d2), f.where('a', '==', 2)))),
     };
   });
   const refused =
@@ -111,13 +101,8 @@ test('one array-contains or array-contains-any per disjunction', async () => {
   const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     return {
-      twoInAnAnd: await answer(
+      twoInAnAnd: await fb.ids(
         f.query(
           c,
           f.and(
@@ -126,13 +111,13 @@ test('one array-contains or array-contains-any per disjunction', async () => {
           ),
         ),
       ),
-      containsAndContainsAny: await answer(
+      containsAndContainsAny: await fb.ids(
         f.query(
           c,
           f.and(f.where('arr', 'array-contains', 2), f.where('b', 'array-contains-any', [1])),
         ),
       ),
-      oneInEachBranchOfAnOr: await answer(
+      oneInEachBranchOfAnOr: await fb.ids(
         f.query(c, f.or(f.where('arr', 'array-contains', 1), f.where('arr', 'array-contains', 3))),
       ),
     };
@@ -156,11 +141,7 @@ test('sum() and average() need their fields before __name__ when the query filte
     const aggregate = (
       q: ReturnType<typeof f.query>,
       spec: Parameters<typeof f.getAggregateFromServer>[1],
-    ) =>
-      f.getAggregateFromServer(q, spec).then(
-        (s) => JSON.stringify(s.data()),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+    ) => fb.outcome(f.getAggregateFromServer(q, spec), (s) => JSON.stringify(s.data()));
     return {
       sumOverKeyRange: await aggregate(orKeyRange, { s: f.sum('b') }),
       averageBesideKeyEquality: await aggregate(f.query(c, f.where(id, '==', d5)), {
@@ -188,14 +169,7 @@ test('null and NaN operands: range, array and membership filters match nothing',
   const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const ids = (coll: string, filter: ReturnType<typeof f.where>): Promise<Answer> =>
-      f.getDocs(f.query(f.collection(fb.db, coll), filter)).then(
-        (s) =>
-          s.docs
-            .map((d) => d.id)
-            .sort()
-            .join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+      fb.ids(f.query(f.collection(fb.db, coll), filter), { sorted: true });
     return {
       lessThanNull: await ids('operands', f.where('a', '<', null)),
       greaterThanNull: await ids('operands', f.where('a', '>', null)),
@@ -256,14 +230,7 @@ test('in / not-in lists may hold (empty) arrays, matched by equality', async () 
     const f = fb.fs;
     const c = f.collection(fb.db, 'operands');
     const ids = (filter: ReturnType<typeof f.where>): Promise<Answer> =>
-      f.getDocs(f.query(c, filter)).then(
-        (s) =>
-          s.docs
-            .map((d) => d.id)
-            .sort()
-            .join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+      fb.ids(f.query(c, filter), { sorted: true });
     return {
       inEmptyArray: await ids(f.where('e', 'in', [[], 'x'])),
       notInEmptyArray: await ids(f.where('e', 'not-in', [[]])),

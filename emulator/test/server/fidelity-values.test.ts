@@ -79,11 +79,7 @@ test('a commit that deletes a document and then updates it is refused whole', as
     const f = fb.fs;
     const ref = f.doc(fb.db, 'commits/d4');
     await f.setDoc(ref, { a: 1 });
-    const code = (p: Promise<unknown>) =>
-      p.then(
-        () => 'ok',
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+    const code = (p: Promise<unknown>) => fb.outcome(p, () => 'ok');
     const deleteThenUpdate = f.writeBatch(fb.db);
     deleteThenUpdate.delete(ref);
     deleteThenUpdate.update(ref, { a: 2 });
