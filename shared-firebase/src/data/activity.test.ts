@@ -15,9 +15,7 @@ const mockCommits: Array<Array<[string, string, unknown?]>> = [];
 
 jest.mock('firebase/firestore', () => ({
   doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
-  ...jest.requireActual<typeof import('../testing/fakeQueryBuilders')>(
-    '../testing/fakeQueryBuilders',
-  ).fakeQueryBuilders,
+  ...jest.requireActual('../testing/fakeQueryBuilders').fakeQueryBuilders,
   serverTimestamp: () => 'SERVER_TIME',
   onSnapshot: jest.fn(),
   writeBatch: () => {

@@ -10,9 +10,7 @@ jest.mock('firebase/firestore', () => ({
     const docId = id ?? `auto${++mockAutoIds}`;
     return { path: `${parent.path}/${docId}`, id: docId };
   },
-  ...jest.requireActual<typeof import('../testing/fakeQueryBuilders')>(
-    '../testing/fakeQueryBuilders',
-  ).fakeQueryBuilders,
+  ...jest.requireActual('../testing/fakeQueryBuilders').fakeQueryBuilders,
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
   arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),

@@ -26,9 +26,7 @@ jest.mock('firebase/firestore', () => {
       path: `${parent.path}/${id ?? 'NEW_ID'}`,
       id: id ?? 'NEW_ID',
     }),
-    ...jest.requireActual<typeof import('../testing/fakeQueryBuilders')>(
-      '../testing/fakeQueryBuilders',
-    ).fakeQueryBuilders,
+    ...jest.requireActual('../testing/fakeQueryBuilders').fakeQueryBuilders,
     serverTimestamp: () => 'SERVER_TIME',
     arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
     arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
