@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../common/auth';
+import { withDefaults } from '../../common/defaults';
 import { StagedUpload, type StagingArea } from '../store';
 import { streamRequestBody } from './body';
 import { badRequest, notFound, StorageApiError } from './errors';
@@ -57,10 +58,7 @@ export class UploadSessions {
     private readonly staging: StagingArea,
     limits: UploadLimits = {},
   ) {
-    this.limits = {
-      idleTimeoutMs: limits.idleTimeoutMs ?? UPLOAD_DEFAULTS.idleTimeoutMs,
-      maxSessions: limits.maxSessions ?? UPLOAD_DEFAULTS.maxSessions,
-    };
+    this.limits = withDefaults(UPLOAD_DEFAULTS, limits);
     this.sweeper = setInterval(
       () => this.forgetIdle(),
       Math.max(50, Math.min(60_000, this.limits.idleTimeoutMs / 2)),
