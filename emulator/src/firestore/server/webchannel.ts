@@ -4,6 +4,7 @@ import { HttpError, readBody } from '../../common/http';
 import { FirestoreError, GrpcCode } from '../engine';
 import { streamError } from './errors';
 import { withDefaults } from '../../common/defaults';
+import { idleSweeper } from '../../common/idle-sweeper';
 
 /**
  * The server half of Closure's WebChannel (protocol version 8) as the Firestore web SDK speaks it:
@@ -442,11 +443,9 @@ export class WebChannelEndpoint {
     options: WebChannelOptions = {},
   ) {
     this.options = withDefaults(WEBCHANNEL_DEFAULTS, options);
-    this.sweeper = setInterval(
-      () => this.sweep(),
-      Math.max(1000, Math.min(15000, this.options.idleTimeoutMs / 2)),
+    this.sweeper = idleSweeper(this.options.idleTimeoutMs, { minMs: 1000, maxMs: 15000 }, () =>
+      this.sweep(),
     );
-    this.sweeper.unref();
   }
 
   get sessionCount(): number {

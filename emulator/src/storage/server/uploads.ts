@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../common/auth';
 import { withDefaults } from '../../common/defaults';
+import { idleSweeper } from '../../common/idle-sweeper';
 import { StagedUpload, type StagingArea } from '../store';
 import { streamRequestBody } from './body';
 import { badRequest, notFound, StorageApiError } from './errors';
@@ -59,11 +60,9 @@ export class UploadSessions {
     limits: UploadLimits = {},
   ) {
     this.limits = withDefaults(UPLOAD_DEFAULTS, limits);
-    this.sweeper = setInterval(
-      () => this.forgetIdle(),
-      Math.max(50, Math.min(60_000, this.limits.idleTimeoutMs / 2)),
+    this.sweeper = idleSweeper(this.limits.idleTimeoutMs, { minMs: 50, maxMs: 60_000 }, () =>
+      this.forgetIdle(),
     );
-    this.sweeper.unref();
   }
 
   /** Uploads in progress (not final, not cancelled), and the bytes they hold. */
