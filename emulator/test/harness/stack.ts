@@ -33,6 +33,11 @@ export interface PageFirebase {
   outcome<T>(p: Promise<T>, ok: (value: T) => string): Promise<string>;
   /** The ids `q` returns, comma-joined (in the answer's order unless `sorted`), or its refusal. */
   ids(q: FirestoreSdk.Query, options?: { sorted?: boolean }): Promise<string>;
+  /** The server's answer to the aggregation `spec` over `q`. */
+  aggregate<S extends FirestoreSdk.AggregateSpec>(
+    q: FirestoreSdk.Query,
+    spec: S,
+  ): Promise<FirestoreSdk.AggregateSpecData<S>>;
 }
 
 export interface ClientOptions {
@@ -205,6 +210,7 @@ function initPage(init: PageInit): void {
         const ids = s.docs.map((d) => d.id);
         return (sorted ? ids.sort() : ids).join(',');
       }),
+    aggregate: async (q, spec) => (await firestore.getAggregateFromServer(q, spec)).data(),
   };
 }
 

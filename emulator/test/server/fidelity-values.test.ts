@@ -51,19 +51,15 @@ test('sum() and average() under a limit take the documents in the order of their
     await f.setDoc(f.doc(fb.db, 'ordered/d4'), { b: 0 });
     await f.setDoc(f.doc(fb.db, 'ordered/d5'), { a: 1 });
     const c = f.collection(fb.db, 'ordered');
-    const of = async (
-      q: ReturnType<typeof f.query>,
-      spec: Parameters<typeof f.getAggregateFromServer>[1],
-    ) => (await f.getAggregateFromServer(q, spec)).data();
     return {
       // By b: d4 (0), then d0 (1); not d0 and d1 by name.
-      avgOfTwo: await of(f.query(c, f.limit(2)), { avg: f.average('b') }),
-      sumOfOne: await of(f.query(c, f.limit(1)), { sum: f.sum('b') }),
+      avgOfTwo: await fb.aggregate(f.query(c, f.limit(2)), { avg: f.average('b') }),
+      sumOfOne: await fb.aggregate(f.query(c, f.limit(1)), { sum: f.sum('b') }),
       // An explicit order comes first.
-      sumOfOneByBDescending: await of(f.query(c, f.orderBy('b', 'desc'), f.limit(1)), {
+      sumOfOneByBDescending: await fb.aggregate(f.query(c, f.orderBy('b', 'desc'), f.limit(1)), {
         sum: f.sum('b'),
       }),
-      countOfTwo: await of(f.query(c, f.limit(2)), { n: f.count() }),
+      countOfTwo: await fb.aggregate(f.query(c, f.limit(2)), { n: f.count() }),
     };
   });
   expect(result).toEqual({

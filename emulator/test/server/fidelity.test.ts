@@ -65,16 +65,16 @@ test('sum() and average() aggregate, and count, only the documents holding every
   const results = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'agg');
-    const of = async (
-      q: ReturnType<typeof f.query>,
-      spec: Parameters<typeof f.getAggregateFromServer>[1],
-    ) => (await f.getAggregateFromServer(q, spec)).data();
     return {
-      countOnly: await of(f.query(c), { count: f.count() }),
-      sumB: await of(f.query(c), { count: f.count(), sum: f.sum('b') }),
-      sumAAvgB: await of(f.query(c), { count: f.count(), sum: f.sum('a'), avg: f.average('b') }),
+      countOnly: await fb.aggregate(f.query(c), { count: f.count() }),
+      sumB: await fb.aggregate(f.query(c), { count: f.count(), sum: f.sum('b') }),
+      sumAAvgB: await fb.aggregate(f.query(c), {
+        count: f.count(),
+        sum: f.sum('a'),
+        avg: f.average('b'),
+      }),
       // The limit applies after documents without the field are left out.
-      limited: await of(f.query(c, f.limit(2)), { count: f.count(), sum: f.sum('a') }),
+      limited: await fb.aggregate(f.query(c, f.limit(2)), { count: f.count(), sum: f.sum('a') }),
     };
   });
   expect(results).toEqual({
