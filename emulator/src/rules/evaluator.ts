@@ -103,14 +103,11 @@ function index(object: RValue, key: RValue): RValue {
     if (key.k !== 'int') throw new EvalError(`Index must be an int, received ${typeName(key)}.`);
     const items: RValue[] =
       object.k === 'list' ? object.v : object.segments.map((v) => ({ k: 'string', v }) as RValue);
-    // Lists take an index from the end; paths do not (measured against Google's engine).
-    if (object.k === 'path' && key.v < 0n) {
+    // No index from the end, for lists as for paths (measured against Google's engine).
+    const value = key.v >= 0n ? items[Number(key.v)] : undefined;
+    if (value === undefined) {
       throw new EvalError(`Index out of bound error. Index: [${key.v}] , size: [${items.length}].`);
     }
-    const position = Number(key.v);
-    const at = position < 0 ? items.length + position : position;
-    const value = items[at];
-    if (value === undefined) throw new EvalError('Index out of range.');
     return value;
   }
   if (object.k === 'string' && key.k === 'int') {

@@ -1,6 +1,9 @@
 import {
   EvalError,
+  INT64_MAX,
+  INT64_MIN,
   bool,
+  invalidDuration,
   duration,
   equals,
   listContains,
@@ -383,12 +386,16 @@ export const NAMESPACES: Record<
         return { k: 'int', v: BigInt.asIntN(64, x.v < 0n ? -x.v : x.v) };
       },
     },
-    // Floats, as Java's Math.ceil/floor give them (`math.floor(2.5) is int` is false there).
-    ceil: { arity: [1, 1], fn: (a) => float(Math.ceil(num(a[0]))) },
-    floor: { arity: [1, 1], fn: (a) => float(Math.floor(num(a[0]))) },
+    // Ints, as documented for production (https://firebase.google.com/docs/reference/rules/
+    // rules.math); Google's emulator gives floats (expected difference `rules-math-ceil-floor-
+    // type`). Beyond the int64 range, the nearest limit, as `int()` of a float.
+    ceil: { arity: [1, 1], fn: (a) => int(longOfDouble(Math.ceil(num(a[0])))) },
+    floor: { arity: [1, 1], fn: (a) => int(longOfDouble(Math.floor(num(a[0])))) },
     round: { arity: [1, 1], fn: (a) => int(roundToLong(num(a[0]))) },
     sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
     pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },
+    // Documented for production (rules.math); missing in Google's emulator (expected difference
+    // `rules-math-isinfinite-missing`).
     isInfinite: { arity: [1, 1], fn: (a) => bool(Math.abs(num(a[0])) === Infinity) },
     isNaN: { arity: [1, 1], fn: (a) => bool(Number.isNaN(num(a[0]))) },
   },
@@ -411,9 +418,14 @@ export const NAMESPACES: Record<
     value: {
       arity: [2, 2],
       fn: (a) => {
-        const unit = UNIT_NS[asString(a[1], 'unit')];
+        const name = asString(a[1], 'unit');
+        const unit = UNIT_NS[name];
         if (unit === undefined) throw new EvalError('Unknown duration unit.');
-        return duration(asInt(a[0], 'magnitude') * unit);
+        const ns = asInt(a[0], 'magnitude') * unit;
+        // Google's engine turns milliseconds into int64 nanoseconds first, so more than 2^63 ns
+        // of them is invalid there while as many seconds is not (measured).
+        if (name === 'ms' && (ns < INT64_MIN || ns > INT64_MAX)) throw invalidDuration();
+        return duration(ns);
       },
     },
     time: {

@@ -67,19 +67,21 @@ export function timestamp(ns: bigint): RValue {
   return { k: 'timestamp', ns };
 }
 
+export function invalidDuration(): EvalError {
+  return new EvalError(
+    'Duration is not valid. Seconds must be in range [-315,576,000,000, +315,576,000,000]. ' +
+      'Nanos must be in range [-999,999,999, +999,999,999]. Nanos must have the same sign as ' +
+      'seconds.',
+  );
+}
+
 /**
  * A duration made by `duration.value()` or by adding durations: beyond ±10,000 years it is the
  * error Google's engine gives.
  */
 export function duration(ns: bigint): RValue {
   const seconds = ns / NS_PER_S;
-  if (seconds < -DURATION_SECONDS || seconds > DURATION_SECONDS) {
-    throw new EvalError(
-      'Duration is not valid. Seconds must be in range [-315,576,000,000, +315,576,000,000]. ' +
-        'Nanos must be in range [-999,999,999, +999,999,999]. Nanos must have the same sign as ' +
-        'seconds.',
-    );
-  }
+  if (seconds < -DURATION_SECONDS || seconds > DURATION_SECONDS) throw invalidDuration();
   return { k: 'duration', ns };
 }
 export const list = (v: RValue[]): RValue => ({ k: 'list', v });
