@@ -37,7 +37,9 @@ export const INT64_MAX = 2n ** 63n - 1n;
  * `*` and unary `-` (its division and `math.abs` wrap instead, see operators.ts).
  */
 export function int(v: bigint | number): RValue {
-  const value = typeof v === 'bigint' ? v : BigInt(v);
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new EvalError(`${v} is not an integer.`);
+  // A JavaScript number here is a size or a count (or a client's query limit): whole part.
+  const value = typeof v === 'bigint' ? v : BigInt(Math.trunc(v));
   if (value < INT64_MIN || value > INT64_MAX) {
     throw new EvalError(`Integer value is out of the [${INT64_MIN}, ${INT64_MAX}] range.`);
   }
@@ -213,8 +215,6 @@ export function unique(items: RValue[]): RValue[] {
 
 // ---- conversion from Firestore wire values ----
 
-const NANOS_PER_SECOND = NS_PER_S;
-
 export function parseTimestamp(text: string): bigint {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(
     text,
@@ -223,7 +223,7 @@ export function parseTimestamp(text: string): bigint {
   const seconds = Math.floor(Date.parse(`${m[1]}${m[3]}`) / 1000);
   if (Number.isNaN(seconds)) throw new EvalError(`Invalid timestamp '${text}'.`);
   const nanos = BigInt((m[2] ?? '').padEnd(9, '0') || '0');
-  return BigInt(seconds) * NANOS_PER_SECOND + nanos;
+  return BigInt(seconds) * NS_PER_S + nanos;
 }
 
 /** A Date (millisecond precision) or an RFC 3339 string (up to nanoseconds) as a timestamp. */
@@ -244,7 +244,7 @@ export function fromWire(value: WireValue): RValue {
     if (typeof t === 'string') return { k: 'timestamp', ns: parseTimestamp(t) };
     return {
       k: 'timestamp',
-      ns: BigInt(t.seconds ?? 0) * NANOS_PER_SECOND + BigInt(t.nanos ?? 0),
+      ns: BigInt(t.seconds ?? 0) * NS_PER_S + BigInt(t.nanos ?? 0),
     };
   }
   if ('bytesValue' in value)
