@@ -1,7 +1,5 @@
 import {
   EvalError,
-  INT64_MAX,
-  INT64_MIN,
   bool,
   invalidDuration,
   duration,
@@ -20,6 +18,7 @@ import {
   unique,
   type RValue,
 } from './values';
+import { INT64_MAX, INT64_MIN } from '../values/values';
 import { javaTrim, longOfDouble, parseJavaDouble, parseJavaLong, roundToLong } from './numbers';
 import { fullMatch, replaceAll, split } from './regex';
 import { createHash } from 'node:crypto';

@@ -5,7 +5,7 @@
  * `float('1d')`, `float('0x1p3')` and `int('١٢')` are numbers.
  */
 
-import { INT64_MAX, INT64_MIN } from './values';
+import { INT64_MAX, INT64_MIN } from '../values/values';
 
 /** Java's String.trim(): every character up to U+0020 goes, not U+00A0 or other Unicode spaces. */
 export function javaTrim(text: string): string {

@@ -10,7 +10,7 @@ import type {
   RulesFile,
 } from './ast';
 import { Lexer, type Token } from './lexer';
-import { INT64_MAX, INT64_MIN } from './values';
+import { INT64_MAX, INT64_MIN } from '../values/values';
 
 const METHODS: ReadonlySet<string> = new Set([
   'read',

@@ -1,4 +1,5 @@
 import type { Value as WireValue, Fields } from '../values/types';
+import { INT64_MAX, INT64_MIN } from '../values/values';
 
 /**
  * Runtime values of the rules language. Integers and floats are distinct types (as in the
@@ -29,8 +30,6 @@ export const TRUE: RValue = { k: 'bool', v: true };
 export const FALSE: RValue = { k: 'bool', v: false };
 export const bool = (v: boolean): RValue => (v ? TRUE : FALSE);
 export const str = (v: string): RValue => ({ k: 'string', v });
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * An integer result: outside the int64 range it is the error Google's engine gives for `+`, `-`,
