@@ -163,9 +163,10 @@ describe('built-ins the differential generator grew to cover', () => {
     expectTrue("'abc'[1:1] == '' && ''[:] == ''");
   });
 
-  test('paths take no index from the end; lists do', () => {
+  test('paths and lists take no index from the end', () => {
     expectError("path('a/b/c')[-1] == 'c'", 'Index out of bound error. Index: [-1] , size: [3].');
-    expectTrue('[1, 2][-1] == 2');
+    expectError('[1, 2][-1] == 2', 'Index out of bound error. Index: [-1] , size: [2].');
+    expectTrue('[1, 2][1] == 2');
   });
 
   test('latlng.value() refuses a point off the globe', () => {

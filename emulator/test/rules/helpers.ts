@@ -20,9 +20,10 @@ export function doc(path: string, fields: Fields): StoredDocument {
   };
 }
 
-/** Plain JS to wire values: integers become integerValue, other numbers doubleValue. */
+/** Plain JS to wire values: integers (and bigints) become integerValue, other numbers doubleValue. */
 export function wire(value: unknown): Value {
   if (value === null) return { nullValue: null };
+  if (typeof value === 'bigint') return { integerValue: String(value) };
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {
     return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
