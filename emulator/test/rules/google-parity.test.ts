@@ -1,24 +1,10 @@
-import { compileRules, RulesCompileError } from '../../src/rules';
-import { expectError, expectFalse, expectTrue } from './helpers';
+import { compileIssue, expectError, expectFalse, expectTrue } from './helpers';
 
 /**
  * Behaviours of Google's rules engine that the differential test (test/differential/rules) found
  * this engine doing otherwise, each measured against Google's Cloud Firestore emulator. The same
  * cases run on both engines in test/differential/rules-regressions.test.ts.
  */
-
-function compileIssue(condition: string): string | null {
-  try {
-    compileRules(
-      `rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n` +
-        `    match /t/{id} {\n      allow get: if ${condition};\n    }\n  }\n}\n`,
-    );
-    return null;
-  } catch (error) {
-    if (!(error instanceof RulesCompileError)) throw error;
-    return error.issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n');
-  }
-}
 
 describe('the language as Google’s engine reads it', () => {
   test('a path literal ends at the ) of the call around it, also before .data', () => {

@@ -1,6 +1,6 @@
 import type { Principal } from '../../src/common/auth';
 import type { Fields, StoredDocument, Value } from '../../src/values';
-import { authorizeFirestoreRead, compileRules } from '../../src/rules';
+import { authorizeFirestoreRead, compileRules, RulesCompileError } from '../../src/rules';
 
 export const DATABASE = 'projects/demo/databases/(default)';
 export const ROOT = `${DATABASE}/documents`;
@@ -116,4 +116,21 @@ export function postsFollowedBy(uid: string, more: Record<string, unknown> = {})
       ...more,
     },
   };
+}
+
+/**
+ * What compiling `condition` as a `get` rule says: null when it compiles, else each issue as
+ * `L<line>:<column> <message>` (the condition sits on line 5).
+ */
+export function compileIssue(condition: string): string | null {
+  try {
+    compileRules(
+      `rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n` +
+        `    match /t/{id} {\n      allow get: if ${condition};\n    }\n  }\n}\n`,
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof RulesCompileError)) throw error;
+    return error.issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n');
+  }
 }

@@ -1,5 +1,4 @@
-import { compileRules, RulesCompileError } from '../../src/rules';
-import { expectError, expectFalse, expectTrue } from './helpers';
+import { compileIssue, expectError, expectFalse, expectTrue } from './helpers';
 
 /**
  * Rules integers are 64-bit, as in Google's engine: every expectation here was measured against
@@ -11,19 +10,6 @@ const MAX = '9223372036854775807';
 const MIN = '-9223372036854775808';
 const OUT_OF_RANGE =
   'Integer value is out of the [-9223372036854775808, 9223372036854775807] range.';
-
-function compileIssue(condition: string): string | null {
-  try {
-    compileRules(
-      `rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n` +
-        `    match /t/{id} {\n      allow get: if ${condition};\n    }\n  }\n}\n`,
-    );
-    return null;
-  } catch (error) {
-    if (!(error instanceof RulesCompileError)) throw error;
-    return error.issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n');
-  }
-}
 
 describe('64-bit integers', () => {
   test('literals cover the int64 range exactly; a minus before a literal is part of it', () => {
