@@ -31,6 +31,13 @@ const RELATIVE_EXCEPTIONS = [
     pkg: 'e2e',
     to: '^scripts/lib/',
   },
+  {
+    // The root's task-runner modules have no package (and no jest) of their own; tooling's jest
+    // runs their unit tests.
+    from: '^tooling/test/',
+    pkg: 'tooling',
+    to: '^scripts/lib/',
+  },
 ];
 
 const layerRules = [

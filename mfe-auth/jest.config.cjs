@@ -1,4 +1,14 @@
-module.exports = require('tooling/jest.base.cjs')({
+const base = require('tooling/jest.base.cjs')({
   environment: 'jsdom',
   setupFiles: [require.resolve('tooling/jest-setup-dom.cjs')],
 });
+
+// The forms' tests fake `shared-firebase/session`'s network calls; the Firebase SDK its real parts
+// import is only loaded, never called, so every test file gets it as an empty module.
+module.exports = {
+  ...base,
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '^firebase/(app|auth|firestore|storage)$': require.resolve('tooling/jest-empty-module.cjs'),
+  },
+};

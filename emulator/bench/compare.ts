@@ -217,54 +217,41 @@ function rows(ours: Figures, google: Figures | null): Row[] {
       met: ratio === undefined || !compare ? null : compare.met(ratio),
     });
   };
+  /** Ours as a multiple of Google's, with the target it must meet (none: any ratio is fine). */
+  const againstGoogle = (target = '', met: (r: number) => boolean = () => true) => ({
+    ratio: (o: number, g: number) => o / g,
+    label: "× Google's",
+    target,
+    met,
+  });
   add('time to ready (median)', (f) => median(f.readyMs), ms, {
     ratio: (o, g) => g / o,
     label: '× faster',
     target: 'ours >= 5× faster',
     met: (r) => r >= 5,
   });
-  add('idle RSS (median)', (f) => median(f.idleRss), mib, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: '',
-    met: () => true,
-  });
-  add(`RSS after ${DOCUMENTS.toLocaleString('en')} small documents`, (f) => f.documentsRss, mib, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: "ours <= 1/3 of Google's",
-    met: (r) => r <= 1 / 3,
-  });
+  add('idle RSS (median)', (f) => median(f.idleRss), mib, againstGoogle());
+  add(
+    `RSS after ${DOCUMENTS.toLocaleString('en')} small documents`,
+    (f) => f.documentsRss,
+    mib,
+    againstGoogle("ours <= 1/3 of Google's", (r) => r <= 1 / 3),
+  );
   add(
     `Write-stream acks/s, ${LISTENERS} listeners, ${SDK_PIPELINE_DEPTH} outstanding`,
     (f) => (f.writes ? writesPerSecond(f.writes.sdkDepth) : undefined),
     (v) => `${Math.round(v)}/s`,
     { ratio: (o, g) => o / g, label: '×', target: 'ours >= 2×', met: (r) => r >= 2 },
   );
-  add('feed query over 10,000 posts, p50', (f) => f.feed?.p50Ms, ms, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: '',
-    met: () => true,
-  });
-  add('feed query over 10,000 posts, p99', (f) => f.feed?.p99Ms, ms, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: "ours <= Google's",
-    met: (r) => r <= 1,
-  });
-  add('write-to-listener latency, p50', (f) => f.latency?.p50Ms, ms, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: '',
-    met: () => true,
-  });
-  add('write-to-listener latency, p99', (f) => f.latency?.p99Ms, ms, {
-    ratio: (o, g) => o / g,
-    label: "× Google's",
-    target: '',
-    met: () => true,
-  });
+  add('feed query over 10,000 posts, p50', (f) => f.feed?.p50Ms, ms, againstGoogle());
+  add(
+    'feed query over 10,000 posts, p99',
+    (f) => f.feed?.p99Ms,
+    ms,
+    againstGoogle("ours <= Google's", (r) => r <= 1),
+  );
+  add('write-to-listener latency, p50', (f) => f.latency?.p50Ms, ms, againstGoogle());
+  add('write-to-listener latency, p99', (f) => f.latency?.p99Ms, ms, againstGoogle());
   return result;
 }
 

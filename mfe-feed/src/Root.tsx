@@ -1,19 +1,17 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
 import REMOTES from 'remote-list/remotes.json';
-import type { RemoteAppProps } from 'shared-ui';
+import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
 import { HomePage } from './pages/HomePage';
 import { PostPage } from './pages/PostPage';
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
 export function Root(_props: RemoteAppProps) {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path={REMOTES.feed.routes.home.path} element={<HomePage />} />
-        <Route path={REMOTES.feed.routes.post.path} element={<PostPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-    </BrowserRouter>
+    <RemoteRoutes
+      routes={[
+        [REMOTES.feed.routes.home.path, <HomePage />],
+        [REMOTES.feed.routes.post.path, <PostPage />],
+      ]}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useSignedInUid, watchFollowRuns } from 'shared-firebase';
 // Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
 import REMOTES from 'remote-list/remotes.json';
-import type { RemoteAppProps } from 'shared-ui';
+import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { FollowListPage } from './pages/FollowListPage';
 import { ProfilePage } from './pages/ProfilePage';
@@ -25,23 +24,13 @@ function useRepairUnfinishedFollows() {
 export function Root({ loadRemoteModule }: RemoteAppProps) {
   useRepairUnfinishedFollows();
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path={REMOTES.profile.routes.profile.path}
-          element={<ProfilePage loadRemoteModule={loadRemoteModule} />}
-        />
-        <Route path={REMOTES.profile.routes.editProfile.path} element={<EditProfilePage />} />
-        <Route
-          path={REMOTES.profile.routes.followers.path}
-          element={<FollowListPage kind="followers" />}
-        />
-        <Route
-          path={REMOTES.profile.routes.following.path}
-          element={<FollowListPage kind="following" />}
-        />
-        <Route path="*" element={null} />
-      </Routes>
-    </BrowserRouter>
+    <RemoteRoutes
+      routes={[
+        [REMOTES.profile.routes.profile.path, <ProfilePage loadRemoteModule={loadRemoteModule} />],
+        [REMOTES.profile.routes.editProfile.path, <EditProfilePage />],
+        [REMOTES.profile.routes.followers.path, <FollowListPage kind="followers" />],
+        [REMOTES.profile.routes.following.path, <FollowListPage kind="following" />],
+      ]}
+    />
   );
 }

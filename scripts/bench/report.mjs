@@ -8,6 +8,18 @@ const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 const ok = (pass) => (pass ? 'ok' : '**OVER**');
 
+/** A titled Markdown table: blank line, `### title`, blank line, header, alignment, one line a row. */
+function tableSection(title, header, alignment, rows) {
+  return [
+    '',
+    `### ${title}`,
+    '',
+    header,
+    alignment,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ];
+}
+
 export function renderReport(r) {
   const lines = [];
   const m = r.machine;
@@ -74,27 +86,40 @@ export function renderReport(r) {
     `Single bundle: one file, ${r.singleBundleKb.gzip} KB gzip (${r.singleBundleKb.raw} KB raw).`,
   );
 
-  lines.push('', "### Remote start cost (median of 5 cold loads of the remote's route)", '');
   lines.push(
-    '| remote | manifest requested at (ms) | manifest (ms) | remoteEntry.js (ms) | remote chunks span (ms) | manifest request → first render (ms) |',
+    ...tableSection(
+      "Remote start cost (median of 5 cold loads of the remote's route)",
+      '| remote | manifest requested at (ms) | manifest (ms) | remoteEntry.js (ms) | remote chunks span (ms) | manifest request → first render (ms) |',
+      '|---|---:|---:|---:|---:|---:|',
+      Object.entries(r.remoteStart).map(([name, s]) => [
+        name,
+        s.manifestAtMs,
+        s.manifestMs,
+        s.entryMs,
+        s.chunksMs,
+        s.totalMs,
+      ]),
+    ),
   );
-  lines.push('|---|---:|---:|---:|---:|---:|');
-  for (const [name, s] of Object.entries(r.remoteStart)) {
-    lines.push(
-      `| ${name} | ${s.manifestAtMs} | ${s.manifestMs} | ${s.entryMs} | ${s.chunksMs} | ${s.totalMs} |`,
-    );
-  }
 
-  lines.push('', '### Production build checks', '');
   lines.push(
-    '| app | JS files | unhashed (besides remoteEntry.js) | not minified | hashed file | remoteEntry.js | mf-manifest.json | remotes.json | index.html |',
+    ...tableSection(
+      'Production build checks',
+      '| app | JS files | unhashed (besides remoteEntry.js) | not minified | hashed file | remoteEntry.js | mf-manifest.json | remotes.json | index.html |',
+      '|---|---:|---|---|---|---|---|---|---|',
+      Object.entries(r.builds).map(([name, b]) => [
+        name,
+        b.jsFiles,
+        b.unhashed.join(', ') || 'none',
+        b.notMinified.join(', ') || 'none',
+        b.hashedCache,
+        b.entryCache,
+        b.manifestCache,
+        b.remotesJsonCache,
+        b.indexCache,
+      ]),
+    ),
   );
-  lines.push('|---|---:|---|---|---|---|---|---|---|');
-  for (const [name, b] of Object.entries(r.builds)) {
-    lines.push(
-      `| ${name} | ${b.jsFiles} | ${b.unhashed.join(', ') || 'none'} | ${b.notMinified.join(', ') || 'none'} | ${b.hashedCache} | ${b.entryCache} | ${b.manifestCache} | ${b.remotesJsonCache} | ${b.indexCache} |`,
-    );
-  }
 
   lines.push('', '### Emulator figures (`npm run bench -w emulator`)', '');
   lines.push(

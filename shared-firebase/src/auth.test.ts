@@ -27,12 +27,7 @@ jest.mock('firebase/auth', () => ({
   signInWithEmailAndPassword: jest.fn(),
   updateProfile: jest.fn(),
 }));
-jest.mock('./app', () => {
-  const sdk: unknown = jest.requireMock('firebase/auth');
-  return {
-    loadFirebaseSdk: () => Promise.resolve({ handles: { auth: { name: 'fake-auth' } }, sdk }),
-  };
-});
+jest.mock('./app', () => jest.requireActual('./testing/fakeAuthSdkApp').fakeAuthSdkApp());
 // The data layer is loaded through the package name (see loadDataLayer in auth.ts).
 jest.mock('shared-firebase', () => ({
   createAccountDocuments: jest.fn(),

@@ -12,12 +12,7 @@ jest.mock('firebase/auth', () => ({
   verifyPasswordResetCode: jest.fn(),
   confirmPasswordReset: jest.fn(),
 }));
-jest.mock('./app', () => {
-  const sdk: unknown = jest.requireMock('firebase/auth');
-  return {
-    loadFirebaseSdk: () => Promise.resolve({ handles: { auth: { name: 'fake-auth' } }, sdk }),
-  };
-});
+jest.mock('./app', () => jest.requireActual('./testing/fakeAuthSdkApp').fakeAuthSdkApp());
 
 const send = jest.mocked(sendPasswordResetEmail);
 const failure = (code: string) => Object.assign(new Error(code), { code });

@@ -25,6 +25,8 @@ export type { PhotoProps } from './Photo';
 export type { TileProps } from './Tile';
 export { useOnVisible } from './useOnVisible';
 export { RemoteParcel } from './remote/RemoteParcel';
+export { RemoteRoutes } from './remote/RemoteRoutes';
+export type { RemoteRoutesProps } from './remote/RemoteRoutes';
 export type { RemoteParcelProps } from './remote/RemoteParcel';
 export { createRemoteApp } from './remote/createRemoteApp';
 export { withRetry, DEFAULT_REMOTE_RETRY } from './remote/retry';

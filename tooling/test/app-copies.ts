@@ -47,3 +47,15 @@ export function typecheck(dir: string): { status: number | null; output: string 
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+/**
+ * Profile took feed's altered post-list types (in `typesFolder`, where its consumer types were
+ * prepared) and its typecheck now fails on exactly the prop it does not pass.
+ */
+export function expectProfileTypecheckToMissPageSize(typesFolder: string, profile: string): void {
+  const declared = path.join(typesFolder, 'feed', 'compiled-types', 'AuthorPostList.d.ts');
+  expect(fs.readFileSync(declared, 'utf8')).toMatch(/pageSize: number;/);
+  const { status, output } = typecheck(profile);
+  expect(status).not.toBe(0);
+  expect(output).toMatch(MISSING_PAGE_SIZE);
+}

@@ -7,22 +7,12 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium.cjs';
 import { devPorts } from '../dev-ports.cjs';
+import { freePort } from '../free-port.cjs';
 
 // `npm start` and `npm run emulators` as a developer meets them (scripts/start.mjs,
 // scripts/emulators.mjs), every port moved to a free one so nothing here touches a running stack.
 
 const ROOT = path.resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A listener holding `port` on `host`, as another program would. */
 function block(port: number, host = '127.0.0.1'): Promise<net.Server> {
@@ -85,11 +75,16 @@ describe('before anything starts', () => {
   const cleanups: Array<() => void> = [];
   afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
-  it('npm start names a dev server port in use and the variable that moves it', async () => {
+  /** Runs `script` with every port free but `variable`'s, which a listener on `host` holds. */
+  async function runWithPortTaken(script: string, variable: string, host?: string) {
     const env = await freePortsEnv();
-    const blocker = await block(Number(env.FEED_PORT));
+    const blocker = await block(Number(env[variable]), host);
     cleanups.push(() => blocker.close());
-    const started = run('start.mjs', env);
+    return { env, started: run(script, env) };
+  }
+
+  it('npm start names a dev server port in use and the variable that moves it', async () => {
+    const { env, started } = await runWithPortTaken('start.mjs', 'FEED_PORT');
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain(
       `Port ${env.FEED_PORT} (feed dev server) is already in use on 127.0.0.1. Free it or set FEED_PORT=<another port>.`,
@@ -111,10 +106,7 @@ describe('before anything starts', () => {
   });
 
   it('npm run emulators names a backend port in use', async () => {
-    const env = await freePortsEnv();
-    const blocker = await block(Number(env.FIRESTORE_EMULATOR_PORT));
-    cleanups.push(() => blocker.close());
-    const started = run('emulators.mjs', env);
+    const { env, started } = await runWithPortTaken('emulators.mjs', 'FIRESTORE_EMULATOR_PORT');
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain(
       `Port ${env.FIRESTORE_EMULATOR_PORT} (Firestore emulator) is already in use on 127.0.0.1. Free it or set FIRESTORE_EMULATOR_PORT=<another port>.`,

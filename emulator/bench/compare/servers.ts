@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { freePort } from 'tooling/free-port.cjs';
 import {
   locateGoogleFirestore,
   ReferenceEmulatorMissing,
@@ -46,17 +46,6 @@ export async function startOurs(options: ServerOptions): Promise<BenchServer> {
     readyMs: performance.now() - start,
     stop: () => emulator.stop(),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // What Google's emulator prints once its HTTP server accepts requests.

@@ -1,6 +1,6 @@
 import { principalFromAuthorization } from '../common/auth';
 import type { StreamSessionInfo } from '../firestore/server';
-import { href, html, type Html } from './html';
+import { dataTable, href, html, type Html } from './html';
 import { page } from './layout';
 import type { RecordedDenial } from './sources';
 
@@ -44,22 +44,19 @@ function sessionTable(kind: 'Listen' | 'Write', sessions: StreamSessionInfo[]): 
         }
       </tr>`,
   );
-  return html`<table class="sessions ${kind}">
-    <thead>
-      <tr>
-        <th>session</th>
-        <th>user</th>
-        <th>opened</th>
-        <th>last read</th>
-        <th>stream</th>
-        <th>messages</th>
-        ${kind === 'Listen' ? html`<th>targets</th>` : ''}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return dataTable(
+    `sessions ${kind}`,
+    [
+      'session',
+      'user',
+      'opened',
+      'last read',
+      'stream',
+      'messages',
+      ...(kind === 'Listen' ? ['targets'] : []),
+    ],
+    rows,
+  );
 }
 
 export function sessionsPage(sessions: StreamSessionInfo[]): Html {
@@ -108,21 +105,11 @@ export function denialsPage(denials: RecordedDenial[]): Html {
   const body =
     denials.length === 0
       ? html`<p class="empty">No request has been denied yet.</p>`
-      : html`<table class="denials">
-          <thead>
-            <tr>
-              <th>time</th>
-              <th>service</th>
-              <th>method</th>
-              <th>path</th>
-              <th>user</th>
-              <th>denied by</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${denials.map(denialRow)}
-          </tbody>
-        </table>`;
+      : dataTable(
+          'denials',
+          ['time', 'service', 'method', 'path', 'user', 'denied by'],
+          denials.map(denialRow),
+        );
   return page(
     'Rule denials',
     '/denials',

@@ -1,5 +1,5 @@
 import type { Fields, Value } from '../values/types';
-import { href, html, type Html } from './html';
+import { dataTable, href, html, type Html } from './html';
 
 /** Firestore's name for the type of a wire value, as the Firebase console shows it. */
 export function typeOf(value: Value): string {
@@ -78,16 +78,5 @@ function sortedEntries(fields: Fields): Array<[string, Value]> {
 export function fieldsTable(fields: Fields): Html {
   const rows = sortedEntries(fields).flatMap(([name, value]) => fieldRows(name, value, 0));
   if (rows.length === 0) return html`<p class="empty">No fields.</p>`;
-  return html`<table class="fields">
-    <thead>
-      <tr>
-        <th>field</th>
-        <th>type</th>
-        <th>value</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return dataTable('fields', ['field', 'type', 'value'], rows);
 }

@@ -56,3 +56,17 @@ export function href(
   const text = query.toString();
   return text ? `${pathname}?${text}` : pathname;
 }
+
+/** A table of `rows` under a header row naming its `columns`; `className` (if any) styles it. */
+export function dataTable(className: string | null, columns: string[], rows: Interpolation): Html {
+  return html`<table${className ? html` class="${className}"` : ''}>
+    <thead>
+      <tr>
+        ${columns.map((column) => html`<th>${column}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;
+}

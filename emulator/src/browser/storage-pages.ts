@@ -1,5 +1,5 @@
 import type { ObjectMetadata, ObjectStore } from '../storage/store';
-import { href, html, type Html } from './html';
+import { dataTable, href, html, type Html } from './html';
 import { page } from './layout';
 
 /**
@@ -94,19 +94,7 @@ function folderPage(objects: ObjectStore, bucket: string, prefix: string): Html 
   const table =
     folderRows.length + fileRows.length === 0
       ? html`<p class="empty">Empty folder.</p>`
-      : html`<table>
-          <thead>
-            <tr>
-              <th>name</th>
-              <th>type</th>
-              <th>size</th>
-              <th>updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${folderRows}${fileRows}
-          </tbody>
-        </table>`;
+      : dataTable(null, ['name', 'type', 'size', 'updated'], [folderRows, fileRows]);
   return page('Storage', '/storage', html`${folderCrumbs(bucket, prefix)}${table}`);
 }
 

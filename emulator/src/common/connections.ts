@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { withDefaults } from './defaults';
 
 /** What one HTTP server lets a client hold; each server has its own. */
 export interface ConnectionLimits {
@@ -46,10 +47,10 @@ export function createGuardedServer(
   limits: ConnectionLimits | undefined,
   listener: RequestListener,
 ): Server {
-  const { headersTimeoutMs, requestTimeoutMs, maxConnections } = {
-    ...CONNECTION_DEFAULTS,
-    ...Object.fromEntries(Object.entries(limits ?? {}).filter(([, v]) => v !== undefined)),
-  };
+  const { headersTimeoutMs, requestTimeoutMs, maxConnections } = withDefaults(
+    CONNECTION_DEFAULTS,
+    limits,
+  );
   const server = http.createServer(
     {
       headersTimeout: headersTimeoutMs,

@@ -26,7 +26,7 @@ export type BinaryOp =
 export type LiteralValue =
   | { type: 'null' }
   | { type: 'bool'; value: boolean }
-  | { type: 'int'; value: number }
+  | { type: 'int'; value: bigint }
   | { type: 'float'; value: number }
   | { type: 'string'; value: string }
   | { type: 'bytes'; value: Uint8Array };

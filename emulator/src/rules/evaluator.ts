@@ -103,18 +103,16 @@ function index(object: RValue, key: RValue): RValue {
     if (key.k !== 'int') throw new EvalError(`Index must be an int, received ${typeName(key)}.`);
     const items: RValue[] =
       object.k === 'list' ? object.v : object.segments.map((v) => ({ k: 'string', v }) as RValue);
-    // Lists take an index from the end; paths do not (measured against Google's engine).
-    if (object.k === 'path' && key.v < 0) {
+    // No index from the end, for lists as for paths (measured against Google's engine).
+    const value = key.v >= 0n ? items[Number(key.v)] : undefined;
+    if (value === undefined) {
       throw new EvalError(`Index out of bound error. Index: [${key.v}] , size: [${items.length}].`);
     }
-    const at = key.v < 0 ? items.length + key.v : key.v;
-    const value = items[at];
-    if (value === undefined) throw new EvalError('Index out of range.');
     return value;
   }
   if (object.k === 'string' && key.k === 'int') {
     // A UTF-16 unit, as Google's engine indexes ('a😀'[1] is the high surrogate).
-    const value = key.v >= 0 ? object.v[key.v] : undefined;
+    const value = key.v >= 0n ? object.v[Number(key.v)] : undefined;
     if (value === undefined) throw new EvalError('Index out of range.');
     return { k: 'string', v: value };
   }
@@ -141,8 +139,9 @@ function slice(object: RValue, from: RValue | null, to: RValue | null): RValue {
     );
   }
   const size = object.v.length;
-  const start = from === null ? 0 : (from as { v: number }).v;
-  const end = to === null ? size : (to as { v: number }).v;
+  // Beyond 2^53 a bound is out of range either way, so a double holds it well enough.
+  const start = from === null ? 0 : Number((from as { v: bigint }).v);
+  const end = to === null ? size : Number((to as { v: bigint }).v);
   const outOfBound = (at: number) =>
     new EvalError(`Index out of bound error. Index: [${at}] , size: [${size}].`);
   // A bound given must index an element: `from` itself, `to` the one before it.

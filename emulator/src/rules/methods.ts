@@ -1,6 +1,8 @@
 import {
   EvalError,
   bool,
+  invalidDuration,
+  duration,
   equals,
   listContains,
   setContains,
@@ -9,12 +11,15 @@ import {
   int,
   isNumber,
   list,
+  toDouble,
   str,
+  timestamp,
   typeName,
   unique,
   type RValue,
 } from './values';
-import { javaTrim, parseJavaDouble, parseJavaLong } from './numbers';
+import { INT64_MAX, INT64_MIN } from '../values/values';
+import { javaTrim, longOfDouble, parseJavaDouble, parseJavaLong, roundToLong } from './numbers';
 import { fullMatch, replaceAll, split } from './regex';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -40,7 +45,7 @@ function asString(v: RValue | undefined, what: string): string {
   return v.v;
 }
 
-function asInt(v: RValue | undefined, what: string): number {
+function asInt(v: RValue | undefined, what: string): bigint {
   if (v?.k !== 'int') throw new EvalError(`${what} must be an int.`);
   return v.v;
 }
@@ -257,13 +262,10 @@ function floorDiv(a: bigint, b: bigint): bigint {
 }
 
 const TIMESTAMP_METHODS: Record<string, Method> = {
-  toMillis: (s, a) => (arity('toMillis', a, 0), int(Number(floorDiv(nsOf(s), NS_PER_MS)))),
+  toMillis: (s, a) => (arity('toMillis', a, 0), int(floorDiv(nsOf(s), NS_PER_MS))),
   // Of the minute (0-59), as documented and as Google's engine gives it, not since the epoch.
   seconds: (s, a) => (arity('seconds', a, 0), int(civil(nsOf(s)).getUTCSeconds())),
-  nanos: (s, a) => (
-    arity('nanos', a, 0),
-    int(Number(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S))
-  ),
+  nanos: (s, a) => (arity('nanos', a, 0), int(nsOf(s) - floorDiv(nsOf(s), NS_PER_S) * NS_PER_S)),
   year: (s, a) => (arity('year', a, 0), int(civil(nsOf(s)).getUTCFullYear())),
   month: (s, a) => (arity('month', a, 0), int(civil(nsOf(s)).getUTCMonth() + 1)),
   day: (s, a) => (arity('day', a, 0), int(civil(nsOf(s)).getUTCDate())),
@@ -289,8 +291,8 @@ const TIMESTAMP_METHODS: Record<string, Method> = {
 };
 
 const DURATION_METHODS: Record<string, Method> = {
-  seconds: (s, a) => (arity('seconds', a, 0), int(Number(nsOf(s) / NS_PER_S))),
-  nanos: (s, a) => (arity('nanos', a, 0), int(Number(nsOf(s) % NS_PER_S))),
+  seconds: (s, a) => (arity('seconds', a, 0), int(nsOf(s) / NS_PER_S)),
+  nanos: (s, a) => (arity('nanos', a, 0), int(nsOf(s) % NS_PER_S)),
 };
 
 const BYTES_METHODS: Record<string, Method> = {
@@ -353,9 +355,10 @@ export function callMethod(self: RValue, name: string, args: RValue[]): RValue {
 
 // ---- namespace functions: math.*, timestamp.*, duration.*, latlng.* ----
 
+/** A number argument as a double: the math functions but `abs` take doubles, as Java's do. */
 function num(v: RValue | undefined): number {
   if (!v || !isNumber(v)) throw new EvalError('Argument must be a number.');
-  return v.v;
+  return toDouble(v);
 }
 
 const UNIT_NS: Record<string, bigint> = {
@@ -375,17 +378,23 @@ export const NAMESPACES: Record<
   math: {
     abs: {
       arity: [1, 1],
-      fn: (a) => (a[0]!.k === 'int' ? int(Math.abs(a[0]!.v)) : float(Math.abs(num(a[0])))),
+      // Of an int, Java's Math.abs(long): -2^63 stays -2^63 (measured against Google's engine).
+      fn: (a) => {
+        const x = a[0]!;
+        if (x.k !== 'int') return float(Math.abs(num(x)));
+        return { k: 'int', v: BigInt.asIntN(64, x.v < 0n ? -x.v : x.v) };
+      },
     },
-    ceil: { arity: [1, 1], fn: (a) => int(Math.ceil(num(a[0]))) },
-    floor: { arity: [1, 1], fn: (a) => int(Math.floor(num(a[0]))) },
-    round: {
-      arity: [1, 1],
-      // Java's Math.round: halves go up (-2.5 gives -2), as JavaScript's Math.round does.
-      fn: (a) => int(Math.round(num(a[0]))),
-    },
+    // Ints, as documented for production (https://firebase.google.com/docs/reference/rules/
+    // rules.math); Google's emulator gives floats (expected difference `rules-math-ceil-floor-
+    // type`). Beyond the int64 range, the nearest limit, as `int()` of a float.
+    ceil: { arity: [1, 1], fn: (a) => int(longOfDouble(Math.ceil(num(a[0])))) },
+    floor: { arity: [1, 1], fn: (a) => int(longOfDouble(Math.floor(num(a[0])))) },
+    round: { arity: [1, 1], fn: (a) => int(roundToLong(num(a[0]))) },
     sqrt: { arity: [1, 1], fn: (a) => float(Math.sqrt(num(a[0]))) },
     pow: { arity: [2, 2], fn: (a) => float(Math.pow(num(a[0]), num(a[1]))) },
+    // Documented for production (rules.math); missing in Google's emulator (expected difference
+    // `rules-math-isinfinite-missing`).
     isInfinite: { arity: [1, 1], fn: (a) => bool(Math.abs(num(a[0])) === Infinity) },
     isNaN: { arity: [1, 1], fn: (a) => bool(Number.isNaN(num(a[0]))) },
   },
@@ -393,22 +402,29 @@ export const NAMESPACES: Record<
     date: {
       arity: [3, 3],
       fn: (a) => {
-        const [year, month, day] = [asInt(a[0], 'year'), asInt(a[1], 'month'), asInt(a[2], 'day')];
+        const [year, month, day] = [a[0], a[1], a[2]].map((v, i) =>
+          Number(asInt(v, ['year', 'month', 'day'][i]!)),
+        ) as [number, number, number];
         return { k: 'timestamp', ns: BigInt(utcDateMillis(year, month, day)) * NS_PER_MS };
       },
     },
     value: {
       arity: [1, 1],
-      fn: (a) => ({ k: 'timestamp', ns: BigInt(asInt(a[0], 'epochMillis')) * NS_PER_MS }),
+      fn: (a) => timestamp(asInt(a[0], 'epochMillis') * NS_PER_MS),
     },
   },
   duration: {
     value: {
       arity: [2, 2],
       fn: (a) => {
-        const unit = UNIT_NS[asString(a[1], 'unit')];
+        const name = asString(a[1], 'unit');
+        const unit = UNIT_NS[name];
         if (unit === undefined) throw new EvalError('Unknown duration unit.');
-        return { k: 'duration', ns: BigInt(asInt(a[0], 'magnitude')) * unit };
+        const ns = asInt(a[0], 'magnitude') * unit;
+        // Google's engine turns milliseconds into int64 nanoseconds first, so more than 2^63 ns
+        // of them is invalid there while as many seconds is not (measured).
+        if (name === 'ms' && (ns < INT64_MIN || ns > INT64_MAX)) throw invalidDuration();
+        return duration(ns);
       },
     },
     time: {
@@ -416,10 +432,10 @@ export const NAMESPACES: Record<
       fn: (a) => ({
         k: 'duration',
         ns:
-          BigInt(asInt(a[0], 'hours')) * UNIT_NS.h! +
-          BigInt(asInt(a[1], 'minutes')) * UNIT_NS.m! +
-          BigInt(asInt(a[2], 'seconds')) * NS_PER_S +
-          BigInt(asInt(a[3], 'nanos')),
+          asInt(a[0], 'hours') * UNIT_NS.h! +
+          asInt(a[1], 'minutes') * UNIT_NS.m! +
+          asInt(a[2], 'seconds') * NS_PER_S +
+          asInt(a[3], 'nanos'),
       }),
     },
     abs: {
@@ -512,7 +528,7 @@ function conversionError(text: string, to: 'int' | 'float'): EvalError {
 
 export function toInt(v: RValue): RValue {
   if (v.k === 'int') return v;
-  if (v.k === 'float') return int(Math.trunc(v.v));
+  if (v.k === 'float') return int(longOfDouble(v.v));
   if (v.k === 'string') {
     const value = parseJavaLong(v.v);
     if (value === null) throw conversionError(v.v, 'int');
@@ -522,7 +538,7 @@ export function toInt(v: RValue): RValue {
 }
 
 export function toFloat(v: RValue): RValue {
-  if (isNumber(v)) return float(v.v);
+  if (isNumber(v)) return float(toDouble(v));
   if (v.k === 'string') {
     const value = parseJavaDouble(v.v);
     if (value === null) throw conversionError(v.v, 'float');

@@ -5,6 +5,8 @@
  * `float('1d')`, `float('0x1p3')` and `int('١٢')` are numbers.
  */
 
+import { INT64_MAX, INT64_MIN } from '../values/values';
+
 /** Java's String.trim(): every character up to U+0020 goes, not U+00A0 or other Unicode spaces. */
 export function javaTrim(text: string): string {
   let start = 0;
@@ -13,9 +15,6 @@ export function javaTrim(text: string): string {
   while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
   return text.slice(start, end);
 }
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** The value of one decimal digit of any script, as Java's Character.digit(c, 10) gives it. */
 function digitValue(digit: string): number {
@@ -27,14 +26,14 @@ function digitValue(digit: string): number {
 }
 
 /** Long.parseLong: an optional sign, then decimal digits of any script; null if not an int64. */
-export function parseJavaLong(text: string): number | null {
+export function parseJavaLong(text: string): bigint | null {
   const match = /^([+-]?)(\p{Nd}+)$/u.exec(text);
   if (!match) return null;
   let value = 0n;
   for (const digit of match[2]!) value = value * 10n + BigInt(digitValue(digit));
   if (match[1] === '-') value = -value;
   if (value < INT64_MIN || value > INT64_MAX) return null;
-  return Number(value);
+  return value;
 }
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?$/;
@@ -59,4 +58,25 @@ export function parseJavaDouble(text: string): number | null {
     return sign === '-' ? -value : value;
   }
   return null;
+}
+
+const TWO_TO_63 = 2 ** 63;
+
+/**
+ * A double as an int the way Java's `(long)` cast makes it, as Google's `int()` does: toward zero,
+ * NaN is 0, and beyond the int64 range it is the nearest limit (`int(1.0e19)` is 2^63-1).
+ */
+export function longOfDouble(value: number): bigint {
+  if (Number.isNaN(value)) return 0n;
+  if (value >= TWO_TO_63) return INT64_MAX;
+  if (value <= -TWO_TO_63) return INT64_MIN;
+  return BigInt(Math.trunc(value));
+}
+
+/**
+ * Java's Math.round(double), as Google's `math.round()` gives it: halves go up (-2.5 gives -2, as
+ * JavaScript's Math.round does), NaN is 0, and beyond the int64 range the nearest limit.
+ */
+export function roundToLong(value: number): bigint {
+  return longOfDouble(Math.round(value));
 }

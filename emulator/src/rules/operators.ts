@@ -2,12 +2,15 @@ import type { BinaryOp } from './ast';
 import {
   EvalError,
   bool,
+  duration,
   listContains,
   setContains,
   equals,
   float,
   int,
   isNumber,
+  timestamp,
+  toDouble,
   typeName,
   type RValue,
 } from './values';
@@ -18,9 +21,12 @@ function unsupported(op: string, a: RValue, b?: RValue): never {
 }
 
 function compare(op: BinaryOp, a: RValue, b: RValue): number {
+  if (a.k === 'int' && b.k === 'int') return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
   if (isNumber(a) && isNumber(b)) {
-    if (Number.isNaN(a.v) || Number.isNaN(b.v)) return NaN;
-    return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
+    // An int beside a float is compared as a double, as Java compares a long with a double.
+    const [x, y] = [toDouble(a), toDouble(b)];
+    if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
+    return x < y ? -1 : x > y ? 1 : 0;
   }
   // By UTF-16 units, as Java compares strings in Google's engine ('\uE000' < '😀' is false).
   if (a.k === 'string' && b.k === 'string') return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
@@ -34,44 +40,45 @@ function compare(op: BinaryOp, a: RValue, b: RValue): number {
 
 function add(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') return int(a.v + b.v);
-  if (isNumber(a) && isNumber(b)) return float(a.v + b.v);
+  if (isNumber(a) && isNumber(b)) return float(toDouble(a) + toDouble(b));
   if (a.k === 'string' && b.k === 'string') return { k: 'string', v: a.v + b.v };
-  if (a.k === 'timestamp' && b.k === 'duration') return { k: 'timestamp', ns: a.ns + b.ns };
-  if (a.k === 'duration' && b.k === 'timestamp') return { k: 'timestamp', ns: a.ns + b.ns };
-  if (a.k === 'duration' && b.k === 'duration') return { k: 'duration', ns: a.ns + b.ns };
+  if (a.k === 'timestamp' && b.k === 'duration') return timestamp(a.ns + b.ns);
+  if (a.k === 'duration' && b.k === 'timestamp') return timestamp(a.ns + b.ns);
+  if (a.k === 'duration' && b.k === 'duration') return duration(a.ns + b.ns);
   return unsupported('+', a, b);
 }
 
 function subtract(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') return int(a.v - b.v);
-  if (isNumber(a) && isNumber(b)) return float(a.v - b.v);
+  if (isNumber(a) && isNumber(b)) return float(toDouble(a) - toDouble(b));
   if (a.k === 'timestamp' && b.k === 'timestamp') return { k: 'duration', ns: a.ns - b.ns };
-  if (a.k === 'timestamp' && b.k === 'duration') return { k: 'timestamp', ns: a.ns - b.ns };
-  if (a.k === 'duration' && b.k === 'duration') return { k: 'duration', ns: a.ns - b.ns };
+  if (a.k === 'timestamp' && b.k === 'duration') return timestamp(a.ns - b.ns);
+  if (a.k === 'duration' && b.k === 'duration') return duration(a.ns - b.ns);
   return unsupported('-', a, b);
 }
 
 function multiply(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') return int(a.v * b.v);
-  if (isNumber(a) && isNumber(b)) return float(a.v * b.v);
+  if (isNumber(a) && isNumber(b)) return float(toDouble(a) * toDouble(b));
   return unsupported('*', a, b);
 }
 
 function divide(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') {
-    if (b.v === 0) throw new EvalError('Division by zero.');
-    return int(Math.trunc(a.v / b.v));
+    if (b.v === 0n) throw new EvalError('Division by zero.');
+    // Toward zero, and wrapping as Java's long division does: -2^63 / -1 is -2^63.
+    return { k: 'int', v: BigInt.asIntN(64, a.v / b.v) };
   }
-  if (isNumber(a) && isNumber(b)) return float(a.v / b.v);
+  if (isNumber(a) && isNumber(b)) return float(toDouble(a) / toDouble(b));
   return unsupported('/', a, b);
 }
 
 function modulo(a: RValue, b: RValue): RValue {
   if (a.k === 'int' && b.k === 'int') {
-    if (b.v === 0) throw new EvalError('Division by zero.');
-    return int(a.v % b.v);
+    if (b.v === 0n) throw new EvalError('Division by zero.');
+    return { k: 'int', v: a.v % b.v };
   }
-  if (isNumber(a) && isNumber(b)) return float(a.v % b.v);
+  if (isNumber(a) && isNumber(b)) return float(toDouble(a) % toDouble(b));
   return unsupported('%', a, b);
 }
 

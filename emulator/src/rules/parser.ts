@@ -10,6 +10,7 @@ import type {
   RulesFile,
 } from './ast';
 import { Lexer, type Token } from './lexer';
+import { INT64_MAX, INT64_MIN } from '../values/values';
 
 const METHODS: ReadonlySet<string> = new Set([
   'read',
@@ -36,6 +37,15 @@ export const TYPE_NAMES: ReadonlySet<string> = new Set([
   'string',
   'timestamp',
 ]);
+
+/** An integer literal's value with its sign; one outside the int64 range does not compile. */
+function intLiteral(lexer: Lexer, token: Token, sign: 1n | -1n): bigint {
+  const value = sign * BigInt(token.text);
+  if (value < INT64_MIN || value > INT64_MAX) {
+    lexer.fail(token.offset, `Invalid number literal ${token.text}.`);
+  }
+  return value;
+}
 
 const RESERVED = new Set(['true', 'false', 'null', 'if', 'in', 'is', 'let', 'return']);
 
@@ -293,14 +303,28 @@ export class Parser {
     const t = this.peek();
     if (t.kind === 'punct' && (t.text === '!' || t.text === '-')) {
       this.next();
-      const operand = this.unary();
-      if (t.text === '-' && operand.kind === 'literal') {
-        const v = operand.value;
-        if (v.type === 'int' || v.type === 'float') {
-          return { ...operand, value: { ...v, value: -v.value }, line: t.line, column: t.column };
+      const at = { line: t.line, column: t.column };
+      if (t.text === '-') {
+        const after = this.peek();
+        // Google's compiler refuses `- -1` (but takes `-(-1)` and `!!x`).
+        if (after.kind === 'punct' && after.text === '-')
+          this.lexer.fail(after.offset, "Unexpected '-'.");
+        // A minus before an integer literal is part of it, so -2^63 is a literal while 2^63 is not.
+        if (after.kind === 'int') {
+          this.next();
+          const literal: Expr = {
+            kind: 'literal',
+            value: { type: 'int', value: intLiteral(this.lexer, after, -1n) },
+            ...at,
+          };
+          return this.postfix(literal);
         }
       }
-      return { kind: 'unary', op: t.text, operand, line: t.line, column: t.column };
+      const operand = this.unary();
+      if (t.text === '-' && operand.kind === 'literal' && operand.value.type === 'float') {
+        return { ...operand, value: { type: 'float', value: -operand.value.value }, ...at };
+      }
+      return { kind: 'unary', op: t.text, operand, ...at };
     }
     return this.postfix(this.primary());
   }
@@ -358,14 +382,15 @@ export class Parser {
     const at = { line: t.line, column: t.column };
     switch (t.kind) {
       case 'int':
-      case 'float': {
         this.next();
-        const value = Number(t.text);
-        if (t.kind === 'int' && !Number.isSafeInteger(value)) {
-          this.lexer.fail(t.offset, 'Integer literal out of the supported range.');
-        }
-        return { kind: 'literal', value: { type: t.kind, value }, ...at };
-      }
+        return {
+          kind: 'literal',
+          value: { type: 'int', value: intLiteral(this.lexer, t, 1n) },
+          ...at,
+        };
+      case 'float':
+        this.next();
+        return { kind: 'literal', value: { type: 'float', value: Number(t.text) }, ...at };
       case 'string':
         this.next();
         return { kind: 'literal', value: { type: 'string', value: t.text }, ...at };

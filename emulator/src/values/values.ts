@@ -37,8 +37,9 @@ type AnyValue = {
   mapValue?: { fields?: Fields };
 };
 
-const MAX_INT64 = 9223372036854775807n;
-const MIN_INT64 = -9223372036854775808n;
+/** The range of Firestore's (and the rules language's) 64-bit signed integers. */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 export function typeOrder(value: Value): TypeOrder {
   const v = value as AnyValue;
@@ -423,7 +424,7 @@ function normalizeInteger(raw: unknown): string {
   if (typeof raw === 'number' && Number.isInteger(raw)) n = BigInt(raw);
   else if (typeof raw === 'string' && /^[+-]?\d+$/.test(raw)) n = BigInt(raw);
   else throw invalidArgument(`Invalid integerValue: ${String(raw)}`);
-  if (n > MAX_INT64 || n < MIN_INT64) throw invalidArgument(`Integer out of range: ${String(raw)}`);
+  if (n > INT64_MAX || n < INT64_MIN) throw invalidArgument(`Integer out of range: ${String(raw)}`);
   return n.toString();
 }
 
@@ -451,7 +452,7 @@ export function doubleValue(n: number): { doubleValue: number | string } {
 }
 
 export function integerValue(n: bigint): { integerValue: string } {
-  const clamped = n > MAX_INT64 ? MAX_INT64 : n < MIN_INT64 ? MIN_INT64 : n;
+  const clamped = n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
   return { integerValue: clamped.toString() };
 }
 

@@ -54,6 +54,8 @@ export interface AttackStack {
   /** The document's fields as plain JSON (admin read), or null when missing. */
   read(path: string): Promise<Record<string, unknown> | null>;
   documentName(path: string): string;
+  /** A download URL of `<uid>/<folder>/<name>` on this stack's Storage emulator. */
+  fileUrl(uid: string, folder?: string, name?: string): string;
 }
 
 export function withAttackStack(projectId: string): () => AttackStack {
@@ -143,6 +145,7 @@ export function withAttackStack(projectId: string): () => AttackStack {
       return body.fields ?? {};
     },
     documentName,
+    fileUrl: (uid, folder, name) => fileUrl(kit.stack, uid, folder, name),
   };
   return () => kit;
 }
@@ -182,6 +185,15 @@ export function textPost(uid: string, postId: string, followers: string[] = [uid
   return {
     set: `posts/${postId}`,
     data: { postImage: null, postCaption: 'Hello', uid, postId, followers, likes: [] },
+    serverTime: ['createdAt'],
+  };
+}
+
+/** A photo post (no caption) as the app writes it, its image at `postImage`. */
+export function photoPost(uid: string, postId: string, postImage: string): Write {
+  return {
+    set: `posts/${postId}`,
+    data: { postImage, postCaption: null, uid, postId, followers: [uid], likes: [] },
     serverTime: ['createdAt'],
   };
 }

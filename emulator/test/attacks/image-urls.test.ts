@@ -1,5 +1,5 @@
 /** Attack: image fields pointing anywhere — tracking pixels, script URLs, other members' files. */
-import { expectAllowed, expectDenied, fileUrl, member, withAttackStack } from './attack-kit';
+import { expectAllowed, expectDenied, member, photoPost, withAttackStack } from './attack-kit';
 
 const kit = withAttackStack('demo-attack-images');
 
@@ -11,13 +11,13 @@ const hostile = () => [
   'https://tracker.example.test/pixel.gif?who=mallory',
   'javascript:alert(document.cookie)',
   'data:image/svg+xml,<svg onload=alert(1)>',
-  fileUrl(kit().stack, 'alice', 'pfps'),
-  fileUrl(kit().stack, 'mallory', 'pfps').replace('127.0.0.1', 'evil.test'),
-  fileUrl(kit().stack, 'mallory', 'pfps', '..%2F..%2Falice%2Fpfps%2Fa.png'),
+  kit().fileUrl('alice', 'pfps'),
+  kit().fileUrl('mallory', 'pfps').replace('127.0.0.1', 'evil.test'),
+  kit().fileUrl('mallory', 'pfps', '..%2F..%2Falice%2Fpfps%2Fa.png'),
 ];
 
 test('profile pictures and covers take only the member’s own uploads', async () => {
-  for (const url of [...hostile(), fileUrl(kit().stack, 'mallory', 'posts')]) {
+  for (const url of [...hostile(), kit().fileUrl('mallory', 'posts')]) {
     for (const field of ['profilePicture', 'profileCover']) {
       expectDenied(
         await kit().commit('mallory', [
@@ -34,7 +34,7 @@ test('profile pictures and covers take only the member’s own uploads', async (
     await kit().commit('mallory', [
       {
         patch: 'usersData/mallory',
-        data: { profilePictures: { profilePicture: fileUrl(kit().stack, 'mallory', 'pfps') } },
+        data: { profilePictures: { profilePicture: kit().fileUrl('mallory', 'pfps') } },
         mask: ['profilePictures.profilePicture'],
       },
     ]),
@@ -43,37 +43,9 @@ test('profile pictures and covers take only the member’s own uploads', async (
 
 test('a post photo takes only the author’s own upload in posts/', async () => {
   for (const url of hostile()) {
-    expectDenied(
-      await kit().commit('mallory', [
-        {
-          set: 'posts/p1',
-          data: {
-            postImage: url,
-            postCaption: null,
-            uid: 'mallory',
-            postId: 'p1',
-            followers: ['mallory'],
-            likes: [],
-          },
-          serverTime: ['createdAt'],
-        },
-      ]),
-    );
+    expectDenied(await kit().commit('mallory', [photoPost('mallory', 'p1', url)]));
   }
   expectAllowed(
-    await kit().commit('mallory', [
-      {
-        set: 'posts/p1',
-        data: {
-          postImage: fileUrl(kit().stack, 'mallory'),
-          postCaption: null,
-          uid: 'mallory',
-          postId: 'p1',
-          followers: ['mallory'],
-          likes: [],
-        },
-        serverTime: ['createdAt'],
-      },
-    ]),
+    await kit().commit('mallory', [photoPost('mallory', 'p1', kit().fileUrl('mallory'))]),
   );
 });

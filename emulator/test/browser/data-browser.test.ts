@@ -151,20 +151,16 @@ test('browses collections and documents with each value and its type', async () 
   ]);
   await page.getByRole('link', { name: 'alice' }).click();
 
-  const typeOf = (field: string) =>
+  /** The `column` cell (type or value) of the fields table's first row for `field`. */
+  const cellOf = (field: string, column: 'type' | 'value') =>
     page
       .locator('table.fields tr', {
         has: page.locator('td.field', { hasText: new RegExp(`^${field}$`) }),
       })
       .first()
-      .locator('td.type');
-  const valueOf = (field: string) =>
-    page
-      .locator('table.fields tr', {
-        has: page.locator('td.field', { hasText: new RegExp(`^${field}$`) }),
-      })
-      .first()
-      .locator('td.value');
+      .locator(`td.${column}`);
+  const typeOf = (field: string) => cellOf(field, 'type');
+  const valueOf = (field: string) => cellOf(field, 'value');
   const expected: Array<[string, string, string]> = [
     ['age', 'integer', '41'],
     ['ratio', 'double', '0.5'],

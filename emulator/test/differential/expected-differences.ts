@@ -30,19 +30,38 @@ const json = (value: unknown) => JSON.stringify(value);
 
 export const EXPECTED_DIFFERENCES: ExpectedDifference[] = [
   {
-    id: 'rules-int64-literals',
-    verdict: 'ours-wrong',
+    id: 'rules-math-isinfinite-missing',
+    verdict: 'google-differs-from-production',
     reason:
-      'Integer literals beyond 2^53 (`9223372036854775807 % 2`): Google’s compiler takes 64-bit ' +
-      'integers; this engine keeps integers as JavaScript numbers, exact to 2^53 (src/rules/' +
-      'README.md), and refuses such literals ("Integer literal out of the supported range."). ' +
-      'A fix needs 64-bit integers (BigInt) through the whole evaluator.',
-    repro: [{ op: 'rules', expr: '9223372036854775807 % 2 == 1', data: {} }],
+      'Google’s rules engine has no `math.isInfinite` ("Function not found error: Name: ' +
+      '[math.isInfinite]."), so a rule calling it never allows. It is documented for production ' +
+      '(https://firebase.google.com/docs/reference/rules/rules.math: "isInfinite(num) returns ' +
+      'rules.Boolean"), so this engine keeps it.',
+    repro: [{ op: 'rules', expr: '!math.isInfinite(2.5)', data: {} }],
     matches: (op, ours, google) =>
       op.op === 'rules' &&
-      /\d{17,}/.test(op.expr.replace(/'[^']*'/g, '')) &&
-      json(ours) === '{"ok":{"compiled":false}}' &&
-      json(google) === '{"ok":{"compiled":true}}',
+      op.expr.includes('math.isInfinite(') &&
+      json(ours) === '{"ok":"written"}' &&
+      'error' in google &&
+      google.error === 'permission-denied',
+  },
+  {
+    id: 'rules-math-ceil-floor-type',
+    verdict: 'google-differs-from-production',
+    reason:
+      'Google’s rules engine gives floats from `math.ceil` and `math.floor` (`math.floor(2.5) is ' +
+      'int` is false there, and `math.ceil(1.0e19)` stays 1.0e19); production documents ints ' +
+      '(https://firebase.google.com/docs/reference/rules/rules.math: "ceil(num) returns ' +
+      'rules.Integer"), so this engine gives ints (beyond the int64 range the nearest limit, as ' +
+      '`int()` of a float; production’s choice there is not documented). Compared with `==` both ' +
+      'agree within 2^53.',
+    repro: [{ op: 'rules', expr: 'math.floor(2.5) is int', data: {} }],
+    matches: (op, ours, google) =>
+      op.op === 'rules' &&
+      /math\.(ceil|floor)\(/.test(op.expr) &&
+      json(ours) !== json(google) &&
+      !json(ours).includes('compiled') &&
+      !json(google).includes('compiled'),
   },
   {
     id: 'listener-never-settles-with-nan-in-a-range-window',

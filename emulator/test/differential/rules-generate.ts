@@ -62,6 +62,37 @@ const STRINGS = [
 
 type Gen = (rng: Random) => [expr: string, likely: string | number | boolean | null];
 
+/**
+ * Integer literals at the edges of what rules integers hold (64-bit, exact beyond 2^53), floats
+ * beside them, and 2^63, which is no integer literal. `-9223372036854775808` is a literal too.
+ */
+const INT64_EDGES = [
+  '9223372036854775807',
+  '-9223372036854775808',
+  '9223372036854775806',
+  '-9223372036854775807',
+  '9007199254740993',
+  '9007199254740992',
+  '-9007199254740993',
+  '4611686018427387904',
+  '3037000500',
+];
+const NEAR_EDGES = [
+  '0',
+  '1',
+  '-1',
+  '2',
+  '10',
+  '1.0',
+  '0.5',
+  '9007199254740992.0',
+  '9223372036854775808.0',
+];
+/** The seed document d3 (RULES_SEED_DOCS) holds stored integers at the same edges. */
+const STORED_INT = (field: string) => `get(/databases/$(database)/documents/seed/d3).data.${field}`;
+const edge = (rng: Random) =>
+  rng.chance(0.2) ? STORED_INT(rng.pick(['max', 'min', 'big', 'bigFloat'])) : rng.pick(INT64_EDGES);
+
 /** A literal of the rules language for the guessed value (which has no NaN or Infinity literals). */
 /** A seed document id in a path literal, written plain or as `$('d1')` (which this engine parses). */
 function seedId(rng: Random, other = 'd2'): string {
@@ -282,6 +313,72 @@ const GENERATORS: Gen[] = [
     `${rng.pick(['1', '1.5', "'a'", 'null', '[1]', "{'a': 1}", 'true', 'request.time', 'duration.value(1, "s")', 'latlng.value(1, 2)', '/databases/x/documents/a/b', "b'ab'"].filter((x) => !x.startsWith('b')))} is ${rng.pick(['int', 'float', 'number', 'string', 'bool', 'list', 'map', 'timestamp', 'duration', 'latlng', 'path', 'set'])}`,
     true,
   ],
+  // 64-bit integers: arithmetic at the edges (overflow), int beside float, conversions
+  (rng) => [
+    `(${edge(rng)} ${rng.pick(['+', '-', '*', '/', '%'])} ${rng.pick([...NEAR_EDGES, ...INT64_EDGES])}) ${rng.pick(['==', '<', '>=', '!='])} ${rng.pick([...INT64_EDGES, ...NEAR_EDGES])}`,
+    true,
+  ],
+  (rng) => [
+    `${edge(rng)} ${rng.pick(['==', '!=', '<', '<=', '>', '>='])} ${rng.pick([...INT64_EDGES, ...NEAR_EDGES])}`,
+    true,
+  ],
+  (rng) => {
+    const x = rng.pick([
+      ...INT64_EDGES,
+      '9223372036854775808',
+      '10000000000000000000.0',
+      "float('NaN')",
+    ]);
+    const applied = rng.pick([
+      `-${x}`,
+      `- ${x}`,
+      `-(${x})`,
+      ...['math.abs', 'math.ceil', 'math.floor', 'math.round', 'int', 'float', 'string'].map(
+        (fn) => `${fn}(${x})`,
+      ),
+    ]);
+    return [`${applied} ${rng.pick(['==', '<', '>'])} ${rng.pick(INT64_EDGES)}`, true];
+  },
+  (rng) => [
+    `${rng.pick(['int', 'float', 'string'])}(${q(rng.pick(['9223372036854775807', '-9223372036854775808', '9223372036854775808', '9007199254740993']))}) ${rng.pick(['==', '>'])} ${rng.pick(INT64_EDGES)}`,
+    true,
+  ],
+  (rng) => {
+    const [a, b] = [edge(rng), rng.pick([...INT64_EDGES, ...NEAR_EDGES])];
+    return [
+      rng.pick([
+        `${a} in [${b}]`,
+        `${a} in [${b}].toSet()`,
+        `[${a}] == [${b}]`,
+        `{'a': ${a}} == {'a': ${b}}`,
+        `[${a}, ${b}].toSet().size() == 2`,
+        `{'a': ${a}}.diff({'a': ${b}}).changedKeys().size() == 1`,
+        `[${a}].hasAny([${b}])`,
+      ]),
+      true,
+    ];
+  },
+  (rng) => [
+    `${rng.pick(['[1, 2]', "'abc'", '/databases/x/documents/a/b'])}[${rng.pick(['9223372036854775807', '-9223372036854775808', '9007199254740993 - 9007199254740992'])}]`,
+    'b',
+  ],
+  (rng) => {
+    const x = rng.pick([
+      '253402300799999',
+      '253402300800000',
+      '-62135596800000',
+      '-62135596800001',
+      '9223372036854775807',
+      '315576000000',
+      '315576000001',
+    ]);
+    return [
+      rng.chance(0.5)
+        ? `timestamp.value(${x}).${rng.pick(['toMillis()', 'nanos()', 'year()'])}`
+        : `duration.value(${x}, ${q(rng.pick(['s', 'ms', 'ns']))}).${rng.pick(['seconds()', 'nanos()'])}`,
+      1,
+    ];
+  },
   // timestamps and durations
   (rng) => [
     `timestamp.date(${rng.pick(['2020, 2, 29', '2021, 12, 31', '1970, 1, 1', '2020, 13, 1', '0, 1, 1', '2021, 2, 29', '1900, 2, 29', '1, 1, 1', '9999, 12, 31', '10000, 1, 1', '2020, 4, 31'])}).${rng.pick(['year()', 'month()', 'day()', 'dayOfWeek()', 'dayOfYear()', 'toMillis()', 'hours()', 'nanos()', 'seconds()'])}`,
@@ -373,6 +470,17 @@ export const RULES_SEED_DOCS: Op[] = [
     },
   },
   { op: 'set', path: 'seed/d2', data: { v: { k: 'str', v: 'x' } } },
+  // Integers the web SDK cannot write (beyond 2^53), written through REST.
+  {
+    op: 'rawSet',
+    path: 'seed/d3',
+    fields: {
+      max: { integerValue: '9223372036854775807' },
+      min: { integerValue: '-9223372036854775808' },
+      big: { integerValue: '9007199254740993' },
+      bigFloat: { doubleValue: 9007199254740992 },
+    },
+  },
 ];
 
 /** The rules: one collection per case (`r<i>`), `seed` readable and writable for get()/exists(). */

@@ -59,7 +59,61 @@ const REGRESSIONS: Array<[string, string, Verdict]> = [
   ['rules-re2-syntax', "'abc'.replace('(?P<x>b)', '[${x}]') == 'a[b]c'", 'allow'],
   ['rules-re2-syntax', "'a,b,,'.split(',') == ['a', 'b'] && 'abc'.split('').size() == 4", 'allow'],
   // Found while fixing the above (Java strings in Google's engine).
-  ['string-order-and-trim', "'\\uE000' < '😀' || '\\u00A0a'.trim().size() == 1", 'deny'],
+  ['string-order-and-trim', "'\\uE000' < '😀' || '\\u00A0a'.trim().size() == 1", 'deny'], // 64-bit integers (rules-int64-literals) and what was found with them.
+  ['rules-int64-literals', '9223372036854775807 % 2 == 1 && -9223372036854775808 < 0', 'allow'],
+  ['rules-int64-literals', '9223372036854775808 > 0', 'refused'],
+  ['rules-int64-literals', '- -1 == 1', 'refused'],
+  ['rules-int64-literals', '9007199254740993 - 9007199254740992 == 1', 'allow'],
+  ['rules-int64-literals', '9223372036854775807 + 1 < 0 || 9223372036854775807 + 1 > 0', 'deny'],
+  ['rules-int64-literals', '-(-9223372036854775807 - 1) != 0', 'deny'],
+  [
+    'rules-int64-literals',
+    '(-9223372036854775807 - 1) / -1 < 0 && math.abs(-9223372036854775807 - 1) < 0',
+    'allow',
+  ],
+  [
+    'rules-int64-literals',
+    '9007199254740993 == 9007199254740992.0 && !(9007199254740993 > 9007199254740992.0)',
+    'allow',
+  ],
+  ['rules-int64-literals', '9007199254740993 in [9007199254740992.0].toSet()', 'deny'],
+  ['rules-int64-literals', "string(9223372036854775807) == '9223372036854775807'", 'allow'],
+  [
+    'rules-int64-literals',
+    "int(10000000000000000000.0) == 9223372036854775807 && int(float('NaN')) == 0",
+    'allow',
+  ],
+  ['rules-int64-literals', 'math.round(10000000000000000000.0) == 9223372036854775807', 'allow'],
+  [
+    'rules-int64-literals',
+    'get(/databases/$(database)/documents/seed/d3).data.max == 9223372036854775807 && get(/databases/$(database)/documents/seed/d3).data.min == -9223372036854775808',
+    'allow',
+  ],
+  [
+    'rules-int64-literals',
+    'get(/databases/$(database)/documents/seed/d3).data.big == 9007199254740992',
+    'deny',
+  ],
+  [
+    'rules-int64-literals',
+    'get(/databases/$(database)/documents/seed/d3).data.max - 1 == 9223372036854775806',
+    'allow',
+  ],
+  [
+    'rules-int64-literals',
+    'get(/databases/$(database)/documents/seed/d3).data.max + 1 != 0',
+    'deny',
+  ],
+  ['rules-timestamp-range', 'timestamp.value(253402300800000).toMillis() > 0', 'deny'],
+  ['rules-timestamp-range', "duration.value(315576000001, 's').seconds() > 0", 'deny'],
+  [
+    'rules-timestamp-range',
+    "(timestamp.date(9999, 12, 31) + duration.value(1, 'd')) > request.time",
+    'deny',
+  ],
+  ['rules-timestamp-range', "duration.value(9223372036854, 'ms').seconds() == 9223372036", 'allow'],
+  ['rules-timestamp-range', "duration.value(9223372036855, 'ms').seconds() > 0", 'deny'],
+  ['rules-list-index-from-the-end', '[1, 2][-1] == 2 || !([1, 2][-1] == 2)', 'deny'],
 ];
 
 const CASES: RulesCase[] = REGRESSIONS.map(([, expr]) => ({

@@ -1,5 +1,6 @@
 import { compileQuery } from '../../src/firestore/protocol';
 import { checkIndexes, parseIndexCatalog } from '../../src/firestore/engine/indexes';
+import { compositeIndex } from './index-definitions';
 
 /** Which queries the index checks refuse, after Firebase's index documentation (README.md, "Index checks"). */
 
@@ -7,39 +8,14 @@ const PARENT = 'projects/demo-x/databases/(default)/documents';
 const CATALOG = parseIndexCatalog(
   JSON.stringify({
     indexes: [
-      {
-        collectionGroup: 'posts',
-        queryScope: 'COLLECTION',
-        fields: [
-          { fieldPath: 'uid', order: 'ASCENDING' },
-          { fieldPath: 'createdAt', order: 'DESCENDING' },
-        ],
-      },
-      {
-        collectionGroup: 'posts',
-        queryScope: 'COLLECTION',
-        fields: [
-          { fieldPath: 'followers', arrayConfig: 'CONTAINS' },
-          { fieldPath: 'createdAt', order: 'DESCENDING' },
-        ],
-      },
-      {
-        collectionGroup: 'posts',
-        queryScope: 'COLLECTION',
-        fields: [
-          { fieldPath: 'kind', order: 'ASCENDING' },
-          { fieldPath: 'createdAt', order: 'DESCENDING' },
-        ],
-      },
-      {
-        collectionGroup: 'comments',
-        queryScope: 'COLLECTION_GROUP',
-        fields: [
-          { fieldPath: 'postId', order: 'ASCENDING' },
-          { fieldPath: 'createdAt', order: 'DESCENDING' },
-          { fieldPath: '__name__', order: 'DESCENDING' },
-        ],
-      },
+      compositeIndex('posts', ['uid asc', 'createdAt desc']),
+      compositeIndex('posts', ['followers contains', 'createdAt desc']),
+      compositeIndex('posts', ['kind asc', 'createdAt desc']),
+      compositeIndex(
+        'comments',
+        ['postId asc', 'createdAt desc', '__name__ desc'],
+        'COLLECTION_GROUP',
+      ),
     ],
     fieldOverrides: [
       {
@@ -201,14 +177,7 @@ describe('refused with the index to create', () => {
       /^The query requires an index\. You can create it here: https:\/\/console\.firebase\.google\.com\/v1\/r\/project\/demo-x\/firestore\/indexes\?create_composite=[A-Za-z0-9+/]+\n/,
     );
     const entry = JSON.parse(message!.slice(message!.indexOf('{')));
-    expect(entry).toEqual({
-      collectionGroup: 'likes',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'postId', order: 'ASCENDING' },
-        { fieldPath: 'createdAt', order: 'DESCENDING' },
-      ],
-    });
+    expect(entry).toEqual(compositeIndex('likes', ['postId asc', 'createdAt desc']));
   });
 
   test('the same order in the other direction needs its own index', () => {

@@ -17,15 +17,16 @@ function tempDir(): string {
 
 const all = { from: [{ collectionId: 'c' }] };
 
-describe('persistence', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDir();
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+// Each test's own data directory, removed after it.
+let dir: string;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
+describe('persistence', () => {
   it('keeps documents and versions across a clean restart', async () => {
     const first = await FirestoreEngine.open({ dataDir: dir });
     const r = viaWire(first).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/b', { n: 2 })]);
@@ -160,74 +161,57 @@ describe('persistence', () => {
 
 describe('group commit', () => {
   it("with fsync 'group', flush() resolves after commits and the data survives a crash", async () => {
-    const dir = tempDir();
-    try {
-      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
-      const results = Array.from({ length: 50 }, (_, i) =>
-        viaWire(engine).commit(DB, [setWrite(`c/${i}`, { i })]),
-      );
-      await Promise.all([engine.flush(), engine.flush()]);
-      await engine.flush();
-      // No close(): reopen as after a crash.
-      const again = await FirestoreEngine.open({ dataDir: dir });
-      expect(viaWire(again).runQuery(ROOT, all).documents).toHaveLength(50);
-      expect(again.getDocument(docName('c/49'))!.updateTime).toBe(results[49]!.commitTime);
-      await again.close();
-      await engine.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+    const results = Array.from({ length: 50 }, (_, i) =>
+      viaWire(engine).commit(DB, [setWrite(`c/${i}`, { i })]),
+    );
+    await Promise.all([engine.flush(), engine.flush()]);
+    await engine.flush();
+    // No close(): reopen as after a crash.
+    const again = await FirestoreEngine.open({ dataDir: dir });
+    expect(viaWire(again).runQuery(ROOT, all).documents).toHaveLength(50);
+    expect(again.getDocument(docName('c/49'))!.updateTime).toBe(results[49]!.commitTime);
+    await again.close();
+    await engine.close();
   });
 
   it('commitDurably resolves in commit order and rejects like commit', async () => {
-    const dir = tempDir();
-    try {
-      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
-      const order: number[] = [];
-      const pending = Array.from({ length: 20 }, (_, i) =>
-        viaWire(engine)
-          .commitDurably(DB, [setWrite(`c/${i}`, { i })])
-          .then((r) => {
-            order.push(i);
-            return r;
-          }),
-      );
-      // Commits happened synchronously, in call order.
-      expect(engine.getDocument(docName('c/19'))).not.toBeNull();
-      const results = await Promise.all(pending);
-      expect(order).toEqual([...order].sort((a, b) => a - b));
-      expect(results.map((r) => r.commitTime)).toEqual(
-        [...results.map((r) => r.commitTime)].sort(),
-      );
-      await expect(
-        viaWire(engine).commitDurably(DB, [
-          setWrite('c/0', {}, { currentDocument: { exists: false } }),
-        ]),
-      ).rejects.toMatchObject({ status: 'ALREADY_EXISTS' });
-      await engine.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+    const order: number[] = [];
+    const pending = Array.from({ length: 20 }, (_, i) =>
+      viaWire(engine)
+        .commitDurably(DB, [setWrite(`c/${i}`, { i })])
+        .then((r) => {
+          order.push(i);
+          return r;
+        }),
+    );
+    // Commits happened synchronously, in call order.
+    expect(engine.getDocument(docName('c/19'))).not.toBeNull();
+    const results = await Promise.all(pending);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(results.map((r) => r.commitTime)).toEqual([...results.map((r) => r.commitTime)].sort());
+    await expect(
+      viaWire(engine).commitDurably(DB, [
+        setWrite('c/0', {}, { currentDocument: { exists: false } }),
+      ]),
+    ).rejects.toMatchObject({ status: 'ALREADY_EXISTS' });
+    await engine.close();
   });
 
   it('commits made in one turn of the event loop share one fdatasync', async () => {
-    const dir = tempDir();
     const sync = jest.mocked(fs.fdatasyncSync);
-    try {
-      const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
-      sync.mockClear();
-      const durable = Array.from({ length: 10 }, (_, i) =>
-        viaWire(engine).commitDurably(DB, [setWrite(`c/${i}`, { i })]),
-      );
-      expect(sync).not.toHaveBeenCalled();
-      await Promise.all(durable);
-      expect(sync).toHaveBeenCalledTimes(1);
-      await viaWire(engine).commitDurably(DB, [setWrite('c/next', {})]);
-      expect(sync).toHaveBeenCalledTimes(2);
-      await engine.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const engine = await FirestoreEngine.open({ dataDir: dir, fsync: 'group' });
+    sync.mockClear();
+    const durable = Array.from({ length: 10 }, (_, i) =>
+      viaWire(engine).commitDurably(DB, [setWrite(`c/${i}`, { i })]),
+    );
+    expect(sync).not.toHaveBeenCalled();
+    await Promise.all(durable);
+    expect(sync).toHaveBeenCalledTimes(1);
+    await viaWire(engine).commitDurably(DB, [setWrite('c/next', {})]);
+    expect(sync).toHaveBeenCalledTimes(2);
+    await engine.close();
   });
 
   it('flush() is immediate in memory', async () => {
@@ -238,14 +222,6 @@ describe('group commit', () => {
 });
 
 describe('journal maintenance', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDir();
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it('compacts a growing journal into the snapshot without losing commits', async () => {
     const journal = path.join(dir, 'firestore', 'journal.ndjson');
     const engine = await FirestoreEngine.open({ dataDir: dir, compactJournalAtBytes: 4000 });
@@ -297,7 +273,6 @@ describe('journal maintenance', () => {
 
 describe('data directory lock', () => {
   it('refuses a directory held by another running process and takes over a stale lock', async () => {
-    const dir = tempDir();
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
       stdio: 'ignore',
     });
@@ -318,7 +293,6 @@ describe('data directory lock', () => {
       expect(fs.existsSync(lock)).toBe(false);
     } finally {
       holder.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -10,5 +10,6 @@ export {
   type ClientOptions,
   type PageFirebase,
 } from './stack';
+export { stackForFile, type FileStack } from './stack-for-file';
 export { sdkBundlePath } from './sdk-bundle';
 export { idToken } from './id-token';

@@ -1,4 +1,4 @@
-import net, { type AddressInfo } from 'node:net';
+import { freePort } from 'tooling/free-port.cjs';
 import {
   startGoogleFirestore,
   type RunningGoogleFirestore,
@@ -44,15 +44,4 @@ export async function setup(): Promise<void> {
 export async function teardown(): Promise<void> {
   const running = slot.onGoogleFirestore;
   await Promise.all([running?.firestore.stop(), running?.storage.stop()]);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -29,6 +29,15 @@ export interface PageFirebase {
   uid: string | null;
   /** Scratch space that survives between `run` calls (listeners put their snapshots here). */
   vars: Record<string, unknown>;
+  /** `ok(value)` when `p` resolves; `code: message` when it is refused. */
+  outcome<T>(p: Promise<T>, ok: (value: T) => string): Promise<string>;
+  /** The ids `q` returns, comma-joined (in the answer's order unless `sorted`), or its refusal. */
+  ids(q: FirestoreSdk.Query, options?: { sorted?: boolean }): Promise<string>;
+  /** The server's answer to the aggregation `spec` over `q`. */
+  aggregate<S extends FirestoreSdk.AggregateSpec>(
+    q: FirestoreSdk.Query,
+    spec: S,
+  ): Promise<FirestoreSdk.AggregateSpecData<S>>;
 }
 
 export interface ClientOptions {
@@ -184,6 +193,8 @@ function initPage(init: PageInit): void {
   firestore.connectFirestoreEmulator(db, init.firestoreHost, init.firestorePort, emulatorOptions);
   const st = storage.getStorage(firebaseApp);
   storage.connectStorageEmulator(st, init.storageHost, init.storagePort, emulatorOptions);
+  const outcome = <T>(p: Promise<T>, ok: (value: T) => string) =>
+    p.then(ok, (e: { code: string; message: string }) => `${e.code}: ${e.message}`);
   w.fb = {
     app: firebaseApp,
     db,
@@ -193,6 +204,13 @@ function initPage(init: PageInit): void {
     auth,
     uid: init.uid,
     vars: {},
+    outcome,
+    ids: (q, { sorted = false } = {}) =>
+      outcome(firestore.getDocs(q), (s) => {
+        const ids = s.docs.map((d) => d.id);
+        return (sorted ? ids.sort() : ids).join(',');
+      }),
+    aggregate: async (q, spec) => (await firestore.getAggregateFromServer(q, spec)).data(),
   };
 }
 

@@ -95,7 +95,7 @@ describe('literals and operators', () => {
   test('indexing and member access', () => {
     expectTrue('[10, 20, 30][1] == 20');
     expectTrue("{'a': {'b': 2}}['a'].b == 2");
-    expectError('[1][5] == 1', 'Index out of range.');
+    expectError('[1][5] == 1', 'Index out of bound error. Index: [5] , size: [1].');
     expectError("{'a': 1}['b'] == 1", 'Property b is undefined on object.');
     expectError('resource.data.nothing.deeper == 1', 'Property nothing is undefined on object.');
     expectError('resource.data.n.x == 1', 'Null value error.', { n: null });

@@ -1,6 +1,6 @@
 import type { PlannedWrite, StoredDocument } from '../../src/values';
 import { authorizeFirestoreRead, authorizeFirestoreWrites, compileRules } from '../../src/rules';
-import { DATABASE, ROOT, TIME, anonymous, doc, fields, user } from './helpers';
+import { DATABASE, ROOT, TIME, anonymous, doc, fields, postsFollowedBy, user } from './helpers';
 
 const ctx = (principal = user('alice')) => ({ principal, time: TIME, database: DATABASE });
 
@@ -633,19 +633,7 @@ service cloud.firestore {
     match /posts/{id} { allow list: if request.auth.uid in resource.data.followers; }
   }
 }`);
-    const q = {
-      parent: ROOT,
-      structuredQuery: {
-        from: [{ collectionId: 'posts' }],
-        where: {
-          fieldFilter: {
-            field: { fieldPath: 'followers' },
-            op: 'ARRAY_CONTAINS',
-            value: { stringValue: 'alice' },
-          },
-        },
-      },
-    };
+    const q = postsFollowedBy('alice');
     expect(authorizeFirestoreRead(rules, ctx(), 'list', [], () => null, q)).toBeNull();
     expect(
       authorizeFirestoreRead(rules, ctx(user('bob')), 'list', [], () => null, q)?.message,

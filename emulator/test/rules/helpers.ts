@@ -1,6 +1,6 @@
 import type { Principal } from '../../src/common/auth';
 import type { Fields, StoredDocument, Value } from '../../src/values';
-import { authorizeFirestoreRead, compileRules } from '../../src/rules';
+import { authorizeFirestoreRead, compileRules, RulesCompileError } from '../../src/rules';
 
 export const DATABASE = 'projects/demo/databases/(default)';
 export const ROOT = `${DATABASE}/documents`;
@@ -20,9 +20,10 @@ export function doc(path: string, fields: Fields): StoredDocument {
   };
 }
 
-/** Plain JS to wire values: integers become integerValue, other numbers doubleValue. */
+/** Plain JS to wire values: integers (and bigints) become integerValue, other numbers doubleValue. */
 export function wire(value: unknown): Value {
   if (value === null) return { nullValue: null };
+  if (typeof value === 'bigint') return { integerValue: String(value) };
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {
     return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
@@ -93,5 +94,43 @@ export function expectError(
   const result = evalCondition(condition, data);
   if (result === null || result.startsWith('false') || !result.includes(fragment)) {
     throw new Error(`expected error containing "${fragment}": ${condition}\n  got: ${result}`);
+  }
+}
+
+/**
+ * A runQuery request for the posts whose `followers` contain `uid` (the feed's filter), with any
+ * further structured-query parts (`orderBy`, `limit`).
+ */
+export function postsFollowedBy(uid: string, more: Record<string, unknown> = {}) {
+  return {
+    parent: ROOT,
+    structuredQuery: {
+      from: [{ collectionId: 'posts' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'followers' },
+          op: 'ARRAY_CONTAINS',
+          value: { stringValue: uid },
+        },
+      },
+      ...more,
+    },
+  };
+}
+
+/**
+ * What compiling `condition` as a `get` rule says: null when it compiles, else each issue as
+ * `L<line>:<column> <message>` (the condition sits on line 5).
+ */
+export function compileIssue(condition: string): string | null {
+  try {
+    compileRules(
+      `rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n` +
+        `    match /t/{id} {\n      allow get: if ${condition};\n    }\n  }\n}\n`,
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof RulesCompileError)) throw error;
+    return error.issues.map((i) => `L${i.line}:${i.column} ${i.message}`).join('\n');
   }
 }

@@ -14,7 +14,7 @@ import {
   type Denial,
   type StorageObjectInfo,
 } from '../../src/rules';
-import { DATABASE, ROOT, TIME, anonymous, doc, fields, user } from './helpers';
+import { DATABASE, ROOT, TIME, anonymous, doc, fields, postsFollowedBy, user } from './helpers';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -742,21 +742,10 @@ describe('reads need a signed-in member', () => {
       store.lookup,
       query,
     );
-  const feed = {
-    parent: ROOT,
-    structuredQuery: {
-      from: [{ collectionId: 'posts' }],
-      where: {
-        fieldFilter: {
-          field: { fieldPath: 'followers' },
-          op: 'ARRAY_CONTAINS',
-          value: { stringValue: 'bob' },
-        },
-      },
-      orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
-      limit: 3,
-    },
-  };
+  const feed = postsFollowedBy('bob', {
+    orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
+    limit: 3,
+  });
   const all = (collectionId: string) => ({
     parent: ROOT,
     structuredQuery: { from: [{ collectionId }] },
@@ -807,6 +796,16 @@ describe('storage.rules', () => {
     generation: '1',
     metageneration: '1',
   });
+  /** The product's storage rules on one request to the app's bucket. */
+  const verdict = (
+    principal: Principal,
+    request: Omit<Parameters<typeof authorizeStorage>[2], 'bucket'>,
+  ) =>
+    authorizeStorage(
+      storageRules,
+      { principal, time: NOW },
+      { bucket: 'demo-social.appspot.com', ...request },
+    );
   const write = (
     principal: Principal,
     path: string,
@@ -814,29 +813,19 @@ describe('storage.rules', () => {
     size?: number,
     method: 'create' | 'update' = 'create',
   ) =>
-    authorizeStorage(
-      storageRules,
-      { principal, time: NOW },
-      {
-        bucket: 'demo-social.appspot.com',
-        path,
-        method,
-        resource: method === 'update' ? object(path, contentType) : null,
-        requestResource: object(path, contentType, size),
-      },
-    );
+    verdict(principal, {
+      path,
+      method,
+      resource: method === 'update' ? object(path, contentType) : null,
+      requestResource: object(path, contentType, size),
+    });
   const other = (principal: Principal, path: string, method: 'get' | 'list' | 'delete') =>
-    authorizeStorage(
-      storageRules,
-      { principal, time: NOW },
-      {
-        bucket: 'demo-social.appspot.com',
-        path,
-        method,
-        resource: method === 'list' ? null : object(path, 'image/png'),
-        requestResource: null,
-      },
-    );
+    verdict(principal, {
+      path,
+      method,
+      resource: method === 'list' ? null : object(path, 'image/png'),
+      requestResource: null,
+    });
 
   test('posts: own folder, raster image types only (no SVG), at most 2 MiB', () => {
     for (const type of ['image/jpeg', 'image/avif', 'image/bmp']) {

@@ -43,106 +43,67 @@ const upload = (path: string, info: StorageObjectInfo, method: 'create' | 'updat
   resource: null,
   requestResource: info,
 });
+/** An upload of `path` whose object has this size, content type and metadata. */
+const uploadOf = (
+  path: string,
+  size: number,
+  contentType: string,
+  { metadata, method }: { metadata?: Record<string, string>; method?: 'update' } = {},
+) => upload(path, object(path, size, contentType, metadata), method);
+/** A `get` or `delete` of the 3-byte PNG stored at alice/avatars/a.png. */
+const onStoredAvatar = (method: 'get' | 'delete') => ({
+  bucket: 'bkt',
+  path: 'alice/avatars/a.png',
+  method,
+  resource: object('alice/avatars/a.png', 3, 'image/png'),
+  requestResource: null,
+});
+/** What the rules say to `principal` (alice by default) about `req`: null when allowed. */
+const verdict = (req: Parameters<typeof authorizeStorage>[2], principal = user('alice')) =>
+  authorizeStorage(rules, ctx(principal), req);
 
 describe('authorizeStorage', () => {
   test('reads need sign-in', () => {
-    const req = {
-      bucket: 'bkt',
-      path: 'alice/avatars/a.png',
-      method: 'get' as const,
-      resource: object('alice/avatars/a.png', 3, 'image/png'),
-      requestResource: null,
-    };
-    expect(authorizeStorage(rules, ctx(user('bob')), req)).toBeNull();
-    expect(authorizeStorage(rules, ctx(anonymous), req)?.message).toBe("false for 'get' @ L5");
-    expect(
-      authorizeStorage(rules, ctx(anonymous), { ...req, method: 'list', path: 'alice/avatars/' })
-        ?.message,
-    ).toBe("false for 'list' @ L5");
+    const req = onStoredAvatar('get');
+    expect(verdict(req, user('bob'))).toBeNull();
+    expect(verdict(req, anonymous)?.message).toBe("false for 'get' @ L5");
+    expect(verdict({ ...req, method: 'list', path: 'alice/avatars/' }, anonymous)?.message).toBe(
+      "false for 'list' @ L5",
+    );
   });
 
   test('uploads: own folder, size and content type', () => {
+    expect(verdict(uploadOf('alice/avatars/a.png', 10, 'image/png'))).toBeNull();
     expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload('alice/avatars/a.png', object('alice/avatars/a.png', 10, 'image/png')),
-      ),
+      verdict(uploadOf('alice/avatars/x/y.jpg', 10, 'image/jpeg', { method: 'update' })),
     ).toBeNull();
+    expect(verdict(uploadOf('alice/avatars/a.png', 10, 'image/png'), user('bob'))?.message).toBe(
+      "false for 'create' @ L6",
+    );
+    expect(verdict(uploadOf('alice/avatars/a.png', 4096, 'image/png'))?.message).toBe(
+      "false for 'create' @ L6",
+    );
+    expect(verdict(uploadOf('alice/avatars/a.gif', 10, 'image/gif'))?.message).toBe(
+      "false for 'create' @ L6",
+    );
     expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload(
-          'alice/avatars/x/y.jpg',
-          object('alice/avatars/x/y.jpg', 10, 'image/jpeg'),
-          'update',
-        ),
-      ),
-    ).toBeNull();
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(user('bob')),
-        upload('alice/avatars/a.png', object('alice/avatars/a.png', 10, 'image/png')),
-      )?.message,
+      verdict(uploadOf('alice/avatars/a.png', 10, 'image/png', { metadata: { k: 'v' } }))?.message,
     ).toBe("false for 'create' @ L6");
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload('alice/avatars/a.png', object('alice/avatars/a.png', 4096, 'image/png')),
-      )?.message,
-    ).toBe("false for 'create' @ L6");
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload('alice/avatars/a.gif', object('alice/avatars/a.gif', 10, 'image/gif')),
-      )?.message,
-    ).toBe("false for 'create' @ L6");
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload('alice/avatars/a.png', object('alice/avatars/a.png', 10, 'image/png', { k: 'v' })),
-      )?.message,
-    ).toBe("false for 'create' @ L6");
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(anonymous),
-        upload('alice/avatars/a.png', object('alice/avatars/a.png', 10, 'image/png')),
-      )?.message,
-    ).toBe("Null value error. for 'create' @ L6");
-    expect(
-      authorizeStorage(
-        rules,
-        ctx(),
-        upload('alice/other/a.png', object('alice/other/a.png', 10, 'image/png')),
-      ),
-    ).toEqual({
+    expect(verdict(uploadOf('alice/avatars/a.png', 10, 'image/png'), anonymous)?.message).toBe(
+      "Null value error. for 'create' @ L6",
+    );
+    expect(verdict(uploadOf('alice/other/a.png', 10, 'image/png'))).toEqual({
       message: 'No matching allow statements',
       statements: [],
     });
   });
 
   test('delete sees the stored object as resource and the bucket wildcard', () => {
-    const del = {
-      bucket: 'bkt',
-      path: 'alice/avatars/a.png',
-      method: 'delete' as const,
-      resource: object('alice/avatars/a.png', 3, 'image/png'),
-      requestResource: null,
-    };
-    expect(authorizeStorage(rules, ctx(), del)).toBeNull();
-    expect(authorizeStorage(rules, ctx(user('bob')), del)?.message).toBe(
-      "false for 'delete' @ L10",
-    );
-    expect(authorizeStorage(rules, ctx(), { ...del, bucket: 'other' })?.message).toBe(
-      "false for 'delete' @ L10",
-    );
-    expect(authorizeStorage(rules, ctx(), { ...del, resource: null })?.message).toBe(
+    const del = onStoredAvatar('delete');
+    expect(verdict(del)).toBeNull();
+    expect(verdict(del, user('bob'))?.message).toBe("false for 'delete' @ L10");
+    expect(verdict({ ...del, bucket: 'other' })?.message).toBe("false for 'delete' @ L10");
+    expect(verdict({ ...del, resource: null })?.message).toBe(
       "Null value error. for 'delete' @ L10",
     );
   });

@@ -1,17 +1,17 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /**
  * Query shapes and filter operands where the differential test found this emulator answering
  * otherwise than Google's Cloud Firestore emulator (test/differential/README.md), fixed to answer
  * as Google's does. Runs on this emulator and, in `npm run test:google`, on Google's.
  */
-let stack: Stack;
-let client: HarnessClient;
+// No index checks: Google's emulator makes none, and these cases are about the query alone.
+const { clients } = stackForFile(
+  { projectId: 'demo-fidelity-queries', indexes: false },
+  { admin: { admin: true } },
+);
 beforeAll(async () => {
-  // No index checks: Google's emulator makes none, and these cases are about the query alone.
-  stack = await startStack({ projectId: 'demo-fidelity-queries', indexes: false });
-  client = await stack.openClient({ admin: true });
-  await client.run(async (fb) => {
+  await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'shape/d1'), { a: 1, b: 1, arr: [1, 2] });
     await f.setDoc(f.doc(fb.db, 'shape/d2'), { a: 2, b: 2, arr: [2, 3] });
@@ -21,36 +21,30 @@ beforeAll(async () => {
     await f.setDoc(f.doc(fb.db, 'operands/n3'), { a: 'x', b: 2.5, e: {} });
     await f.setDoc(f.doc(fb.db, 'operands/n4'), { b: null, m: { x: [] } });
   });
-}, 120_000);
-afterAll(() => stack?.stop());
+});
 
 /** The ids a query returns, or `code: message` when the server refuses it. */
 type Answer = string;
 
 test('orderBy(documentId()) must come last, and may not be descending on its own', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     const id = f.documentId();
     return {
-      keyDescending: await answer(f.query(c, f.orderBy(id, 'desc'))),
-      keyDescendingWithKeyFilter: await answer(
+      keyDescending: await fb.ids(f.query(c, f.orderBy(id, 'desc'))),
+      keyDescendingWithKeyFilter: await fb.ids(
         f.query(c, f.where(id, '>', f.doc(fb.db, 'shape/d1')), f.orderBy(id, 'desc')),
       ),
       // With a filter on a field the scan is not a key scan: accepted.
-      keyDescendingWithEquality: await answer(
+      keyDescendingWithEquality: await fb.ids(
         f.query(c, f.where('a', '==', 2), f.orderBy(id, 'desc')),
       ),
-      fieldDescending: await answer(f.query(c, f.orderBy('a', 'desc'))),
-      fieldThenKeyDescending: await answer(
+      fieldDescending: await fb.ids(f.query(c, f.orderBy('a', 'desc'))),
+      fieldThenKeyDescending: await fb.ids(
         f.query(c, f.orderBy('a', 'asc'), f.orderBy(id, 'desc')),
       ),
-      fieldAfterKey: await answer(f.query(c, f.orderBy(id), f.orderBy('a'))),
+      fieldAfterKey: await fb.ids(f.query(c, f.orderBy(id), f.orderBy('a'))),
     };
   });
   expect(answers).toEqual({
@@ -65,26 +59,21 @@ test('orderBy(documentId()) must come last, and may not be descending on its own
 });
 
 test('documentId() equality beside an inequality on another field is refused', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     const id = f.documentId();
     const d2 = f.doc(fb.db, 'shape/d2');
     return {
-      equalityAndRange: await answer(
+      equalityAndRange: await fb.ids(
         f.query(c, f.and(f.where(id, '==', d2), f.where('a', '>', 1))),
       ),
-      inAndNotEqual: await answer(
+      inAndNotEqual: await fb.ids(
         f.query(c, f.and(f.where(id, 'in', [d2]), f.where('a', '!=', 1))),
       ),
-      inAnOr: await answer(f.query(c, f.or(f.where(id, '==', d2), f.where('a', '>', 2)))),
+      inAnOr: await fb.ids(f.query(c, f.or(f.where(id, '==', d2), f.where('a', '>', 2)))),
       // With an inequality on the key too, it is answered.
-      withKeyRange: await answer(
+      withKeyRange: await fb.ids(
         f.query(
           c,
           f.and(
@@ -94,7 +83,7 @@ test('documentId() equality beside an inequality on another field is refused', a
           ),
         ),
       ),
-      equalityAlone: await answer(f.query(c, f.and(f.where(id, '==', d2), f.where('a', '==', 2)))),
+      equalityAlone: await fb.ids(f.query(c, f.and(f.where(id, '==', d2), f.where('a', '==', 2)))),
     };
   });
   const refused =
@@ -109,16 +98,11 @@ test('documentId() equality beside an inequality on another field is refused', a
 });
 
 test('one array-contains or array-contains-any per disjunction', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
-    const answer = (q: ReturnType<typeof f.query>): Promise<Answer> =>
-      f.getDocs(q).then(
-        (s) => s.docs.map((d) => d.id).join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
     return {
-      twoInAnAnd: await answer(
+      twoInAnAnd: await fb.ids(
         f.query(
           c,
           f.and(
@@ -127,13 +111,13 @@ test('one array-contains or array-contains-any per disjunction', async () => {
           ),
         ),
       ),
-      containsAndContainsAny: await answer(
+      containsAndContainsAny: await fb.ids(
         f.query(
           c,
           f.and(f.where('arr', 'array-contains', 2), f.where('b', 'array-contains-any', [1])),
         ),
       ),
-      oneInEachBranchOfAnOr: await answer(
+      oneInEachBranchOfAnOr: await fb.ids(
         f.query(c, f.or(f.where('arr', 'array-contains', 1), f.where('arr', 'array-contains', 3))),
       ),
     };
@@ -148,7 +132,7 @@ test('one array-contains or array-contains-any per disjunction', async () => {
 });
 
 test('sum() and average() need their fields before __name__ when the query filters on it', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'shape');
     const id = f.documentId();
@@ -157,11 +141,7 @@ test('sum() and average() need their fields before __name__ when the query filte
     const aggregate = (
       q: ReturnType<typeof f.query>,
       spec: Parameters<typeof f.getAggregateFromServer>[1],
-    ) =>
-      f.getAggregateFromServer(q, spec).then(
-        (s) => JSON.stringify(s.data()),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+    ) => fb.outcome(f.getAggregateFromServer(q, spec), (s) => JSON.stringify(s.data()));
     return {
       sumOverKeyRange: await aggregate(orKeyRange, { s: f.sum('b') }),
       averageBesideKeyEquality: await aggregate(f.query(c, f.where(id, '==', d5)), {
@@ -186,17 +166,10 @@ test('sum() and average() need their fields before __name__ when the query filte
 // document holds null or NaN in the field, or when NaN is below a number (`b > NaN`): only
 // those it answers are asked here; the engine unit tests cover the rest.
 test('null and NaN operands: range, array and membership filters match nothing', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const ids = (coll: string, filter: ReturnType<typeof f.where>): Promise<Answer> =>
-      f.getDocs(f.query(f.collection(fb.db, coll), filter)).then(
-        (s) =>
-          s.docs
-            .map((d) => d.id)
-            .sort()
-            .join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+      fb.ids(f.query(f.collection(fb.db, coll), filter), { sorted: true });
     return {
       lessThanNull: await ids('operands', f.where('a', '<', null)),
       greaterThanNull: await ids('operands', f.where('a', '>', null)),
@@ -239,7 +212,7 @@ test('null and NaN operands: range, array and membership filters match nothing',
 
 test('a range filter on numbers never matches NaN', async () => {
   // Counted, not listed: Google's listener waits for ever here (the SDK matches NaN locally).
-  const counts = await client.run(async (fb) => {
+  const counts = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'operands');
     const count = async (filter: ReturnType<typeof f.where>) =>
@@ -253,18 +226,11 @@ test('a range filter on numbers never matches NaN', async () => {
 });
 
 test('in / not-in lists may hold (empty) arrays, matched by equality', async () => {
-  const answers = await client.run(async (fb) => {
+  const answers = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const c = f.collection(fb.db, 'operands');
     const ids = (filter: ReturnType<typeof f.where>): Promise<Answer> =>
-      f.getDocs(f.query(c, filter)).then(
-        (s) =>
-          s.docs
-            .map((d) => d.id)
-            .sort()
-            .join(','),
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+      fb.ids(f.query(c, filter), { sorted: true });
     return {
       inEmptyArray: await ids(f.where('e', 'in', [[], 'x'])),
       notInEmptyArray: await ids(f.where('e', 'not-in', [[]])),

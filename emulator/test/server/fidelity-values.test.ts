@@ -1,20 +1,17 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /**
  * Values, aggregations and commits where the differential test found this emulator answering
  * otherwise than Google's Cloud Firestore emulator (test/differential/README.md), fixed to answer
  * as Google's does. Runs on this emulator and, in `npm run test:google`, on Google's.
  */
-let stack: Stack;
-let client: HarnessClient;
-beforeAll(async () => {
-  stack = await startStack({ projectId: 'demo-fidelity-values', indexes: false });
-  client = await stack.openClient({ admin: true });
-}, 120_000);
-afterAll(() => stack?.stop());
+const { stack, clients } = stackForFile(
+  { projectId: 'demo-fidelity-values', indexes: false },
+  { admin: { admin: true } },
+);
 
 test('a written -0 is stored and read back as 0', async () => {
-  const read = await client.run(async (fb) => {
+  const read = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const ref = f.doc(fb.db, 'zero/d0');
     await f.setDoc(ref, { z: -0, m: { z: -0 }, arr: [-0] });
@@ -31,7 +28,7 @@ test('a written -0 is stored and read back as 0', async () => {
 });
 
 test('sum() and average() add 64-bit integers exactly past 2^53', async () => {
-  const result = await client.run(async (fb) => {
+  const result = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'big/d1'), { b: Number.MAX_SAFE_INTEGER });
     await f.setDoc(f.doc(fb.db, 'big/d2'), { b: 2 });
@@ -47,26 +44,22 @@ test('sum() and average() add 64-bit integers exactly past 2^53', async () => {
 });
 
 test('sum() and average() under a limit take the documents in the order of their fields', async () => {
-  const result = await client.run(async (fb) => {
+  const result = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'ordered/d0'), { b: 1 });
     await f.setDoc(f.doc(fb.db, 'ordered/d1'), { b: 1 });
     await f.setDoc(f.doc(fb.db, 'ordered/d4'), { b: 0 });
     await f.setDoc(f.doc(fb.db, 'ordered/d5'), { a: 1 });
     const c = f.collection(fb.db, 'ordered');
-    const of = async (
-      q: ReturnType<typeof f.query>,
-      spec: Parameters<typeof f.getAggregateFromServer>[1],
-    ) => (await f.getAggregateFromServer(q, spec)).data();
     return {
       // By b: d4 (0), then d0 (1); not d0 and d1 by name.
-      avgOfTwo: await of(f.query(c, f.limit(2)), { avg: f.average('b') }),
-      sumOfOne: await of(f.query(c, f.limit(1)), { sum: f.sum('b') }),
+      avgOfTwo: await fb.aggregate(f.query(c, f.limit(2)), { avg: f.average('b') }),
+      sumOfOne: await fb.aggregate(f.query(c, f.limit(1)), { sum: f.sum('b') }),
       // An explicit order comes first.
-      sumOfOneByBDescending: await of(f.query(c, f.orderBy('b', 'desc'), f.limit(1)), {
+      sumOfOneByBDescending: await fb.aggregate(f.query(c, f.orderBy('b', 'desc'), f.limit(1)), {
         sum: f.sum('b'),
       }),
-      countOfTwo: await of(f.query(c, f.limit(2)), { n: f.count() }),
+      countOfTwo: await fb.aggregate(f.query(c, f.limit(2)), { n: f.count() }),
     };
   });
   expect(result).toEqual({
@@ -78,15 +71,11 @@ test('sum() and average() under a limit take the documents in the order of their
 });
 
 test('a commit that deletes a document and then updates it is refused whole', async () => {
-  const outcome = await client.run(async (fb) => {
+  const outcome = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     const ref = f.doc(fb.db, 'commits/d4');
     await f.setDoc(ref, { a: 1 });
-    const code = (p: Promise<unknown>) =>
-      p.then(
-        () => 'ok',
-        (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-      );
+    const code = (p: Promise<unknown>) => fb.outcome(p, () => 'ok');
     const deleteThenUpdate = f.writeBatch(fb.db);
     deleteThenUpdate.delete(ref);
     deleteThenUpdate.update(ref, { a: 2 });
@@ -112,7 +101,7 @@ test('a commit that deletes a document and then updates it is refused whole', as
 });
 
 test('REST answers values in proto3 JSON form: empty arrays, maps and zero fields left out', async () => {
-  await client.run(async (fb) => {
+  await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'encoding/d0'), {
       arr: [],
@@ -125,7 +114,7 @@ test('REST answers values in proto3 JSON form: empty arrays, maps and zero field
       micros: new f.Timestamp(1, 123_456_000),
     });
   });
-  const url = `${stack.firestoreUrl}/v1/projects/${stack.projectId}/databases/(default)/documents/encoding/d0`;
+  const url = `${stack().firestoreUrl}/v1/projects/${stack().projectId}/databases/(default)/documents/encoding/d0`;
   const response = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
   const { fields } = (await response.json()) as { fields: unknown };
   expect(fields).toEqual({

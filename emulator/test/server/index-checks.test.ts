@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compositeIndex } from '../engine/index-definitions';
 import { startStack, type HarnessClient, type Stack } from '../harness';
 
 /**
@@ -16,16 +17,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     indexesFile,
     JSON.stringify({
-      indexes: [
-        {
-          collectionGroup: 'posts',
-          queryScope: 'COLLECTION',
-          fields: [
-            { fieldPath: 'uid', order: 'ASCENDING' },
-            { fieldPath: 'createdAt', order: 'DESCENDING' },
-          ],
-        },
-      ],
+      indexes: [compositeIndex('posts', ['uid asc', 'createdAt desc'])],
     }),
   );
   stack = await startStack({ projectId: 'demo-indexes', indexes: indexesFile });
@@ -103,14 +95,7 @@ test('a query without its index is refused with FAILED_PRECONDITION and the entr
     'The query requires an index. You can create it here: https://console.firebase.google.com/v1/r/project/demo-indexes/firestore/indexes?create_composite=',
   );
   const entry = JSON.parse(result.once!.message.slice(result.once!.message.indexOf('{')));
-  expect(entry).toEqual({
-    collectionGroup: 'posts',
-    queryScope: 'COLLECTION',
-    fields: [
-      { fieldPath: 'createdAt', order: 'DESCENDING' },
-      { fieldPath: 'likes', order: 'DESCENDING' },
-    ],
-  });
+  expect(entry).toEqual(compositeIndex('posts', ['createdAt desc', 'likes desc']));
   expect(result.live).toBe('failed-precondition');
   expect(result.count).toBe('failed-precondition');
 });

@@ -1,22 +1,13 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /** Live queries: one client listens, another writes; every commit is one consistent snapshot. */
 
-let stack: Stack;
-let alice: HarnessClient;
-let bob: HarnessClient;
-beforeAll(async () => {
-  // Query mechanics on made-up collections, whose composite queries no index file lists (the
-  // checks themselves: index-checks.test.ts); Google's emulator, the other backend, checks none.
-  stack = await startStack({ indexes: false });
-  [alice, bob] = await Promise.all([
-    stack.openClient({ uid: 'alice' }),
-    stack.openClient({ uid: 'bob' }),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+// Query mechanics on made-up collections, whose composite queries no index file lists (the
+// checks themselves: index-checks.test.ts); Google's emulator, the other backend, checks none.
+const { stack, clients } = stackForFile(
+  { indexes: false },
+  { alice: { uid: 'alice' }, bob: { uid: 'bob' } },
+);
 
 interface Snap {
   ids: string[];
@@ -27,7 +18,7 @@ interface Snap {
 async function bobWrites(
   ops: Array<['set', string, Record<string, unknown>] | ['delete', string]>,
 ) {
-  await bob.run(async (fb, list) => {
+  await clients.bob.run(async (fb, list) => {
     const f = fb.fs;
     const batch = f.writeBatch(fb.db);
     for (const op of list) {
@@ -39,7 +30,7 @@ async function bobWrites(
 }
 
 async function aliceSeesIds(ids: string[]): Promise<void> {
-  await alice.waitFor((fb, want) => {
+  await clients.alice.waitFor((fb, want) => {
     const snaps = fb.vars['feed'] as Array<{ ids: string[]; fromCache: boolean }>;
     const last = snaps[snaps.length - 1];
     return !!last && !last.fromCache && JSON.stringify(last.ids) === JSON.stringify(want);
@@ -52,7 +43,7 @@ test('array-contains + orderBy + limit follows another client live, window in an
     ['set', 'feed/p2', { followers: ['alice'], createdAt: 2 }],
     ['set', 'feed/hidden', { followers: ['bob'], createdAt: 3 }],
   ]);
-  await alice.run(async (fb) => {
+  await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const snaps: Array<{ ids: string[]; fromCache: boolean }> = [];
     fb.vars['feed'] = snaps;
@@ -92,16 +83,16 @@ test('array-contains + orderBy + limit follows another client live, window in an
   ]);
   await aliceSeesIds(['p1', 'p5']);
 
-  const history = await alice.run((fb) => fb.vars['feed'] as Snap[]);
+  const history = await clients.alice.run((fb) => fb.vars['feed'] as Snap[]);
   const serverSnaps = history.filter((s) => !s.fromCache).map((s) => s.ids.join(','));
   expect(serverSnaps).toEqual(['p2,p1', 'p4,p3,p2', 'p3,p2,p1', 'p3,p1', 'p1,p3', 'p1,p5']);
 });
 
 test('document listeners see changes and deletes; a long-polling client sees them too', async () => {
-  const carol = await stack.openClient({ uid: 'carol', longPolling: true });
+  const carol = await stack().openClient({ uid: 'carol', longPolling: true });
   try {
     await bobWrites([['set', 'rooms/r1', { topic: 'first' }]]);
-    for (const client of [alice, carol]) {
+    for (const client of [clients.alice, carol]) {
       await client.run(async (fb) => {
         const f = fb.fs;
         const seen: Array<string | null> = [];
@@ -113,7 +104,7 @@ test('document listeners see changes and deletes; a long-polling client sees the
     }
     const seenAll = (want: Array<string | null>) =>
       Promise.all(
-        [alice, carol].map((c) =>
+        [clients.alice, carol].map((c) =>
           c.waitFor((fb, w) => JSON.stringify(fb.vars['room']) === JSON.stringify(w), want),
         ),
       );
@@ -128,17 +119,17 @@ test('document listeners see changes and deletes; a long-polling client sees the
 });
 
 test('a write shows up in the other client quickly', async () => {
-  await alice.run(async (fb) => {
+  await clients.alice.run(async (fb) => {
     const f = fb.fs;
     fb.vars['pingAt'] = 0;
     f.onSnapshot(f.doc(fb.db, 'ping/p'), (s) => {
       if (s.exists() && !s.metadata.fromCache) fb.vars['pingAt'] = s.data()!['n'];
     });
   });
-  await alice.waitFor((fb) => fb.vars['pingAt'] !== undefined);
+  await clients.alice.waitFor((fb) => fb.vars['pingAt'] !== undefined);
   const started = Date.now();
   await bobWrites([['set', 'ping/p', { n: 42 }]]);
-  await alice.waitFor((fb) => fb.vars['pingAt'] === 42);
+  await clients.alice.waitFor((fb) => fb.vars['pingAt'] === 42);
   expect(Date.now() - started).toBeLessThan(1000);
 });
 
@@ -147,7 +138,7 @@ test('one batch touching several targets of one tab gives each listener exactly 
     ['set', 'multi/a', { v: 0 }],
     ['set', 'multiPosts/x', { uid: 'bob', followers: ['alice'], createdAt: 1 }],
   ]);
-  await alice.run(async (fb) => {
+  await clients.alice.run(async (fb) => {
     const f = fb.fs;
     // Every snapshot, from cache or not: the SDK may show a target's first result from the cache
     // another target filled, and then stays silent when the server confirms it.
@@ -168,13 +159,13 @@ test('one batch touching several targets of one tab gives each listener exactly 
     );
   });
   const lastAre = (want: Record<string, string>) =>
-    alice.waitFor((fb, w) => {
+    clients.alice.waitFor((fb, w) => {
       const log = fb.vars['multi'] as Record<string, string[]>;
       return Object.keys(w).every((k) => log[k]!.at(-1) === w[k]);
     }, want);
   await lastAre({ doc: '0', byBob: 'x', feed: 'x' });
   await new Promise((r) => setTimeout(r, 300));
-  const before = await alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
+  const before = await clients.alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
 
   await bobWrites([
     ['set', 'multi/a', { v: 1 }],
@@ -183,7 +174,7 @@ test('one batch touching several targets of one tab gives each listener exactly 
   ]);
   await lastAre({ doc: '1', byBob: 'x,y,z', feed: 'z,y' });
   await new Promise((r) => setTimeout(r, 300));
-  const after = await alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
+  const after = await clients.alice.run((fb) => fb.vars['multi'] as Record<string, string[]>);
   expect(after).toEqual({
     doc: [...before['doc']!, '1'],
     byBob: [...before['byBob']!, 'x,y,z'],

@@ -1,27 +1,18 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /** The emulator restarts under open sessions: clients re-handshake and resume, data persists. */
 
-let stack: Stack;
-let alice: HarnessClient;
-let bob: HarnessClient;
-beforeAll(async () => {
-  stack = await startStack({ dataDir: 'temp' });
-  [alice, bob] = await Promise.all([
-    stack.openClient({ uid: 'alice' }),
-    stack.openClient({ uid: 'bob' }),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const { stack, clients } = stackForFile(
+  { dataDir: 'temp' },
+  { alice: { uid: 'alice' }, bob: { uid: 'bob' } },
+);
 
 test('listeners and writers recover after a server restart in the middle of a session', async () => {
-  await bob.run(async (fb) => {
+  await clients.bob.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'chat/m1'), { text: 'before', at: 1 });
   });
-  await alice.run(async (fb) => {
+  await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const seen: string[][] = [];
     fb.vars['chat'] = seen;
@@ -30,7 +21,7 @@ test('listeners and writers recover after a server restart in the middle of a se
     });
   });
   const sees = (want: string[]) =>
-    alice.waitFor(
+    clients.alice.waitFor(
       (fb, w) => {
         const seen = fb.vars['chat'] as string[][];
         return JSON.stringify(seen[seen.length - 1]) === JSON.stringify(w);
@@ -39,25 +30,25 @@ test('listeners and writers recover after a server restart in the middle of a se
       45_000,
     );
   await sees(['before']);
-  const readTimeBefore = stack.emulator.engine.currentReadTime();
+  const readTimeBefore = stack().emulator.engine.currentReadTime();
 
-  await stack.restartEmulator();
+  await stack().restartEmulator();
   // Versions keep rising across the restart (persisted), or the client would drop snapshots.
-  expect(stack.emulator.engine.currentReadTime() >= readTimeBefore).toBe(true);
+  expect(stack().emulator.engine.currentReadTime() >= readTimeBefore).toBe(true);
   expect(
-    stack.emulator.engine.getDocument(
-      `projects/${stack.projectId}/databases/(default)/documents/chat/m1`,
+    stack().emulator.engine.getDocument(
+      `projects/${stack().projectId}/databases/(default)/documents/chat/m1`,
     )?.fields,
   ).toEqual({ text: { stringValue: 'before' }, at: { integerValue: '1' } });
 
   // Bob's old session is gone too; his write goes through once his client reconnects.
-  await bob.run(async (fb) => {
+  await clients.bob.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'chat/m2'), { text: 'after', at: 2 });
   });
   await sees(['before', 'after']);
 
-  const aliceWrite = await alice.run(async (fb) => {
+  const aliceWrite = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     await f.updateDoc(f.doc(fb.db, 'chat/m1'), { text: 'edited' });
     return (await f.getDoc(f.doc(fb.db, 'chat/m1'))).data()!['text'];

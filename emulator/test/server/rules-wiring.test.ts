@@ -1,4 +1,4 @@
-import { idToken, startStack, type HarnessClient, type Stack } from '../harness';
+import { idToken, stackForFile } from '../harness';
 import { request } from './wire';
 
 /**
@@ -18,19 +18,13 @@ service cloud.firestore {
 }
 `;
 
-let stack: Stack;
-let alice: HarnessClient;
-let anonymous: HarnessClient;
-beforeAll(async () => {
-  stack = await startStack({ firestoreRules: RULES });
-  [alice, anonymous] = await Promise.all([stack.openClient({ uid: 'alice' }), stack.openClient()]);
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+const { stack, clients } = stackForFile(
+  { firestoreRules: RULES },
+  { alice: { uid: 'alice' }, anonymous: {} },
+);
 
 test('writes: allowed, and denied with the rule text over the Write stream', async () => {
-  const outcomes = await alice.run(async (fb) => {
+  const outcomes = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const attempt = async (op: () => Promise<unknown>) => {
       try {
@@ -54,7 +48,7 @@ test('writes: allowed, and denied with the rule text over the Write stream', asy
 });
 
 test('reads: a signed-out listener and getDoc are denied; a signed-in one reads', async () => {
-  const denied = await anonymous.run(async (fb) => {
+  const denied = await clients.anonymous.run(async (fb) => {
     const f = fb.fs;
     try {
       await f.getDoc(f.doc(fb.db, 'notes/mine'));
@@ -68,7 +62,7 @@ test('reads: a signed-out listener and getDoc are denied; a signed-in one reads'
     code: 'permission-denied',
     message: expect.stringMatching(/^\n.*for 'get' @ L\d+/),
   });
-  const listDenied = await anonymous.run(
+  const listDenied = await clients.anonymous.run(
     (fb) =>
       new Promise<string>((resolve) => {
         const f = fb.fs;
@@ -80,7 +74,7 @@ test('reads: a signed-out listener and getDoc are denied; a signed-in one reads'
       }),
   );
   expect(listDenied).toBe('permission-denied');
-  const text = await alice.run(async (fb) => {
+  const text = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     return (await f.getDoc(f.doc(fb.db, 'notes/mine'))).data()!['text'];
   });
@@ -88,7 +82,7 @@ test('reads: a signed-out listener and getDoc are denied; a signed-in one reads'
 });
 
 test('REST: a transaction is checked, count is checked, the owner token bypasses rules', async () => {
-  const tx = await alice.run(async (fb) => {
+  const tx = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     try {
       await f.runTransaction(fb.db, async (t) => {
@@ -101,7 +95,7 @@ test('REST: a transaction is checked, count is checked, the owner token bypasses
     }
   });
   expect(tx).toBe('permission-denied');
-  const count = await anonymous.run(async (fb) => {
+  const count = await clients.anonymous.run(async (fb) => {
     const f = fb.fs;
     try {
       return (await f.getCountFromServer(f.collection(fb.db, 'notes'))).data().count;
@@ -111,9 +105,9 @@ test('REST: a transaction is checked, count is checked, the owner token bypasses
   });
   expect(count).toBe('permission-denied');
 
-  const docs = `projects/${stack.projectId}/databases/(default)/documents`;
+  const docs = `projects/${stack().projectId}/databases/(default)/documents`;
   const commit = (token: string) =>
-    request(`${stack.firestoreUrl}/v1/${docs}:commit`, {
+    request(`${stack().firestoreUrl}/v1/${docs}:commit`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -122,7 +116,7 @@ test('REST: a transaction is checked, count is checked, the owner token bypasses
         ],
       }),
     });
-  const asAlice = await commit(idToken('alice', stack.projectId));
+  const asAlice = await commit(idToken('alice', stack().projectId));
   expect(asAlice.status).toBe(403);
   expect(JSON.parse(asAlice.text)).toEqual({
     error: { code: 403, status: 'PERMISSION_DENIED', message: expect.stringMatching(/^\n/) },
@@ -132,7 +126,7 @@ test('REST: a transaction is checked, count is checked, the owner token bypasses
 
 test('rules loaded through the emulator endpoint take effect at once', async () => {
   const res = await request(
-    `${stack.firestoreUrl}/emulator/v1/projects/${stack.projectId}:securityRules`,
+    `${stack().firestoreUrl}/emulator/v1/projects/${stack().projectId}:securityRules`,
     {
       method: 'PUT',
       body: JSON.stringify({
@@ -152,7 +146,7 @@ test('rules loaded through the emulator endpoint take effect at once', async () 
   );
   expect(res.status).toBe(200);
   expect(JSON.parse(res.text)).toEqual({ issues: [] });
-  const text = await anonymous.run(async (fb) => {
+  const text = await clients.anonymous.run(async (fb) => {
     const f = fb.fs;
     return (await f.getDoc(f.doc(fb.db, 'notes/mine'))).data()!['text'];
   });

@@ -1,21 +1,13 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /** Every basic operation of the real browser SDK against the emulator. */
 
-let stack: Stack;
-let alice: HarnessClient;
-beforeAll(async () => {
-  // Query mechanics on made-up collections, whose composite queries no index file lists (the
-  // checks themselves: index-checks.test.ts); Google's emulator, the other backend, checks none.
-  stack = await startStack({ indexes: false });
-  alice = await stack.openClient({ uid: 'alice' });
-}, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
+// Query mechanics on made-up collections, whose composite queries no index file lists (the
+// checks themselves: index-checks.test.ts); Google's emulator, the other backend, checks none.
+const { stack, clients } = stackForFile({ indexes: false }, { alice: { uid: 'alice' } });
 
 test('a fresh emulator answers getDoc of a missing document; non-ASCII text round-trips', async () => {
-  const result = await alice.run(async (fb) => {
+  const result = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const missing = await f.getDoc(f.doc(fb.db, 'fresh/none'));
     await f.setDoc(f.doc(fb.db, 'fresh/text'), { caption: 'héllo 😀 日本' });
@@ -26,7 +18,7 @@ test('a fresh emulator answers getDoc of a missing document; non-ASCII text roun
 });
 
 test('add, update with transforms and dotted paths, merge, delete', async () => {
-  const result = await alice.run(async (fb) => {
+  const result = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const ref = await f.addDoc(f.collection(fb.db, 'posts'), {
       uid: 'alice',
@@ -70,7 +62,7 @@ test('add, update with transforms and dotted paths, merge, delete', async () => 
 });
 
 test('an update of a missing document is rejected with not-found', async () => {
-  const error = await alice.run(async (fb) => {
+  const error = await clients.alice.run(async (fb) => {
     try {
       await fb.fs.updateDoc(fb.fs.doc(fb.db, 'posts/nope'), { n: 1 });
       return null;
@@ -82,12 +74,14 @@ test('an update of a missing document is rejected with not-found', async () => {
   // with Datastore's "no entity to update" instead, so against it only the code is compared.
   expect(error).toEqual({
     code: 'not-found',
-    message: stack.external ? expect.any(String) : expect.stringContaining('No document to update'),
+    message: stack().external
+      ? expect.any(String)
+      : expect.stringContaining('No document to update'),
   });
 });
 
 test('getDocs with filters, ordering and startAfter paging', async () => {
-  const pages = await alice.run(async (fb) => {
+  const pages = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const batch = f.writeBatch(fb.db);
     for (let i = 0; i < 7; i++) {
@@ -120,7 +114,7 @@ test('getDocs with filters, ordering and startAfter paging', async () => {
 });
 
 test('writeBatch is atomic: a failing write rejects the whole batch', async () => {
-  const result = await alice.run(async (fb) => {
+  const result = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const ok = f.writeBatch(fb.db);
     ok.set(f.doc(fb.db, 'batch/a'), { v: 1 });
@@ -142,7 +136,7 @@ test('writeBatch is atomic: a failing write rejects the whole batch', async () =
 });
 
 test('runTransaction retries after a conflicting write and applies on fresh data', async () => {
-  const result = await alice.run(async (fb) => {
+  const result = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     const ref = f.doc(fb.db, 'counters/c1');
     await f.setDoc(ref, { n: 1 });
@@ -165,7 +159,7 @@ test('runTransaction retries after a conflicting write and applies on fresh data
 });
 
 test('getCountFromServer counts on the server', async () => {
-  const counts = await alice.run(async (fb) => {
+  const counts = await clients.alice.run(async (fb) => {
     const f = fb.fs;
     for (let i = 0; i < 4; i++)
       await f.setDoc(f.doc(fb.db, `counted/c${i}`), { even: i % 2 === 0 });

@@ -11,6 +11,11 @@ import { request } from './wire';
 const PROJECT = 'demo-startup';
 const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
 
+/** This test's project on ports the OS picks. */
+const startOnFreePorts = (
+  options: Omit<Parameters<typeof startEmulator>[0], 'projectId' | 'firestorePort' | 'storagePort'>,
+) => startEmulator({ projectId: PROJECT, firestorePort: 0, storagePort: 0, ...options });
+
 const rules = (condition: string) => `rules_version = '2';
 service cloud.firestore {
   match /databases/{database}/documents {
@@ -70,10 +75,7 @@ test('rules named in firebase.json apply, reload on change, and a broken edit ke
   const rulesFile = path.join(dir, 'firestore.rules');
   fs.writeFileSync(rulesFile, rules('false'));
   const logs: string[] = [];
-  const emulator = await startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const emulator = await startOnFreePorts({
     dataDir: null,
     firebaseJsonPath: path.join(dir, 'firebase.json'),
     log: (line) => logs.push(line),
@@ -97,10 +99,7 @@ test('rules named in firebase.json apply, reload on change, and a broken edit ke
 
 test('start-up refuses rules that do not compile, naming file, line and column', async () => {
   fs.writeFileSync(path.join(dir, 'firestore.rules'), 'service cloud.firestore {\n  match x');
-  const started = startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const started = startOnFreePorts({
     dataDir: null,
     firebaseJsonPath: path.join(dir, 'firebase.json'),
   });
@@ -110,10 +109,7 @@ test('start-up refuses rules that do not compile, naming file, line and column',
 
 test('data survives stop and start in the same data directory', async () => {
   const dataDir = path.join(dir, '.data');
-  const first = await startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const first = await startOnFreePorts({
     dataDir,
   });
   try {
@@ -121,10 +117,7 @@ test('data survives stop and start in the same data directory', async () => {
   } finally {
     await first.stop();
   }
-  const second = await startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const second = await startOnFreePorts({
     dataDir,
   });
   try {
@@ -138,10 +131,7 @@ test('data survives stop and start in the same data directory', async () => {
 
 test('export writes Firestore and Storage data that a new emulator imports', async () => {
   const exportDir = path.join(dir, 'export');
-  const first = await startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const first = await startOnFreePorts({
     dataDir: null,
   });
   try {
@@ -152,10 +142,7 @@ test('export writes Firestore and Storage data that a new emulator imports', asy
   }
   expect(fs.existsSync(path.join(exportDir, 'firestore_export'))).toBe(true);
   expect(fs.existsSync(path.join(exportDir, 'storage_export'))).toBe(true);
-  const second = await startEmulator({
-    projectId: PROJECT,
-    firestorePort: 0,
-    storagePort: 0,
+  const second = await startOnFreePorts({
     dataDir: null,
     importDir: exportDir,
   });

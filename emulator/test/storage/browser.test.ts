@@ -1,4 +1,4 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 // The browser SDK uses XMLHttpRequest and CORS preflights (every request carries
 // X-Firebase-Storage-Version), which the Node SDK does not: this is the path the product takes.
@@ -13,21 +13,10 @@ service firebase.storage {
 }
 `;
 
-let stack: Stack;
-let alice: HarnessClient;
-
-beforeAll(async () => {
-  stack = await startStack({ storageRules: RULES });
-  alice = await stack.openClient({ uid: 'alice' });
-}, 120_000);
-
-afterAll(async () => {
-  await alice?.close();
-  await stack?.stop();
-});
+const { stack, clients } = stackForFile({ storageRules: RULES }, { alice: { uid: 'alice' } });
 
 test('uploads (multipart and resumable), download URL, Range and list from a page', async () => {
-  const result = await alice.run(async (fb) => {
+  const result = await clients.alice.run(async (fb) => {
     const { ref, uploadBytes, uploadBytesResumable, getDownloadURL, listAll, getMetadata } = fb.st;
     const small = new Blob(['hello from the browser'], { type: 'text/plain' });
     await uploadBytes(ref(fb.storage, 'alice/posts/hello.txt'), small);
@@ -67,8 +56,8 @@ test('uploads (multipart and resumable), download URL, Range and list from a pag
 });
 
 test('rules deny another member and the signed-out visitor, with the SDK error codes', async () => {
-  const bob = await stack.openClient({ uid: 'bob' });
-  const anonymous = await stack.openClient();
+  const bob = await stack().openClient({ uid: 'bob' });
+  const anonymous = await stack().openClient();
   try {
     const bobWrite = await bob.run(async (fb) => {
       try {

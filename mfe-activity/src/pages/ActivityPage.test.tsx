@@ -1,9 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase/firestore';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { ActivityItem, PagedQuery, WithId } from 'shared-firebase';
-import { markActivityRead, useActivity, useMember, useSignedInUid } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { liveMember } from 'shared-firebase/testing/members';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
@@ -14,9 +15,9 @@ import { ActivityPage } from './ActivityPage';
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
+const fakes = jest.mocked(sharedFirebase);
+
 const ME = 'me-uid';
-const mockedActivity = jest.mocked(useActivity);
-const mockedMarkRead = jest.mocked(markActivityRead);
 
 function entry(
   id: string,
@@ -42,14 +43,7 @@ function Where() {
 }
 
 function page() {
-  return (
-    <MemoryRouter initialEntries={['/activity']}>
-      <Routes>
-        <Route path="/activity" element={<ActivityPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  );
+  return routerAt('/activity', { '/activity': <ActivityPage />, '*': <Where /> });
 }
 
 const entries = () => within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('link');
@@ -58,9 +52,9 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
-  jest.mocked(useSignedInUid).mockReturnValue(ME);
-  jest.mocked(useMember).mockImplementation((uid) => liveMember(`Name of ${uid}`));
-  mockedMarkRead.mockResolvedValue(undefined);
+  fakes.useSignedInUid.mockReturnValue(ME);
+  fakes.useMember.mockImplementation((uid) => liveMember(`Name of ${uid}`));
+  fakes.markActivityRead.mockResolvedValue(undefined);
 });
 
 afterEach(() => {
@@ -71,7 +65,7 @@ afterEach(() => {
 
 describe('ActivityPage', () => {
   it('lists what happened, newest first as the data layer orders it, each with who and when', () => {
-    mockedActivity.mockReturnValue(
+    fakes.useActivity.mockReturnValue(
       staticPagedQuery([
         entry('follow_bob', 'follow', 'bob'),
         entry('reply_c_0_cy', 'reply', 'cy'),
@@ -80,7 +74,7 @@ describe('ActivityPage', () => {
       ]),
     );
     render(page());
-    expect(mockedActivity).toHaveBeenCalledWith(ME);
+    expect(fakes.useActivity).toHaveBeenCalledWith(ME);
     expect(screen.getByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     expect(entries().map((link) => link.textContent?.replace(/\s+/g, ' '))).toEqual([
       expect.stringContaining('Name of bob started following you (new)'),
@@ -93,7 +87,7 @@ describe('ActivityPage', () => {
   });
 
   it('leads to the post, or to the profile of a new follower', async () => {
-    mockedActivity.mockReturnValue(
+    fakes.useActivity.mockReturnValue(
       staticPagedQuery([
         entry('follow_bob', 'follow', 'bob', { read: true }),
         entry('like_p_bob', 'like', 'bob', { read: true, postId: 'p 7' }),
@@ -114,19 +108,19 @@ describe('ActivityPage', () => {
       entry('b', 'comment', 'cy'),
       entry('c', 'follow', 'dee', { read: true }),
     ]);
-    mockedActivity.mockImplementation(() => current);
+    fakes.useActivity.mockImplementation(() => current);
     const { rerender } = render(page());
     // Only unread entries are watched; nothing is marked before it is seen.
     expect(intersection.observed()).toHaveLength(2);
     act(() => jest.advanceTimersByTime(MARK_READ_DELAY_MS * 2));
-    expect(mockedMarkRead).not.toHaveBeenCalled();
+    expect(fakes.markActivityRead).not.toHaveBeenCalled();
 
     const [a, b] = entries();
     act(() => intersection.scrollIntoView(a!));
     act(() => intersection.scrollIntoView(b!));
     act(() => jest.advanceTimersByTime(MARK_READ_DELAY_MS));
-    expect(mockedMarkRead).toHaveBeenCalledTimes(1);
-    expect(mockedMarkRead).toHaveBeenCalledWith(ME, ['a', 'b']);
+    expect(fakes.markActivityRead).toHaveBeenCalledTimes(1);
+    expect(fakes.markActivityRead).toHaveBeenCalledWith(ME, ['a', 'b']);
 
     // The data layer reports them read: they stay "new" for this visit, and are not watched.
     current = staticPagedQuery([
@@ -146,7 +140,7 @@ describe('ActivityPage', () => {
   it('shows a new item live, and marks it read when seen', () => {
     jest.useFakeTimers();
     let current = staticPagedQuery([entry('a', 'like', 'bob', { read: true })]);
-    mockedActivity.mockImplementation(() => current);
+    fakes.useActivity.mockImplementation(() => current);
     const { rerender } = render(page());
     current = staticPagedQuery([
       entry('z', 'follow', 'zed'),
@@ -156,7 +150,7 @@ describe('ActivityPage', () => {
     expect(entries()[0]).toHaveTextContent('Name of zed started following you (new)');
     act(() => intersection.scrollIntoView(entries()[0]!));
     act(() => jest.advanceTimersByTime(MARK_READ_DELAY_MS));
-    expect(mockedMarkRead).toHaveBeenCalledWith(ME, ['z']);
+    expect(fakes.markActivityRead).toHaveBeenCalledWith(ME, ['z']);
   });
 
   it('reads the next page when the last entry scrolls into view', () => {
@@ -164,7 +158,7 @@ describe('ActivityPage', () => {
     const all = Array.from({ length: 30 }, (_, i) =>
       entry(`like_${i}`, 'like', `m${i}`, { read: true }),
     );
-    mockedActivity.mockImplementation(() => useFakePagedQuery(all, 20, reads));
+    fakes.useActivity.mockImplementation(() => useFakePagedQuery(all, 20, reads));
     render(page());
     expect(entries()).toHaveLength(20);
     act(() => intersection.scrollIntoView(entries()[19]!.closest('li')!));
@@ -173,25 +167,27 @@ describe('ActivityPage', () => {
   });
 
   it('renders names as text, never as markup', () => {
-    jest.mocked(useMember).mockReturnValue(liveMember('<img src=x onerror=alert(1)>'));
-    mockedActivity.mockReturnValue(staticPagedQuery([entry('a', 'like', 'bob', { read: true })]));
+    fakes.useMember.mockReturnValue(liveMember('<img src=x onerror=alert(1)>'));
+    fakes.useActivity.mockReturnValue(
+      staticPagedQuery([entry('a', 'like', 'bob', { read: true })]),
+    );
     render(page());
     expect(entries()[0]).toHaveTextContent('<img src=x onerror=alert(1)> liked your post');
     expect(entries()[0]!.querySelectorAll('img')).toHaveLength(1);
   });
 
   it('says so when nothing happened yet, shows a spinner while loading and an alert on failure', () => {
-    mockedActivity.mockReturnValue(staticPagedQuery([]));
+    fakes.useActivity.mockReturnValue(staticPagedQuery([]));
     const { unmount } = render(page());
     expect(screen.getByText(/Nothing yet/)).toBeInTheDocument();
     unmount();
 
-    mockedActivity.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+    fakes.useActivity.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
     const second = render(page());
     expect(screen.getByRole('status')).toHaveTextContent('Loading activity…');
     second.unmount();
 
-    mockedActivity.mockReturnValue(staticPagedQuery([], { status: 'error' }));
+    fakes.useActivity.mockReturnValue(staticPagedQuery([], { status: 'error' }));
     render(page());
     expect(screen.getByRole('alert')).toHaveTextContent('Activity could not be loaded.');
   });

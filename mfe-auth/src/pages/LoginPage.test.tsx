@@ -1,18 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccountDocumentsError, MESSAGES, signInMember } from 'shared-firebase/session';
+import * as session from 'shared-firebase/session';
+import { AccountDocumentsError, MESSAGES } from 'shared-firebase/session';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );
 
-const signIn = jest.mocked(signInMember);
+const fakes = jest.mocked(session);
 
 function renderLogin(path = '/login') {
   renderAt(path, '/login', <LoginPage />);
@@ -66,7 +63,7 @@ describe('LoginPage', () => {
         String(invalid.includes(label)),
       );
     }
-    expect(signIn).not.toHaveBeenCalled();
+    expect(fakes.signInMember).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -75,7 +72,7 @@ describe('LoginPage', () => {
     ['auth/invalid-credential', MESSAGES.incorrectCredentials, ['Email', 'Password']],
   ])('shows %s as %p', async (code, message, invalid) => {
     const user = userEvent.setup();
-    signIn.mockRejectedValue(firebaseError(code));
+    fakes.signInMember.mockRejectedValue(firebaseError(code));
     const { email, password, button } = renderLogin();
     await user.type(email, 'ann@x.test');
     await user.type(password, 'secret1');
@@ -99,7 +96,7 @@ describe('LoginPage', () => {
     ['an unrepairable account', new AccountDocumentsError('u1', 'Ann', new Error('denied'))],
   ])('shows %s as a red state only, announced to screen readers', async (_case, error) => {
     const user = userEvent.setup();
-    signIn.mockRejectedValue(error);
+    fakes.signInMember.mockRejectedValue(error);
     const { email, password, button } = renderLogin();
     await user.type(email, 'ann@x.test');
     await user.type(password, 'secret1');
@@ -119,7 +116,7 @@ describe('LoginPage', () => {
 
   it('clears the red state of a field once it is edited', async () => {
     const user = userEvent.setup();
-    signIn.mockRejectedValue(firebaseError('auth/wrong-password'));
+    fakes.signInMember.mockRejectedValue(firebaseError('auth/wrong-password'));
     const { email, password, button } = renderLogin();
     await user.type(email, 'ann@x.test');
     await user.type(password, 'wrong');
@@ -133,19 +130,19 @@ describe('LoginPage', () => {
 
   it('submits with Enter, trims the e-mail and keeps the password as typed', async () => {
     const user = userEvent.setup();
-    signIn.mockResolvedValue('u1');
+    fakes.signInMember.mockResolvedValue('u1');
     const { email, password } = renderLogin();
     await user.type(email, '  ann@x.test ');
     await user.type(password, ' pass word {Enter}');
 
-    expect(signIn).toHaveBeenCalledWith('ann@x.test', ' pass word ');
+    expect(fakes.signInMember).toHaveBeenCalledWith('ann@x.test', ' pass word ');
     expect(await screen.findByTestId('landed')).toHaveTextContent(/^\/$/);
   });
 
   it('disables the button while the request is in flight and ignores a second submit', async () => {
     const user = userEvent.setup();
     const request = deferred<string>();
-    signIn.mockReturnValue(request.promise);
+    fakes.signInMember.mockReturnValue(request.promise);
     const { email, password, button } = renderLogin();
     await user.type(email, 'ann@x.test');
     await user.type(password, 'secret1');
@@ -153,7 +150,7 @@ describe('LoginPage', () => {
 
     expect(button).toBeDisabled();
     await user.type(password, '{Enter}');
-    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(fakes.signInMember).toHaveBeenCalledTimes(1);
 
     await act(async () => request.reject(firebaseError('auth/wrong-password')));
     expect(button).toBeEnabled();
@@ -170,7 +167,7 @@ describe('LoginPage', () => {
     ['/login', '/'],
   ])('after sign-in at %s goes to %s', async (start, destination) => {
     const user = userEvent.setup();
-    signIn.mockResolvedValue('u1');
+    fakes.signInMember.mockResolvedValue('u1');
     const { email, password, button } = renderLogin(start);
     await user.type(email, 'ann@x.test');
     await user.type(password, 'secret1');

@@ -1,27 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  checkPasswordResetCode,
-  confirmNewPassword,
-  MESSAGES,
-  requestPasswordReset,
-} from 'shared-firebase/session';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
+import * as session from 'shared-firebase/session';
+import { MESSAGES } from 'shared-firebase/session';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );
 
-const request = jest.mocked(requestPasswordReset);
-const checkCode = jest.mocked(checkPasswordResetCode);
-const confirm = jest.mocked(confirmNewPassword);
+const fakes = jest.mocked(session);
 
 beforeEach(() => jest.resetAllMocks());
 
@@ -31,12 +21,7 @@ describe('asking for a reset link', () => {
   it('is reached from the login form, keeping the e-mail typed there', async () => {
     const user = userEvent.setup({ delay: null });
     render(
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-        </Routes>
-      </MemoryRouter>,
+      routerAt('/login', { '/login': <LoginPage />, '/reset-password': <ResetPasswordPage /> }),
     );
     await user.type(screen.getByLabelText('Email'), ' ann@example.test ');
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
@@ -49,14 +34,14 @@ describe('asking for a reset link', () => {
     const user = userEvent.setup({ delay: null });
     renderAt('/reset-password', '/reset-password', <ResetPasswordPage />);
     const pending = deferred<'sent'>();
-    request.mockReturnValueOnce(pending.promise);
+    fakes.requestPasswordReset.mockReturnValueOnce(pending.promise);
 
     await user.type(screen.getByLabelText('Email'), 'nobody@example.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeDisabled();
     await act(async () => pending.resolve('sent'));
 
-    expect(request).toHaveBeenCalledWith('nobody@example.test');
+    expect(fakes.requestPasswordReset).toHaveBeenCalledWith('nobody@example.test');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.resetLinkSent);
     expect(screen.getByRole('status')).not.toHaveTextContent('nobody@example.test');
   });
@@ -68,14 +53,14 @@ describe('asking for a reset link', () => {
 
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllFields);
-    expect(request).not.toHaveBeenCalled();
+    expect(fakes.requestPasswordReset).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Email'), 'not-an-address');
-    request.mockResolvedValueOnce('invalid-email');
+    fakes.requestPasswordReset.mockResolvedValueOnce('invalid-email');
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.invalidEmail);
 
-    request.mockResolvedValueOnce('failed');
+    fakes.requestPasswordReset.mockResolvedValueOnce('failed');
     await send();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.resetRequestFailed);
   });
@@ -84,23 +69,23 @@ describe('asking for a reset link', () => {
 describe('using the link', () => {
   it('checks the code, then sets the new password and leads to sign-in', async () => {
     const user = userEvent.setup({ delay: null });
-    checkCode.mockResolvedValue({ ok: true, email: 'ann@example.test' });
-    confirm.mockResolvedValue(undefined);
+    fakes.checkPasswordResetCode.mockResolvedValue({ ok: true, email: 'ann@example.test' });
+    fakes.confirmNewPassword.mockResolvedValue(undefined);
     renderAt(LINK, '/reset-password', <ResetPasswordPage />);
 
     expect(await screen.findByText('For ann@example.test')).toBeInTheDocument();
-    expect(checkCode).toHaveBeenCalledWith('CODE-1');
+    expect(fakes.checkPasswordResetCode).toHaveBeenCalledWith('CODE-1');
     await user.type(screen.getByLabelText('New password'), 'new-horse-7');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(confirm).toHaveBeenCalledWith('CODE-1', 'new-horse-7');
+    expect(fakes.confirmNewPassword).toHaveBeenCalledWith('CODE-1', 'new-horse-7');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.passwordChanged);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('refuses a blank or short password before asking Firebase, and says why Firebase refused', async () => {
     const user = userEvent.setup({ delay: null });
-    checkCode.mockResolvedValue({ ok: true, email: 'ann@example.test' });
+    fakes.checkPasswordResetCode.mockResolvedValue({ ok: true, email: 'ann@example.test' });
     renderAt(LINK, '/reset-password', <ResetPasswordPage />);
     const change = () => user.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByLabelText('New password');
@@ -110,16 +95,16 @@ describe('using the link', () => {
     await user.type(screen.getByLabelText('New password'), '12345');
     await change();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordTooWeak);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(fakes.confirmNewPassword).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('New password'), '6');
-    confirm.mockRejectedValueOnce(firebaseError('auth/expired-action-code'));
+    fakes.confirmNewPassword.mockRejectedValueOnce(firebaseError('auth/expired-action-code'));
     await change();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.resetLinkInvalid);
   });
 
   it('an expired or used link offers a new one', async () => {
-    checkCode.mockResolvedValue({ ok: false });
+    fakes.checkPasswordResetCode.mockResolvedValue({ ok: false });
     renderAt(LINK, '/reset-password', <ResetPasswordPage />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetLinkInvalid);

@@ -1,24 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AccountDocumentsError,
-  MESSAGES,
-  completeSignUp,
-  signUpMember,
-} from 'shared-firebase/session';
+import * as session from 'shared-firebase/session';
+import { AccountDocumentsError, MESSAGES } from 'shared-firebase/session';
 import { deferred, firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
-jest.mock('firebase/app', () => ({}));
-jest.mock('firebase/auth', () => ({}));
-jest.mock('firebase/firestore', () => ({}));
-jest.mock('firebase/storage', () => ({}));
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('../testing/sharedFirebaseFake').fake(),
 );
 
-const signUp = jest.mocked(signUpMember);
-const finish = jest.mocked(completeSignUp);
+const fakes = jest.mocked(session);
+
 const LABELS = ['Username', 'Email', 'Password'] as const;
 
 function renderSignUp() {
@@ -88,7 +80,7 @@ describe('SignUpPage', () => {
 
     expect(alertText()).toBe(MESSAGES.fillAllFields);
     expectInvalid(invalid);
-    expect(signUp).not.toHaveBeenCalled();
+    expect(fakes.signUpMember).not.toHaveBeenCalled();
   });
 
   it('refuses a username over 32 characters, counted after trimming', async () => {
@@ -97,16 +89,16 @@ describe('SignUpPage', () => {
     expect(alertText()).toBe(MESSAGES.usernameTooLong);
     expect(MESSAGES.usernameTooLong).toBe("Username can't be longer than 32 characters");
     expectInvalid(['Username']);
-    expect(signUp).not.toHaveBeenCalled();
+    expect(fakes.signUpMember).not.toHaveBeenCalled();
 
-    signUp.mockResolvedValue('u1');
+    fakes.signUpMember.mockResolvedValue('u1');
     await user.clear(userName);
     await user.type(userName, ` ${'b'.repeat(32)} {Enter}`);
-    expect(signUp).toHaveBeenCalledWith('b'.repeat(32), 'ann@x.test', 'secret1');
+    expect(fakes.signUpMember).toHaveBeenCalledWith('b'.repeat(32), 'ann@x.test', 'secret1');
   });
 
   it('shows an e-mail in use as "User already exists" on the Email field', async () => {
-    signUp.mockRejectedValue(firebaseError('auth/email-already-in-use'));
+    fakes.signUpMember.mockRejectedValue(firebaseError('auth/email-already-in-use'));
     const { button, user } = await fill(VALID);
     await user.click(button);
 
@@ -121,7 +113,7 @@ describe('SignUpPage', () => {
     ['a malformed e-mail', 'auth/invalid-email', ['Email']],
     ['a network failure', 'auth/network-request-failed', ['Username', 'Email', 'Password']],
   ])('shows %s as a red state only, announced', async (_case, code, invalid) => {
-    signUp.mockRejectedValue(firebaseError(code));
+    fakes.signUpMember.mockRejectedValue(firebaseError(code));
     const { button, user } = await fill(VALID);
     await user.click(button);
 
@@ -133,23 +125,23 @@ describe('SignUpPage', () => {
   });
 
   it('submits with Enter the trimmed name and e-mail, then goes to /edit-profile', async () => {
-    signUp.mockResolvedValue('u1');
+    fakes.signUpMember.mockResolvedValue('u1');
     const { user, password } = await fill({ userName: '  Ann Lee ', email: ' ann@x.test ' });
     await user.type(password, ' pass {Enter}');
 
-    expect(signUp).toHaveBeenCalledWith('Ann Lee', 'ann@x.test', ' pass ');
+    expect(fakes.signUpMember).toHaveBeenCalledWith('Ann Lee', 'ann@x.test', ' pass ');
     expect((await screen.findByTestId('landed')).textContent).toBe('/edit-profile');
   });
 
   it('disables the button while the request is in flight', async () => {
     const request = deferred<string>();
-    signUp.mockReturnValue(request.promise);
+    fakes.signUpMember.mockReturnValue(request.promise);
     const { button, user } = await fill(VALID);
     await user.click(button);
 
     expect(button).toBeDisabled();
     await user.click(button);
-    expect(signUp).toHaveBeenCalledTimes(1);
+    expect(fakes.signUpMember).toHaveBeenCalledTimes(1);
 
     await act(async () => request.reject(firebaseError('auth/email-already-in-use')));
     expect(button).toBeEnabled();
@@ -158,7 +150,9 @@ describe('SignUpPage', () => {
   describe('when the account was created but its documents were not', () => {
     async function failBatch() {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      signUp.mockRejectedValue(new AccountDocumentsError('u9', 'Ann Lee', new Error('offline')));
+      fakes.signUpMember.mockRejectedValue(
+        new AccountDocumentsError('u9', 'Ann Lee', new Error('offline')),
+      );
       const { button, user } = await fill(VALID);
       await user.click(button);
       await screen.findByText(MESSAGES.accountDocumentsFailed);
@@ -178,19 +172,21 @@ describe('SignUpPage', () => {
     it('retries for the same account and name, then goes to /edit-profile', async () => {
       const user = await failBatch();
       const retry = deferred<void>();
-      finish.mockReturnValue(retry.promise);
+      fakes.completeSignUp.mockReturnValue(retry.promise);
       await user.click(screen.getByRole('button', { name: 'Try again' }));
 
-      expect(finish).toHaveBeenCalledWith('u9', 'Ann Lee');
+      expect(fakes.completeSignUp).toHaveBeenCalledWith('u9', 'Ann Lee');
       expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
       await act(async () => retry.resolve());
       expect((await screen.findByTestId('landed')).textContent).toBe('/edit-profile');
-      expect(signUp).toHaveBeenCalledTimes(1);
+      expect(fakes.signUpMember).toHaveBeenCalledTimes(1);
     });
 
     it('keeps offering the retry after another failure', async () => {
       const user = await failBatch();
-      finish.mockRejectedValue(new AccountDocumentsError('u9', 'Ann Lee', new Error('again')));
+      fakes.completeSignUp.mockRejectedValue(
+        new AccountDocumentsError('u9', 'Ann Lee', new Error('again')),
+      );
       await user.click(screen.getByRole('button', { name: 'Try again' }));
 
       expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();

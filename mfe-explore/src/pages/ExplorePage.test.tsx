@@ -1,8 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
-import { EXPLORE_PAGE_SIZE, MESSAGES, useExplorePosts, useMember } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { EXPLORE_PAGE_SIZE, MESSAGES } from 'shared-firebase';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
@@ -12,8 +14,7 @@ import { ExplorePage } from './ExplorePage';
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedExplorePosts = jest.mocked(useExplorePosts);
-const mockedMember = jest.mocked(useMember);
+const fakes = jest.mocked(sharedFirebase);
 
 const AUTHORS: Record<string, string> = { 'uid-ann': 'Ann', 'uid-bob': 'Bob' };
 
@@ -39,12 +40,7 @@ function PostRoute() {
 
 function renderExplore() {
   return render(
-    <MemoryRouter initialEntries={['/explore']}>
-      <Routes>
-        <Route path="/explore" element={<ExplorePage />} />
-        <Route path="/post/:postId" element={<PostRoute />} />
-      </Routes>
-    </MemoryRouter>,
+    routerAt('/explore', { '/explore': <ExplorePage />, '/post/:postId': <PostRoute /> }),
   );
 }
 
@@ -56,7 +52,7 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
-  mockedMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
+  fakes.useMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
 });
 
 afterEach(() => {
@@ -67,7 +63,7 @@ afterEach(() => {
 describe('ExplorePage', () => {
   it('loads each tile’s square thumbnail, the display image only as a wider candidate', () => {
     const withThumbnail = { ...photo(1), postThumbnail: 'https://img.test/post-01-thumbnail.jpg' };
-    mockedExplorePosts.mockImplementation(() =>
+    fakes.useExplorePosts.mockImplementation(() =>
       useFakePagedQuery([withThumbnail, photo(2)], EXPLORE_PAGE_SIZE),
     );
     renderExplore();
@@ -84,7 +80,9 @@ describe('ExplorePage', () => {
   });
 
   it('shows the first page of tiles, each a square photo linking to its post', () => {
-    mockedExplorePosts.mockImplementation(() => useFakePagedQuery(photos(11), EXPLORE_PAGE_SIZE));
+    fakes.useExplorePosts.mockImplementation(() =>
+      useFakePagedQuery(photos(11), EXPLORE_PAGE_SIZE),
+    );
     renderExplore();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
@@ -102,7 +100,7 @@ describe('ExplorePage', () => {
 
   it('reads the next page when the last tile scrolls into view, until there are no more', () => {
     const reads = jest.fn();
-    mockedExplorePosts.mockImplementation(() =>
+    fakes.useExplorePosts.mockImplementation(() =>
       useFakePagedQuery(photos(20), EXPLORE_PAGE_SIZE, reads),
     );
     renderExplore();
@@ -127,7 +125,7 @@ describe('ExplorePage', () => {
   it('keeps reading while the end of a freshly loaded page is still in view', () => {
     const reads = jest.fn();
     intersection.showEverything();
-    mockedExplorePosts.mockImplementation(() =>
+    fakes.useExplorePosts.mockImplementation(() =>
       useFakePagedQuery(photos(20), EXPLORE_PAGE_SIZE, reads),
     );
     renderExplore();
@@ -138,18 +136,12 @@ describe('ExplorePage', () => {
 
   it('drops the tile of a deleted post', () => {
     let current: PagedQuery<ExplorePost> = staticPagedQuery(photos(3));
-    mockedExplorePosts.mockImplementation(() => current);
+    fakes.useExplorePosts.mockImplementation(() => current);
     const { rerender } = renderExplore();
     expect(tileLinks()).toHaveLength(3);
 
     current = staticPagedQuery([photo(1), photo(3)]);
-    rerender(
-      <MemoryRouter initialEntries={['/explore']}>
-        <Routes>
-          <Route path="/explore" element={<ExplorePage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    rerender(routerAt('/explore', { '/explore': <ExplorePage /> }));
     expect(tileLinks().map((link) => link.getAttribute('href'))).toEqual([
       '/post/post-01',
       '/post/post-03',
@@ -157,7 +149,7 @@ describe('ExplorePage', () => {
   });
 
   it('opens the post when a tile is clicked', async () => {
-    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
     renderExplore();
     await userEvent.click(screen.getByRole('link', { name: 'Photo by Ann' }));
     expect(screen.getByText('Post page post-02')).toBeInTheDocument();
@@ -165,7 +157,7 @@ describe('ExplorePage', () => {
 
   it('is keyboard usable: tiles take focus in order and Enter opens the post', async () => {
     const user = userEvent.setup();
-    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(2)));
     renderExplore();
     await user.tab();
     expect(tileLinks()[0]).toHaveFocus();
@@ -176,40 +168,40 @@ describe('ExplorePage', () => {
   });
 
   it('describes a photo generically until its author is known', () => {
-    mockedMember.mockReturnValue(liveMember(undefined));
-    mockedExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));
+    fakes.useMember.mockReturnValue(liveMember(undefined));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));
     renderExplore();
     expect(screen.getByRole('img')).toHaveAttribute('alt', 'Photo post');
   });
 
   it('says so when there are no photo posts', () => {
-    mockedExplorePosts.mockReturnValue(staticPagedQuery([]));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery([]));
     renderExplore();
     expect(screen.getByText(MESSAGES.noPosts)).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the first page loads and an alert when reading fails', () => {
-    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
     const { unmount } = renderExplore();
     expect(screen.getByRole('status')).toHaveTextContent('Loading photos…');
     unmount();
 
-    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error' }));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error' }));
     renderExplore();
     expect(screen.getByRole('alert')).toHaveTextContent('Photos could not be loaded.');
   });
 
   it('offers Retry on a failed read, and keeps what is shown when a later page fails', async () => {
     const retry = jest.fn();
-    mockedExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
+    fakes.useExplorePosts.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
     const { unmount } = renderExplore();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
     unmount();
 
     const shown = photos(9);
-    mockedExplorePosts.mockReturnValue(
+    fakes.useExplorePosts.mockReturnValue(
       staticPagedQuery(shown, { hasMore: true, retry, loadMoreError: new Error('x') as never }),
     );
     renderExplore();
@@ -220,7 +212,7 @@ describe('ExplorePage', () => {
   });
 
   it('shows that more photos are on their way while a page is read', () => {
-    mockedExplorePosts.mockReturnValue(
+    fakes.useExplorePosts.mockReturnValue(
       staticPagedQuery(photos(9), { hasMore: true, loadingMore: true }),
     );
     renderExplore();

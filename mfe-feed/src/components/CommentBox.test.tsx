@@ -2,24 +2,15 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Timestamp } from 'firebase/firestore';
-import {
-  addComment,
-  addReply,
-  deleteComment,
-  deleteReply,
-  useComments,
-  useMember,
-} from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import type { Comment, LiveQuery, WithId } from 'shared-firebase';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const addCommentMock = jest.mocked(addComment);
-const addReplyMock = jest.mocked(addReply);
-const deleteCommentMock = jest.mocked(deleteComment);
-const deleteReplyMock = jest.mocked(deleteReply);
+const fakes = jest.mocked(sharedFirebase);
+
 /** Who wrote the post the box belongs to (not the viewer, unless a test says so). */
 let POST_AUTHOR = 'post-author';
 
@@ -33,14 +24,14 @@ let live: Array<WithId<Comment>>;
 beforeEach(() => {
   live = [];
   POST_AUTHOR = 'post-author';
-  deleteCommentMock.mockReset().mockResolvedValue(undefined);
-  deleteReplyMock.mockReset().mockResolvedValue(undefined);
-  jest.mocked(useMember).mockImplementation(memberNamed);
+  fakes.deleteComment.mockReset().mockResolvedValue(undefined);
+  fakes.deleteReply.mockReset().mockResolvedValue(undefined);
+  fakes.useMember.mockImplementation(memberNamed);
   jest
-    .mocked(useComments)
+    .mocked(fakes.useComments)
     .mockImplementation((): LiveQuery<Comment> => ({ status: 'ready', items: live }));
-  addCommentMock.mockReset().mockResolvedValue(true);
-  addReplyMock.mockReset().mockResolvedValue(true);
+  fakes.addComment.mockReset().mockResolvedValue(true);
+  fakes.addReply.mockReset().mockResolvedValue(true);
 });
 
 function renderBox() {
@@ -68,7 +59,7 @@ const shownComments = () =>
 describe('CommentBox', () => {
   it('reads the comments of its post', () => {
     renderBox();
-    expect(useComments).toHaveBeenCalledWith('post-1');
+    expect(fakes.useComments).toHaveBeenCalledWith('post-1');
     expect(screen.getByText('No comments yet.')).toBeInTheDocument();
   });
 
@@ -77,13 +68,13 @@ describe('CommentBox', () => {
     await user.type(field(), '   ');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await user.type(field(), '{Enter}');
-    expect(addCommentMock).not.toHaveBeenCalled();
+    expect(fakes.addComment).not.toHaveBeenCalled();
   });
 
   it('sends a comment as the viewer and clears the field', async () => {
     const { user, field } = renderBox();
     await user.type(field(), 'Nice photo{Enter}');
-    expect(addCommentMock).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', POST_AUTHOR);
+    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', POST_AUTHOR);
     expect(field()).toHaveValue('');
   });
 
@@ -142,11 +133,11 @@ describe('Replies', () => {
     await user.click(toggle);
     const field = screen.getByRole('textbox', { name: 'Write a reply' });
     await user.type(field, '  {Enter}');
-    expect(addReplyMock).not.toHaveBeenCalled();
+    expect(fakes.addReply).not.toHaveBeenCalled();
     await user.clear(field);
     await user.type(field, 'an answer');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(addReplyMock).toHaveBeenCalledWith(
+    expect(fakes.addReply).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'c1', userId: 'ann', postId: 'post-1' }),
       VIEWER,
       'an answer',
@@ -156,7 +147,7 @@ describe('Replies', () => {
 
   it('reports a reply that could not be sent and keeps its text', async () => {
     live = [comment('c1', 'question', 'ann')];
-    addReplyMock.mockRejectedValue(new Error('denied'));
+    fakes.addReply.mockRejectedValue(new Error('denied'));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderBox();
     await user.click(screen.getByRole('button', { name: 'Reply' }));
@@ -228,21 +219,21 @@ describe('Deleting comments and replies', () => {
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
     const question = screen.getByRole('group', { name: 'Delete this comment and its replies?' });
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
-    expect(deleteCommentMock).not.toHaveBeenCalled();
+    expect(fakes.deleteComment).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
-    expect(deleteCommentMock).toHaveBeenCalledWith('mine');
+    expect(fakes.deleteComment).toHaveBeenCalledWith('mine');
   });
 
   it('removes a reply exactly as stored, and reports a failure', async () => {
     live = thread();
-    deleteReplyMock.mockRejectedValue(new Error('denied'));
+    fakes.deleteReply.mockRejectedValue(new Error('denied'));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderBox();
     const theirs = screen.getAllByRole('list', { name: 'Replies' })[1]!;
     await user.click(within(theirs).getByRole('button', { name: 'Delete reply' }));
     await user.click(within(theirs).getByRole('button', { name: 'Delete reply' }));
-    expect(deleteReplyMock).toHaveBeenCalledWith('theirs', { reply: 'my reply', userId: VIEWER });
+    expect(fakes.deleteReply).toHaveBeenCalledWith('theirs', { reply: 'my reply', userId: VIEWER });
     expect(await screen.findByRole('alert')).toHaveTextContent('The reply could not be deleted.');
   });
 });
@@ -250,7 +241,7 @@ describe('Deleting comments and replies', () => {
 describe('Errors and waiting writes', () => {
   it('offers Retry when the comments cannot be loaded, and reads them again', async () => {
     let fail = true;
-    jest.mocked(useComments).mockImplementation((): LiveQuery<Comment> =>
+    fakes.useComments.mockImplementation((): LiveQuery<Comment> =>
       fail
         ? {
             status: 'error',
@@ -267,13 +258,13 @@ describe('Errors and waiting writes', () => {
 
   it('clears the field at once, says a comment is waiting, and marks it in the list', async () => {
     let confirm: (sent: boolean) => void = () => undefined;
-    addCommentMock.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
+    fakes.addComment.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
     const { user, field, rerender } = renderBox();
     await user.type(field(), 'sent offline{Enter}');
     expect(field()).toHaveValue('');
     expect(await screen.findByText('Comment waiting to be sent…')).toBeInTheDocument();
     live = [comment('c9', 'sent offline', VIEWER)];
-    jest.mocked(useComments).mockImplementation((): LiveQuery<Comment> => ({
+    fakes.useComments.mockImplementation((): LiveQuery<Comment> => ({
       status: 'ready',
       items: live,
       pendingIds: new Set(['c9']),
@@ -285,7 +276,7 @@ describe('Errors and waiting writes', () => {
   });
 
   it('puts a comment that failed back into the field with a message', async () => {
-    addCommentMock.mockRejectedValue(new Error('permission-denied'));
+    fakes.addComment.mockRejectedValue(new Error('permission-denied'));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, field } = renderBox();
     await user.type(field(), 'keep me{Enter}');

@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as sharedFirebase from 'shared-firebase';
 import {
   CAPTION_MAX_LENGTH,
   IMAGE_MAX_BYTES,
   ImageUnreadableError,
   MESSAGES,
-  createPost,
-  usePostAudienceCache,
 } from 'shared-firebase';
 import type { NewPost } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
@@ -16,16 +16,16 @@ import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const createPostMock = createPost as jest.MockedFunction<typeof createPost>;
+const fakes = jest.mocked(sharedFirebase);
 
-/** A createPost whose outcome the test decides, exposing what it was called with. */
+/** A fakes.createPost whose outcome the test decides, exposing what it was called with. */
 function pendingCreatePost() {
   const control: {
     input?: NewPost;
     resolve: (id: string) => void;
     reject: (error: Error) => void;
   } = { resolve: () => undefined, reject: () => undefined };
-  createPostMock.mockImplementation(
+  fakes.createPost.mockImplementation(
     (input) =>
       new Promise<string>((resolve, reject) => {
         control.input = input;
@@ -54,7 +54,7 @@ function setup() {
 let objectUrls: number;
 beforeEach(() => {
   jest.useFakeTimers();
-  createPostMock.mockReset();
+  fakes.createPost.mockReset();
   objectUrls = 0;
   URL.createObjectURL = jest.fn(() => `blob:preview-${(objectUrls += 1)}`);
   URL.revokeObjectURL = jest.fn();
@@ -69,7 +69,7 @@ describe('Composer validation', () => {
     await user.type(caption(), '   ');
     await user.click(post());
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
-    expect(createPostMock).not.toHaveBeenCalled();
+    expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
   it('offers only images in the file picker', () => {
@@ -82,7 +82,7 @@ describe('Composer validation', () => {
     await user.upload(photo(), new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
-    expect(createPostMock).not.toHaveBeenCalled();
+    expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
   it('refuses a file that is not an image before any upload', async () => {
@@ -92,7 +92,7 @@ describe('Composer validation', () => {
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
     await user.click(post());
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
-    expect(createPostMock).not.toHaveBeenCalled();
+    expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
   it('refuses an image over the size limit before any upload', async () => {
@@ -102,7 +102,7 @@ describe('Composer validation', () => {
       'The image is too large: the limit is 25 MB.',
     );
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
-    expect(createPostMock).not.toHaveBeenCalled();
+    expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
   it('limits the caption to CAPTION_MAX_LENGTH characters and shows the count', async () => {
@@ -204,7 +204,7 @@ describe('Composer posting', () => {
     const { user, caption, post } = setup();
     await user.type(caption(), 'Once');
     await user.dblClick(post());
-    expect(createPostMock).toHaveBeenCalledTimes(1);
+    expect(fakes.createPost).toHaveBeenCalledTimes(1);
     await act(async () => pending.resolve('new-id'));
     // Two clicks inside one React batch: the button is not disabled yet for the second.
     await user.type(caption(), 'Twice?');
@@ -212,7 +212,7 @@ describe('Composer posting', () => {
       fireEvent.click(post());
       fireEvent.click(post());
     });
-    expect(createPostMock).toHaveBeenCalledTimes(2);
+    expect(fakes.createPost).toHaveBeenCalledTimes(2);
     await act(async () => pending.resolve('new-id'));
   });
 
@@ -232,22 +232,13 @@ describe('Composer posting', () => {
 });
 
 describe('Composer offline', () => {
-  let online: boolean;
-  beforeEach(() => {
-    online = true;
-    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
+  const connection = fakeBrowserConnection();
   afterEach(() => jest.restoreAllMocks());
-  const setOnline = (value: boolean) => {
-    online = value;
-    act(() => {
-      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-    });
-  };
+  const setOnline = (online: boolean) => act(() => connection.change(online));
 
   it('keeps the author’s followers cached, for a post made offline', () => {
     setup();
-    expect(usePostAudienceCache).toHaveBeenCalledWith(VIEWER);
+    expect(fakes.usePostAudienceCache).toHaveBeenCalledWith(VIEWER);
   });
 
   it('says at once that a post made offline is waiting, keeps the text, and shows it done later', async () => {

@@ -1,24 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, deletePost } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { makePost } from '../testing/fixtures';
 import { DeletePost } from './DeletePost';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-let online: boolean;
-beforeEach(() => {
-  online = true;
-  jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => jest.restoreAllMocks());
+const fakes = jest.mocked(sharedFirebase);
 
-function setOnline(value: boolean) {
-  online = value;
-  act(() => {
-    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-  });
-}
+const connection = fakeBrowserConnection();
+const setOnline = (online: boolean) => act(() => connection.change(online));
 
 async function confirmDelete() {
   const user = userEvent.setup();
@@ -29,7 +22,7 @@ async function confirmDelete() {
 describe('DeletePost offline', () => {
   it('says a delete made offline waits for the connection, and not once back online', async () => {
     let finish!: () => void;
-    jest.mocked(deletePost).mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    fakes.deletePost.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     setOnline(false);
     await confirmDelete();
@@ -41,7 +34,7 @@ describe('DeletePost offline', () => {
   });
 
   it('shows no note for a delete made online', async () => {
-    jest.mocked(deletePost).mockReturnValue(new Promise<void>(() => undefined));
+    fakes.deletePost.mockReturnValue(new Promise<void>(() => undefined));
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     await confirmDelete();
     expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();

@@ -2,21 +2,20 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase/firestore';
 import { MemoryRouter } from 'react-router-dom';
-import { deletePost, setLiked, useComments, useMember } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const setLikedMock = jest.mocked(setLiked);
-const deletePostMock = jest.mocked(deletePost);
+const fakes = jest.mocked(sharedFirebase);
 
 beforeEach(() => {
-  jest.mocked(useMember).mockImplementation(memberNamed);
-  jest.mocked(useComments).mockReturnValue({ status: 'ready', items: [] });
-  setLikedMock.mockReset().mockResolvedValue(undefined);
-  deletePostMock.mockReset().mockResolvedValue(undefined);
+  fakes.useMember.mockImplementation(memberNamed);
+  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.setLiked.mockReset().mockResolvedValue(undefined);
+  fakes.deletePost.mockReset().mockResolvedValue(undefined);
 });
 
 function renderCard(post: WithId<Post>, path = '/') {
@@ -67,7 +66,7 @@ describe('PostCard like toggle', () => {
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
     // The author is passed so the like's activity item reaches them.
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, true, 'author-1');
+    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, true, 'author-1');
   });
 
   it('shows Liked and unlikes when the viewer already likes the post', async () => {
@@ -76,12 +75,12 @@ describe('PostCard like toggle', () => {
     expect(screen.getByRole('button', { name: '2 likes' })).toBeInTheDocument();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
-    expect(setLikedMock).toHaveBeenCalledWith('post-1', VIEWER, false, VIEWER);
+    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, false, VIEWER);
   });
 
   it('sends one like at a time and reports a failed one', async () => {
     let fail: (error: Error) => void = () => undefined;
-    setLikedMock.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
+    fakes.setLiked.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderCard(makePost());
     await user.click(screen.getByRole('button', { name: /^Like/ }));
@@ -89,7 +88,7 @@ describe('PostCard like toggle', () => {
     await act(async () => fail(new Error('denied')));
     expect(screen.getByRole('alert')).toHaveTextContent('Your like could not be saved.');
     expect(screen.getByRole('button', { name: /^Like/ })).toBeEnabled();
-    expect(setLikedMock).toHaveBeenCalledTimes(1);
+    expect(fakes.setLiked).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -99,12 +98,12 @@ describe('PostCard comment box toggle', () => {
     const toggle = screen.getByRole('button', { name: 'Comments' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('textbox', { name: 'Write a comment' })).not.toBeInTheDocument();
-    expect(useComments).not.toHaveBeenCalled();
+    expect(fakes.useComments).not.toHaveBeenCalled();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
-    expect(useComments).toHaveBeenCalledWith('post-1');
+    expect(fakes.useComments).toHaveBeenCalledWith('post-1');
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -130,7 +129,7 @@ describe('PostCard delete', () => {
       'Delete this post?',
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(deletePostMock).not.toHaveBeenCalled();
+    expect(fakes.deletePost).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
@@ -139,11 +138,11 @@ describe('PostCard delete', () => {
     const { user } = renderCard(post);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Delete post' }));
-    expect(deletePostMock).toHaveBeenCalledWith(post);
+    expect(fakes.deletePost).toHaveBeenCalledWith(post);
   });
 
   it('says so when the delete fails', async () => {
-    deletePostMock.mockRejectedValue(new Error('offline'));
+    fakes.deletePost.mockRejectedValue(new Error('offline'));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderCard(makePost());
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -198,7 +197,7 @@ describe('PostCard who liked', () => {
   });
 
   it('says a like is waiting while Firestore has not confirmed it', async () => {
-    setLikedMock.mockImplementation(() => new Promise(() => undefined));
+    fakes.setLiked.mockImplementation(() => new Promise(() => undefined));
     const { user } = renderCard(makePost());
     await user.click(screen.getByRole('button', { name: 'Like' }));
     expect(await screen.findByText('Like waiting to be sent…')).toHaveAttribute('role', 'status');

@@ -1,12 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { MESSAGES, useMember } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostList } from './PostList';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+
+const fakes = jest.mocked(sharedFirebase);
 
 /** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */
 const observed = new Map<Element, IntersectionObserverCallback>();
@@ -36,7 +39,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   observed.clear();
-  jest.mocked(useMember).mockImplementation(memberNamed);
+  fakes.useMember.mockImplementation(memberNamed);
 });
 
 function paged(overrides: Partial<PagedQuery<Post>>): PagedQuery<Post> {

@@ -1,15 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useComments, useMember, useSignedInUid, useSinglePost } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
+const fakes = jest.mocked(sharedFirebase);
+
 beforeEach(() => {
-  jest.mocked(useSignedInUid).mockReturnValue(VIEWER);
-  jest.mocked(useMember).mockImplementation(memberNamed);
-  jest.mocked(useComments).mockReturnValue({ status: 'ready', items: [] });
+  fakes.useSignedInUid.mockReturnValue(VIEWER);
+  fakes.useMember.mockImplementation(memberNamed);
+  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
 });
 
 function renderAt(path: string) {
@@ -24,19 +26,19 @@ function renderAt(path: string) {
 
 describe('PostPage', () => {
   it('shows the post named in the path, without a delete option for its author', () => {
-    jest.mocked(useSinglePost).mockReturnValue({
+    fakes.useSinglePost.mockReturnValue({
       status: 'ready',
       items: [makePost({ postId: 'p-9', id: 'p-9', postCaption: 'single' })],
     });
     renderAt('/post/p-9');
-    expect(useSinglePost).toHaveBeenCalledWith('p-9');
+    expect(fakes.useSinglePost).toHaveBeenCalledWith('p-9');
     expect(screen.getByText('single')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Like/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('shows a clear not-found state for an unknown post', () => {
-    jest.mocked(useSinglePost).mockReturnValue({ status: 'ready', items: [] });
+    fakes.useSinglePost.mockReturnValue({ status: 'ready', items: [] });
     renderAt('/post/nope');
     expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your feed' })).toHaveAttribute('href', '/');

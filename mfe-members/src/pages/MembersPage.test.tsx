@@ -1,13 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { PagedQuery, UserData, WithId } from 'shared-firebase';
-import {
-  MEMBERS_PAGE_SIZE,
-  MEMBER_SEARCH_DEBOUNCE_MS,
-  useMemberSearch,
-  useMembers,
-} from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MEMBERS_PAGE_SIZE, MEMBER_SEARCH_DEBOUNCE_MS } from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
@@ -18,8 +15,7 @@ import { MembersPage } from './MembersPage';
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedMembers = jest.mocked(useMembers);
-const mockedSearch = jest.mocked(useMemberSearch);
+const fakes = jest.mocked(sharedFirebase);
 
 function member(uid: string, userName: string, profilePicture: string | null = null) {
   const data: WithId<UserData> = { id: uid, ...memberData(userName, {}, { profilePicture }) };
@@ -40,14 +36,10 @@ function ProfileRoute() {
 }
 
 function page() {
-  return (
-    <MemoryRouter initialEntries={['/members']}>
-      <Routes>
-        <Route path="/members" element={<MembersPage />} />
-        <Route path="/profile/:userId" element={<ProfileRoute />} />
-      </Routes>
-    </MemoryRouter>
-  );
+  return routerAt('/members', {
+    '/members': <MembersPage />,
+    '/profile/:userId': <ProfileRoute />,
+  });
 }
 
 function entryLinks() {
@@ -59,7 +51,7 @@ let intersection: FakeIntersection;
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
   // No search typed: the page asks for none.
-  mockedSearch.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+  fakes.useMemberSearch.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
 });
 
 afterEach(() => {
@@ -69,7 +61,7 @@ afterEach(() => {
 
 describe('MembersPage', () => {
   it("is titled 'Members' and lists every member in the data layer's order", () => {
-    mockedMembers.mockReturnValue(
+    fakes.useMembers.mockReturnValue(
       staticPagedQuery([member('uid-c', 'Cleo'), member('uid-b', 'Bob'), member('uid-a', 'Ann')]),
     );
     render(page());
@@ -82,7 +74,7 @@ describe('MembersPage', () => {
   });
 
   it('shows the picture, or the placeholder when a member has none', () => {
-    mockedMembers.mockReturnValue(
+    fakes.useMembers.mockReturnValue(
       staticPagedQuery([
         member('uid-b', 'Bob', 'https://img.test/bob.png'),
         member('uid-a', 'Ann'),
@@ -97,7 +89,7 @@ describe('MembersPage', () => {
   });
 
   it('opens the member profile from an entry', async () => {
-    mockedMembers.mockReturnValue(
+    fakes.useMembers.mockReturnValue(
       staticPagedQuery([member('uid-b', 'Bob'), member('uid-a', 'Ann')]),
     );
     render(page());
@@ -108,7 +100,7 @@ describe('MembersPage', () => {
   it('reads the next page when the last entry scrolls into view, until there are no more', () => {
     const reads = jest.fn();
     const all = members(45);
-    mockedMembers.mockImplementation(() => useFakePagedQuery(all, MEMBERS_PAGE_SIZE, reads));
+    fakes.useMembers.mockImplementation(() => useFakePagedQuery(all, MEMBERS_PAGE_SIZE, reads));
     render(page());
 
     expect(entryLinks()).toHaveLength(20);
@@ -129,7 +121,7 @@ describe('MembersPage', () => {
   it('keeps reading while the end of a freshly loaded page is still in view', () => {
     const reads = jest.fn();
     intersection.showEverything();
-    mockedMembers.mockImplementation(() =>
+    fakes.useMembers.mockImplementation(() =>
       useFakePagedQuery(members(45), MEMBERS_PAGE_SIZE, reads),
     );
     render(page());
@@ -142,7 +134,7 @@ describe('MembersPage', () => {
       member('uid-b', 'Bob'),
       member('uid-a', 'Ann'),
     ]);
-    mockedMembers.mockImplementation(() => current);
+    fakes.useMembers.mockImplementation(() => current);
     const { rerender } = render(page());
 
     current = staticPagedQuery([
@@ -159,40 +151,40 @@ describe('MembersPage', () => {
   });
 
   it('renders names as text, never as markup', () => {
-    mockedMembers.mockReturnValue(staticPagedQuery([member('uid-x', '<b>bold</b>')]));
+    fakes.useMembers.mockReturnValue(staticPagedQuery([member('uid-x', '<b>bold</b>')]));
     render(page());
     expect(screen.getByRole('link', { name: '<b>bold</b>' })).toBeInTheDocument();
     expect(document.querySelector('b')).toBeNull();
   });
 
   it('says so when there are no members', () => {
-    mockedMembers.mockReturnValue(staticPagedQuery([]));
+    fakes.useMembers.mockReturnValue(staticPagedQuery([]));
     render(page());
     expect(screen.getByText('No members yet')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the first page loads and an alert when reading fails', () => {
-    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
+    fakes.useMembers.mockReturnValue(staticPagedQuery([], { status: 'loading' }));
     const { unmount } = render(page());
     expect(screen.getByRole('status')).toHaveTextContent('Loading members…');
     unmount();
 
-    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'error' }));
+    fakes.useMembers.mockReturnValue(staticPagedQuery([], { status: 'error' }));
     render(page());
     expect(screen.getByRole('alert')).toHaveTextContent('Members could not be loaded.');
   });
 
   it('offers Retry on a failed read, and keeps what is shown when a later page fails', async () => {
     const retry = jest.fn();
-    mockedMembers.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
+    fakes.useMembers.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
     const { unmount } = render(page());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
     unmount();
 
     const shown = members(3);
-    mockedMembers.mockReturnValue(
+    fakes.useMembers.mockReturnValue(
       staticPagedQuery(shown, { hasMore: true, retry, loadMoreError: new Error('x') as never }),
     );
     render(page());
@@ -208,9 +200,9 @@ describe('MembersPage search', () => {
 
   beforeEach(() => {
     jest.useFakeTimers();
-    mockedMembers.mockReturnValue(staticPagedQuery(everyone));
+    fakes.useMembers.mockReturnValue(staticPagedQuery(everyone));
     // The data layer's search: members whose name starts with the searched text, any case.
-    mockedSearch.mockImplementation((typed) => {
+    fakes.useMemberSearch.mockImplementation((typed) => {
       const prefix = typed.trim().toLowerCase();
       return staticPagedQuery(
         prefix ? everyone.filter((m) => m.userInfo.userName.toLowerCase().startsWith(prefix)) : [],
@@ -237,9 +229,9 @@ describe('MembersPage search', () => {
     await typeInSearch('AN');
     // Still the whole list, and no search asked for yet.
     expect(shownNames()).toEqual(['Cleo', 'Bob', 'Anna']);
-    expect(mockedSearch.mock.calls.map(([typed]) => typed)).not.toContain('AN');
+    expect(fakes.useMemberSearch.mock.calls.map(([typed]) => typed)).not.toContain('AN');
     act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));
-    expect(mockedSearch).toHaveBeenLastCalledWith('AN');
+    expect(fakes.useMemberSearch).toHaveBeenLastCalledWith('AN');
     expect(screen.getByRole('list', { name: 'Members whose name starts with “AN”' })).toBeVisible();
     expect(shownNames()).toEqual(['Anna']);
   });
@@ -263,7 +255,7 @@ describe('MembersPage search', () => {
 
   it('shows live changes of the results as the data layer reports them', async () => {
     let results = staticPagedQuery([member('uid-a', 'Anna')]);
-    mockedSearch.mockImplementation((typed) => (typed ? results : staticPagedQuery([])));
+    fakes.useMemberSearch.mockImplementation((typed) => (typed ? results : staticPagedQuery([])));
     const { rerender } = render(page());
     await typeInSearch('an');
     act(() => jest.advanceTimersByTime(MEMBER_SEARCH_DEBOUNCE_MS));

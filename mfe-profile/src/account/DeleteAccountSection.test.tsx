@@ -1,20 +1,20 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { deleteAccount, MESSAGES, useAccountDeletionMark, useSignedInUid } from 'shared-firebase';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
 import type { DeletionProgress } from 'shared-firebase';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedDelete = jest.mocked(deleteAccount);
-const mockedMark = jest.mocked(useAccountDeletionMark);
+const fakes = jest.mocked(sharedFirebase);
 
 /** A deletion the test drives: report progress, then finish or fail. */
 function controlledDeletion() {
   let report!: (progress: DeletionProgress) => void;
   let finish!: () => void;
   let fail!: (error: unknown) => void;
-  mockedDelete.mockImplementation(
+  fakes.deleteAccount.mockImplementation(
     (_uid, _password, onProgress) =>
       new Promise<void>((resolve, reject) => {
         report = onProgress!;
@@ -30,8 +30,8 @@ function controlledDeletion() {
 }
 
 beforeEach(() => {
-  jest.mocked(useSignedInUid).mockReturnValue('me');
-  mockedMark.mockReturnValue({ status: 'missing' });
+  fakes.useSignedInUid.mockReturnValue('me');
+  fakes.useAccountDeletionMark.mockReturnValue({ status: 'missing' });
 });
 
 afterEach(() => jest.clearAllMocks());
@@ -43,12 +43,18 @@ async function openForm() {
   return user;
 }
 
+/** Types the password into the open form and presses its final delete button. */
+async function deleteWithPassword(user: UserEvent, password: string) {
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+}
+
 test('nothing is deleted until the member opens the form and types their password', async () => {
   const user = await openForm();
   await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
 
   expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllFields);
-  expect(mockedDelete).not.toHaveBeenCalled();
+  expect(fakes.deleteAccount).not.toHaveBeenCalled();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
@@ -57,10 +63,9 @@ test('nothing is deleted until the member opens the form and types their passwor
 test('shows each step’s progress while the deletion runs, with the form disabled', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'secret');
 
-  expect(mockedDelete).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
+  expect(fakes.deleteAccount).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
   deletion.report({ stepId: 'posts', label: 'Deleting your posts', index: 6, total: 12 });
   expect(screen.getByText('Deleting your posts: 50%')).toBeInTheDocument();
   expect(screen.getByLabelText('Password')).toBeDisabled();
@@ -71,8 +76,7 @@ test('shows each step’s progress while the deletion runs, with the form disabl
 test('a wrong password says so and keeps the form', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'wrong');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'wrong');
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await deletion.fail({ code: 'auth/invalid-credential' });
 
@@ -83,8 +87,7 @@ test('a wrong password says so and keeps the form', async () => {
 test('a deletion that stopped part-way says how to continue', async () => {
   const deletion = controlledDeletion();
   const user = await openForm();
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+  await deleteWithPassword(user, 'secret');
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await deletion.fail(new Error('offline'));
 
@@ -92,7 +95,7 @@ test('a deletion that stopped part-way says how to continue', async () => {
 });
 
 test('an interrupted deletion (its mark is there) is offered to finish at once', async () => {
-  mockedMark.mockReturnValue({ status: 'ready', data: { startedAt: null } });
+  fakes.useAccountDeletionMark.mockReturnValue({ status: 'ready', data: { startedAt: null } });
   const user = userEvent.setup({ delay: null });
   render(<DeleteAccountSection />);
 
@@ -100,5 +103,5 @@ test('an interrupted deletion (its mark is there) is offered to finish at once',
   controlledDeletion();
   await user.type(screen.getByLabelText('Password'), 'secret');
   await user.click(screen.getByRole('button', { name: 'Finish deleting my account' }));
-  expect(mockedDelete).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
+  expect(fakes.deleteAccount).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
 });

@@ -1,22 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, setFollowing, useFollowStatus } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import { FollowButton } from './FollowButton';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedStatus = jest.mocked(useFollowStatus);
-const mockedSetFollowing = jest.mocked(setFollowing);
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+const fakes = jest.mocked(sharedFirebase);
 
 afterEach(() => {
   jest.clearAllMocks();
@@ -24,45 +16,46 @@ afterEach(() => {
 });
 
 describe('FollowButton', () => {
-  it('shows Follow when not following and follows on click', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: false });
-    mockedSetFollowing.mockResolvedValue(undefined);
+  it.each([
+    {
+      title: 'shows Follow when not following and follows on click',
+      following: false,
+      label: 'Follow',
+    },
+    {
+      title: 'shows Followed when following and unfollows on click',
+      following: true,
+      label: 'Followed',
+    },
+  ])('$title', async ({ following, label }) => {
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following });
+    fakes.setFollowing.mockResolvedValue(undefined);
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
-    const button = screen.getByRole('button', { name: 'Follow' });
-    expect(button).toHaveAttribute('aria-pressed', 'false');
+    const button = screen.getByRole('button', { name: label });
+    expect(button).toHaveAttribute('aria-pressed', String(following));
     await userEvent.click(button);
-    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', true);
-  });
-
-  it('shows Followed when following and unfollows on click', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: true });
-    mockedSetFollowing.mockResolvedValue(undefined);
-    render(<FollowButton me="me" target="ann" targetName="Ann" />);
-    const button = screen.getByRole('button', { name: 'Followed' });
-    expect(button).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(button);
-    expect(mockedSetFollowing).toHaveBeenCalledWith('me', 'ann', false);
+    expect(fakes.setFollowing).toHaveBeenCalledWith('me', 'ann', !following);
   });
 
   it('follows the live state', () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
     const { rerender } = render(<FollowButton me="me" target="ann" targetName="Ann" />);
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
-    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
     rerender(<FollowButton me="me" target="ann" targetName="Ann" />);
     expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
   });
 
   it('is disabled until the state is known', () => {
-    mockedStatus.mockReturnValue({ status: 'loading' });
+    fakes.useFollowStatus.mockReturnValue({ status: 'loading' });
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     expect(screen.getByRole('button', { name: 'Follow' })).toBeDisabled();
   });
 
   it('a double click does one thing, and the button waits for the change', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
     const change = deferred();
-    mockedSetFollowing.mockReturnValue(change.promise);
+    fakes.setFollowing.mockReturnValue(change.promise);
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     const button = screen.getByRole('button', { name: 'Follow' });
     // Two clicks in the same tick, before React re-renders the disabled button.
@@ -70,56 +63,49 @@ describe('FollowButton', () => {
       fireEvent.click(button);
       fireEvent.click(button);
     });
-    expect(mockedSetFollowing).toHaveBeenCalledTimes(1);
+    expect(fakes.setFollowing).toHaveBeenCalledTimes(1);
     expect(button).toBeDisabled();
     fireEvent.click(button);
-    expect(mockedSetFollowing).toHaveBeenCalledTimes(1);
+    expect(fakes.setFollowing).toHaveBeenCalledTimes(1);
     await act(async () => change.resolve());
     expect(button).toBeEnabled();
   });
 
   it('reports a change that did not finish and retries the same direction', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: true });
-    mockedSetFollowing.mockRejectedValueOnce(new Error('unavailable'));
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
+    fakes.setFollowing.mockRejectedValueOnce(new Error('unavailable'));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     await userEvent.click(screen.getByRole('button', { name: 'Followed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unfollowing Ann did not finish.');
 
-    mockedSetFollowing.mockResolvedValueOnce(undefined);
+    fakes.setFollowing.mockResolvedValueOnce(undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(mockedSetFollowing).toHaveBeenNthCalledWith(2, 'me', 'ann', false);
+    expect(fakes.setFollowing).toHaveBeenNthCalledWith(2, 'me', 'ann', false);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers Retry when the follow state cannot be read, and reads it again', async () => {
-    mockedStatus.mockReturnValue({ status: 'error', error: new Error('unavailable') });
+    fakes.useFollowStatus.mockReturnValue({ status: 'error', error: new Error('unavailable') });
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     expect(screen.getByRole('alert')).toHaveTextContent('The follow state could not be loaded.');
-    mockedStatus.mockReturnValue({ status: 'ready', following: true });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
   });
 });
 
 describe('FollowButton offline', () => {
-  let online: boolean;
-  beforeEach(() => {
-    online = false;
-    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
+  const connection = fakeBrowserConnection(false);
 
   it('says a follow made offline waits for the connection, and drops the note once done', async () => {
-    mockedStatus.mockReturnValue({ status: 'ready', following: false });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
     const run = deferred();
-    mockedSetFollowing.mockReturnValue(run.promise);
+    fakes.setFollowing.mockReturnValue(run.promise);
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.followWaitingForConnection);
-    online = true;
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    act(() => connection.change(true));
     expect(screen.queryByText(MESSAGES.followWaitingForConnection)).toBeNull();
     await act(async () => run.resolve());
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();

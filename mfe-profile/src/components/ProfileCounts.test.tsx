@@ -1,21 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { useFollowerUids, useFollowingUids } from 'shared-firebase';
-import type { LiveUidList } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import { ProfileCounts } from './ProfileCounts';
+import { fakeFollowLists } from '../testing/followLists';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-let followers: LiveUidList;
-let following: LiveUidList;
-
-beforeEach(() => {
-  followers = { status: 'ready', uids: ['a', 'b', 'c'] };
-  following = { status: 'ready', uids: ['d'] };
-  jest.mocked(useFollowerUids).mockImplementation(() => followers);
-  jest.mocked(useFollowingUids).mockImplementation(() => following);
-});
+const fakes = jest.mocked(sharedFirebase);
+const lists = fakeFollowLists(['a', 'b', 'c'], ['d']);
 
 function renderCounts(postsCount = 2) {
   const user = userEvent.setup();
@@ -46,15 +39,15 @@ describe('ProfileCounts', () => {
       'href',
       '/profile/ann/following',
     );
-    expect(useFollowerUids).toHaveBeenCalledWith('ann');
-    expect(useFollowingUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowerUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowingUids).toHaveBeenCalledWith('ann');
   });
 
   it('follows the live documents: counts change as members follow, unfollow and post', () => {
     const { rerender } = renderCounts(1);
     expect(screen.getByText('1 post')).toBeInTheDocument();
-    followers = { status: 'ready', uids: ['a'] };
-    following = { status: 'ready', uids: [] };
+    lists.followers = { status: 'ready', uids: ['a'] };
+    lists.following = { status: 'ready', uids: [] };
     rerender(0);
     expect(screen.getByText('0 posts')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
@@ -62,10 +55,10 @@ describe('ProfileCounts', () => {
   });
 
   it('offers Retry when a count cannot be loaded, and reads again', async () => {
-    followers = { status: 'error', error: new Error('unavailable') as never };
+    lists.followers = { status: 'error', error: new Error('unavailable') as never };
     const { user } = renderCounts();
     expect(screen.getByText('The follower counts could not be loaded.')).toBeInTheDocument();
-    followers = { status: 'ready', uids: ['a'] };
+    lists.followers = { status: 'ready', uids: ['a'] };
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
   });

@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mountRootParcel } from 'single-spa';
-import type { RemoteLifecycles } from 'shared-ui';
+import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
 import { POST_LIST_MODULE, ProfilePosts } from './ProfilePosts';
 import type { PostListProps } from './ProfilePosts';
+
+type PostListLoader = NonNullable<RemoteAppProps['loadRemoteModule']>;
 
 const noWait = { attempts: 2, baseDelayMs: 1, sleep: () => Promise.resolve() };
 
@@ -23,19 +25,24 @@ function fakePostList(): RemoteLifecycles<PostListProps> {
   };
 }
 
+/** Ann's posts, through the given remote loader, retried without waiting. */
+function renderProfilePosts(loadRemoteModule: PostListLoader) {
+  render(
+    <ProfilePosts
+      authorUid="ann"
+      loadRemoteModule={loadRemoteModule}
+      mountParcel={mountRootParcel}
+      retry={noWait}
+    />,
+  );
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('ProfilePosts', () => {
   it("mounts feed's post list with the member's uid", async () => {
     const loadRemoteModule = jest.fn(async () => ({ default: fakePostList() }));
-    render(
-      <ProfilePosts
-        authorUid="ann"
-        loadRemoteModule={loadRemoteModule}
-        mountParcel={mountRootParcel}
-        retry={noWait}
-      />,
-    );
+    renderProfilePosts(loadRemoteModule);
     expect(await screen.findByText('posts by ann')).toBeInTheDocument();
     expect(loadRemoteModule).toHaveBeenCalledWith(POST_LIST_MODULE);
   });
@@ -45,14 +52,7 @@ describe('ProfilePosts', () => {
     const loadRemoteModule = jest
       .fn<Promise<unknown>, [string]>()
       .mockRejectedValue(new Error('feed is down'));
-    render(
-      <ProfilePosts
-        authorUid="ann"
-        loadRemoteModule={loadRemoteModule}
-        mountParcel={mountRootParcel}
-        retry={noWait}
-      />,
-    );
+    renderProfilePosts(loadRemoteModule);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The post list is unavailable right now.',
     );
@@ -65,14 +65,7 @@ describe('ProfilePosts', () => {
 
   it('refuses a module that is not single-spa lifecycles', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <ProfilePosts
-        authorUid="ann"
-        loadRemoteModule={async () => ({ default: 'nope' })}
-        mountParcel={mountRootParcel}
-        retry={noWait}
-      />,
-    );
+    renderProfilePosts(async () => ({ default: 'nope' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('unavailable');
   });
 });

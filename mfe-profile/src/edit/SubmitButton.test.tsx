@@ -1,20 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { MESSAGES } from 'shared-firebase';
+import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { SubmitButton, WAITING_NOTE_DELAY_MS } from './SubmitButton';
 
 const WAITING_NOTE = MESSAGES.profileChangeWaiting;
 
 describe('SubmitButton', () => {
-  let online: boolean;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    online = true;
-    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  });
+  const connection = fakeBrowserConnection();
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
 
   it('says a change that takes long is waiting, and drops the note once it is sent', () => {
     const { rerender } = render(<SubmitButton sending />);
@@ -30,13 +24,10 @@ describe('SubmitButton', () => {
   });
 
   it('says at once that a change made offline is waiting for the connection', () => {
-    online = false;
+    connection.set(false);
     render(<SubmitButton sending />);
     expect(screen.getByRole('status')).toHaveTextContent(WAITING_NOTE);
-    online = true;
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    act(() => connection.change(true));
     // Back online but not yet confirmed: quiet until the usual delay has passed.
     expect(screen.queryByText(WAITING_NOTE)).toBeNull();
   });

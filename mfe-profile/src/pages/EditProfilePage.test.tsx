@@ -1,43 +1,26 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  changeProfileImage,
-  MESSAGES,
-  saveProfileUpdate,
-  useMember,
-  useSignedInUid,
-} from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
 import { memberData } from 'shared-firebase/testing/members';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import { EditProfilePage } from './EditProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedSignedInUid = jest.mocked(useSignedInUid);
-const mockedUseMember = jest.mocked(useMember);
-const mockedSave = jest.mocked(saveProfileUpdate);
-const mockedChangeImage = jest.mocked(changeProfileImage);
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+const fakes = jest.mocked(sharedFirebase);
 
 function png(name = 'me.png', type = 'image/png') {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type });
 }
 
 beforeEach(() => {
-  mockedSignedInUid.mockReturnValue('me');
-  mockedUseMember.mockReturnValue({
+  fakes.useSignedInUid.mockReturnValue('me');
+  fakes.useMember.mockReturnValue({
     status: 'ready',
     data: memberData('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),
   });
-  mockedSave.mockResolvedValue(undefined);
+  fakes.saveProfileUpdate.mockResolvedValue(undefined);
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });
@@ -89,27 +72,27 @@ describe('the edit menu', () => {
 
 describe('typed input', () => {
   it('is never thrown away: the form waits for the profile, then keeps edits through live updates', async () => {
-    mockedUseMember.mockReturnValue({ status: 'loading' });
+    fakes.useMember.mockReturnValue({ status: 'loading' });
     const user = userEvent.setup({ delay: null });
     const { rerender } = render(<EditProfilePage />);
     await user.click(screen.getByRole('radio', { name: 'Change username' }));
     expect(screen.queryByRole('textbox', { name: /Username/ })).not.toBeInTheDocument();
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
 
-    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     rerender(<EditProfilePage />);
     const field = screen.getByRole('textbox', { name: /Username/ });
     expect(field).toHaveValue('Ann');
     await user.clear(field);
     await user.type(field, 'Bea');
 
-    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Renamed elsewhere') });
+    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Renamed elsewhere') });
     rerender(<EditProfilePage />);
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
   });
 
   it('opens empty when the profile cannot be read, so the member can still write one', async () => {
-    mockedUseMember.mockReturnValue({ status: 'missing' });
+    fakes.useMember.mockReturnValue({ status: 'missing' });
     const { choose } = setup();
     await choose('Change username');
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('');
@@ -125,7 +108,7 @@ describe.each([
     await choose(option);
     await save();
     expect(alert()).toHaveTextContent(MESSAGES.noFileSelected);
-    expect(mockedChangeImage).not.toHaveBeenCalled();
+    expect(fakes.changeProfileImage).not.toHaveBeenCalled();
   });
 
   it('accepts only PNG and JPEG', async () => {
@@ -139,12 +122,12 @@ describe.each([
     expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(alert()).toHaveTextContent(MESSAGES.noFileSelected);
-    expect(mockedChangeImage).not.toHaveBeenCalled();
+    expect(fakes.changeProfileImage).not.toHaveBeenCalled();
   });
 
   it('previews the file, shows Sending... while uploading, then the success message', async () => {
     const upload = deferred();
-    mockedChangeImage.mockReturnValue(upload.promise);
+    fakes.changeProfileImage.mockReturnValue(upload.promise);
     const { user, choose, save } = setup();
     await choose(option);
     const file = png(kind === 'picture' ? 'me.jpg' : 'cover.png', 'image/jpeg');
@@ -156,8 +139,8 @@ describe.each([
 
     await save();
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(mockedChangeImage).toHaveBeenCalledTimes(1);
-    expect(mockedChangeImage).toHaveBeenCalledWith('me', kind, file, expect.any(Function));
+    expect(fakes.changeProfileImage).toHaveBeenCalledTimes(1);
+    expect(fakes.changeProfileImage).toHaveBeenCalledWith('me', kind, file, expect.any(Function));
 
     await act(async () => upload.resolve());
     expect(status()).toHaveTextContent(success);
@@ -167,7 +150,7 @@ describe.each([
 
   it('reports a failed upload', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedChangeImage.mockRejectedValue(new Error('storage/unauthorized'));
+    fakes.changeProfileImage.mockRejectedValue(new Error('storage/unauthorized'));
     const { user, choose, save } = setup();
     await choose(option);
     await user.upload(screen.getByLabelText(fieldName), png());
@@ -189,7 +172,7 @@ describe('Change username', () => {
     await user.type(field, '   ');
     await save();
     expect(alert()).toHaveTextContent(MESSAGES.usernameEmpty);
-    expect(mockedSave).not.toHaveBeenCalled();
+    expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
   it('takes at most 32 characters', async () => {
@@ -201,7 +184,7 @@ describe('Change username', () => {
     await user.type(field, 'x'.repeat(40));
     expect(field).toHaveValue('x'.repeat(32));
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', {
+    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
       'userInfo.userName': 'x'.repeat(32),
       searchName: 'x'.repeat(32),
     });
@@ -217,7 +200,7 @@ describe('Change username', () => {
       await user.clear(field);
       await user.type(field, '  Ann Lee ');
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(mockedSave).toHaveBeenCalledWith('me', {
+      expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
         'userInfo.userName': 'Ann Lee',
         searchName: 'ann lee',
       });
@@ -237,7 +220,7 @@ describe('Change username', () => {
   it('shows Sending... while the write is on its way and reports a failure', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const write = deferred();
-    mockedSave.mockReturnValue(write.promise);
+    fakes.saveProfileUpdate.mockReturnValue(write.promise);
     const { choose, save } = setup();
     await choose('Change username');
     await save();
@@ -257,7 +240,9 @@ describe('Change about', () => {
     await user.clear(field);
     await user.type(field, 'I like maps');
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', { 'userInfo.userAbout': 'I like maps' });
+    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
+      'userInfo.userAbout': 'I like maps',
+    });
     expect(status()).toHaveTextContent(MESSAGES.aboutChanged);
   });
 
@@ -267,7 +252,7 @@ describe('Change about', () => {
     await user.clear(screen.getByRole('textbox', { name: /About/ }));
     await user.type(screen.getByRole('textbox', { name: /About/ }), '   ');
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', { 'userInfo.userAbout': null });
+    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', { 'userInfo.userAbout': null });
     expect(status()).toHaveTextContent(MESSAGES.aboutRemoved);
   });
 });
@@ -314,7 +299,7 @@ describe('Change date of birth', () => {
     await fillDob(user, d, m, y);
     await save();
     expect(alert()).toHaveTextContent(MESSAGES.fillAllFields);
-    expect(mockedSave).not.toHaveBeenCalled();
+    expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
   it('refuses a date that does not exist and one in the future', async () => {
@@ -326,7 +311,7 @@ describe('Change date of birth', () => {
     await fillDob(user, '1', '1', String(new Date().getFullYear() + 1));
     await save();
     expect(alert()).toHaveTextContent(MESSAGES.dobInTheFuture);
-    expect(mockedSave).not.toHaveBeenCalled();
+    expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
   it('stores "ordinal day, month abbreviation, year"', async () => {
@@ -334,7 +319,7 @@ describe('Change date of birth', () => {
     await choose('Change date of birth');
     await fillDob(user, '22', '02', '1985');
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', { 'userInfo.dob': '22nd Feb 1985' });
+    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', { 'userInfo.dob': '22nd Feb 1985' });
     expect(status()).toHaveTextContent(MESSAGES.dobChanged);
   });
 });
@@ -354,12 +339,12 @@ describe('Change country of birth', () => {
   });
 
   it('asks for a country when none is chosen', async () => {
-    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     const { choose, save } = setup();
     await choose('Change country of birth');
     await save();
     expect(alert()).toHaveTextContent(MESSAGES.chooseCountry);
-    expect(mockedSave).not.toHaveBeenCalled();
+    expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
   it('stores the country in From and Lives', async () => {
@@ -367,7 +352,7 @@ describe('Change country of birth', () => {
     await choose('Change country of birth');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country of birth' }), 'Japan');
     await save();
-    expect(mockedSave).toHaveBeenCalledWith('me', {
+    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
       'userInfo.From': 'Japan',
       'userInfo.Lives': 'Japan',
     });

@@ -1,36 +1,25 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  setFollowing,
-  useFollowStatus,
-  useFollowerUids,
-  useFollowingUids,
-  useMember,
-  useSignedInUid,
-} from 'shared-firebase';
-import type { LiveUidList } from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import { liveMember } from 'shared-firebase/testing/members';
 import { FollowListPage } from './FollowListPage';
+import { fakeFollowLists } from '../testing/followLists';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-let followers: LiveUidList;
-let following: LiveUidList;
+const fakes = jest.mocked(sharedFirebase);
+const lists = fakeFollowLists(['bob', 'me', 'cy'], ['dee']);
 
 beforeEach(() => {
-  followers = { status: 'ready', uids: ['bob', 'me', 'cy'] };
-  following = { status: 'ready', uids: ['dee'] };
-  jest.mocked(useSignedInUid).mockReturnValue('me');
+  fakes.useSignedInUid.mockReturnValue('me');
   jest
-    .mocked(useMember)
+    .mocked(fakes.useMember)
     .mockImplementation((uid) =>
       uid === 'ghost' ? { status: 'missing' } : liveMember(`Name of ${uid}`),
     );
-  jest.mocked(useFollowerUids).mockImplementation(() => followers);
-  jest.mocked(useFollowingUids).mockImplementation(() => following);
-  jest.mocked(useFollowStatus).mockReturnValue({ status: 'ready', following: false });
-  jest.mocked(setFollowing).mockReset().mockResolvedValue(undefined);
+  fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
+  fakes.setFollowing.mockReset().mockResolvedValue(undefined);
 });
 
 function renderAt(path: string) {
@@ -56,7 +45,7 @@ describe('FollowListPage', () => {
   it('lists the followers newest first, each linking to their profile', () => {
     renderAt('/profile/ann/followers');
     expect(screen.getByRole('heading', { name: "Name of ann's followers" })).toBeInTheDocument();
-    expect(useFollowerUids).toHaveBeenCalledWith('ann');
+    expect(fakes.useFollowerUids).toHaveBeenCalledWith('ann');
     expect(names()).toEqual(['Name of cy', 'Name of me', 'Name of bob']);
     expect(screen.getByRole('link', { name: 'Name of cy' })).toHaveAttribute('href', '/profile/cy');
   });
@@ -66,7 +55,7 @@ describe('FollowListPage', () => {
     expect(screen.getAllByRole('button', { name: 'Follow' })).toHaveLength(2);
     const row = screen.getByRole('link', { name: 'Name of bob' }).closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Follow' }));
-    expect(setFollowing).toHaveBeenCalledWith('me', 'bob', true);
+    expect(fakes.setFollowing).toHaveBeenCalledWith('me', 'bob', true);
   });
 
   it('lists whom the member follows', () => {
@@ -77,7 +66,7 @@ describe('FollowListPage', () => {
 
   it('is live: a new follower appears, one who left goes', () => {
     const { view } = renderAt('/profile/ann/followers');
-    followers = { status: 'ready', uids: ['bob', 'cy', 'eve'] };
+    lists.followers = { status: 'ready', uids: ['bob', 'cy', 'eve'] };
     view.rerender(
       <MemoryRouter initialEntries={['/profile/ann/followers']}>
         <Routes>
@@ -89,7 +78,7 @@ describe('FollowListPage', () => {
   });
 
   it('shows members in pages', async () => {
-    followers = { status: 'ready', uids: Array.from({ length: 45 }, (_, i) => `m${i}`) };
+    lists.followers = { status: 'ready', uids: Array.from({ length: 45 }, (_, i) => `m${i}`) };
     const { user } = renderAt('/profile/ann/followers');
     expect(names()).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
@@ -100,16 +89,16 @@ describe('FollowListPage', () => {
   });
 
   it('says when the list is empty', () => {
-    following = { status: 'ready', uids: [] };
+    lists.following = { status: 'ready', uids: [] };
     renderAt('/profile/ann/following');
     expect(screen.getByText('Not following anyone yet.')).toBeInTheDocument();
   });
 
   it('offers Retry when the list cannot be loaded, and reads it again', async () => {
-    followers = { status: 'error', error: new Error('unavailable') as never };
+    lists.followers = { status: 'error', error: new Error('unavailable') as never };
     const { user } = renderAt('/profile/ann/followers');
     expect(screen.getByText('This list could not be loaded.')).toBeInTheDocument();
-    followers = { status: 'ready', uids: ['bob'] };
+    lists.followers = { status: 'ready', uids: ['bob'] };
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(names()).toEqual(['Name of bob']);
   });

@@ -1,22 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  useFollowStatus,
-  useFollowerUids,
-  useFollowingUids,
-  useMember,
-  useSignedInUid,
-} from 'shared-firebase';
+import * as sharedFirebase from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { memberData } from 'shared-firebase/testing/members';
 import { ProfilePage } from './ProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 
-const mockedSignedInUid = jest.mocked(useSignedInUid);
-const mockedUseMember = jest.mocked(useMember);
-const mockedFollowStatus = jest.mocked(useFollowStatus);
+const fakes = jest.mocked(sharedFirebase);
 
 /** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
 const loadNever = () => new Promise<never>(() => {});
@@ -35,22 +27,22 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  mockedSignedInUid.mockReturnValue('me');
-  mockedFollowStatus.mockReturnValue({ status: 'ready', following: false });
-  jest.mocked(useFollowerUids).mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
-  jest.mocked(useFollowingUids).mockReturnValue({ status: 'ready', uids: ['c'] });
+  fakes.useSignedInUid.mockReturnValue('me');
+  fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
+  fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
+  fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
 });
 
 afterEach(() => jest.clearAllMocks());
 
 describe('ProfilePage', () => {
   it("shows the viewer's own profile with Edit profile and no Follow button", () => {
-    mockedUseMember.mockReturnValue({
+    fakes.useMember.mockReturnValue({
       status: 'ready',
       data: memberData('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
     });
     renderAt('/profile/me');
-    expect(mockedUseMember).toHaveBeenCalledWith('me');
+    expect(fakes.useMember).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
       'src',
@@ -77,7 +69,7 @@ describe('ProfilePage', () => {
   });
 
   it("shows another member's pictures and a Follow toggle instead of Edit profile", () => {
-    mockedUseMember.mockReturnValue({
+    fakes.useMember.mockReturnValue({
       status: 'ready',
       data: memberData(
         'Bob',
@@ -98,7 +90,7 @@ describe('ProfilePage', () => {
       'https://example.test/c.png',
     );
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
-    expect(mockedFollowStatus).toHaveBeenCalledWith('me', 'bob');
+    expect(fakes.useFollowStatus).toHaveBeenCalledWith('me', 'bob');
     expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
     const intro = screen.getByRole('region', { name: 'Intro' });
     expect(
@@ -109,23 +101,23 @@ describe('ProfilePage', () => {
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {
-    mockedUseMember.mockReturnValue({ status: 'missing' });
+    fakes.useMember.mockReturnValue({ status: 'missing' });
     renderAt('/profile/ghost');
     expect(await screen.findByText('not found page')).toBeInTheDocument();
   });
 
   it('shows a spinner while the profile loads', () => {
-    mockedUseMember.mockReturnValue({ status: 'loading' });
+    fakes.useMember.mockReturnValue({ status: 'loading' });
     renderAt('/profile/bob');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();
   });
 
   it('offers Retry when the profile cannot be loaded, and reads it again', async () => {
-    mockedUseMember.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    fakes.useMember.mockReturnValue({ status: 'error', error: new Error('x') as never });
     renderAt('/profile/ann');
     expect(screen.getByText('This profile could not be loaded.')).toBeInTheDocument();
-    mockedUseMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '2 followers' })).toBeInTheDocument();

@@ -147,6 +147,33 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
   const countItems = (added) => {
     created['activity items'] += added;
   };
+  /**
+   * Writes each member's actions (`perMember[index]`: likes, comments or replies) signed in as that
+   * member, `size` to a batch: `write(batch, db, uid, action)` adds an action's own writes and
+   * returns the notice it owes its recipient, whose item joins the same batch. Counts the actions
+   * in `created[kind]`.
+   */
+  const writeActionsWithItems = (perMember, size, kind, write) =>
+    eachLimited(
+      perMember.flatMap((list, member) =>
+        chunks(list, size).map((actions) => ({ member, actions })),
+      ),
+      concurrency,
+      async ({ member, actions }) => {
+        const { db, uid } = sessions[member];
+        const added = await commitWithRetry(db, (batch) => {
+          let itemsAdded = 0;
+          for (const action of actions)
+            itemsAdded += addActivityItem(batch, db, {
+              actor: uid,
+              ...write(batch, db, uid, action),
+            });
+          return itemsAdded;
+        });
+        countItems(added);
+        created[kind] += actions.length;
+      },
+    );
   const pool = startEncoderPool();
   const picture = pictureSource(plan, imageSizes, pool);
   const sessions = new Array(plan.members.length);
@@ -361,28 +388,15 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       for (const post of plan.posts)
         for (const liker of post.likers)
           if (!existing.get(post.id)?.likes.includes(uidOf(liker))) likes[liker].push(post);
-      const batches = likes.flatMap((posts, liker) =>
-        chunks(posts, LIKES_PER_BATCH).map((liked) => ({ liker, liked })),
-      );
-      await eachLimited(batches, concurrency, async ({ liker, liked }) => {
-        const { db, uid } = sessions[liker];
-        const added = await commitWithRetry(db, (batch) => {
-          let itemsAdded = 0;
-          for (const post of liked) {
-            batch.update(doc(db, 'posts', post.id), { likes: arrayUnion(uid) });
-            itemsAdded += addActivityItem(batch, db, {
-              recipient: uidOf(post.author),
-              itemId: items.likeItemId(post.id, uid),
-              type: 'like',
-              actor: uid,
-              postId: post.id,
-              commentId: null,
-            });
-          }
-          return itemsAdded;
-        });
-        countItems(added);
-        created.likes += liked.length;
+      await writeActionsWithItems(likes, LIKES_PER_BATCH, 'likes', (batch, db, uid, post) => {
+        batch.update(doc(db, 'posts', post.id), { likes: arrayUnion(uid) });
+        return {
+          recipient: uidOf(post.author),
+          itemId: items.likeItemId(post.id, uid),
+          type: 'like',
+          postId: post.id,
+          commentId: null,
+        };
       });
     });
 
@@ -403,35 +417,27 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
       for (const post of plan.posts)
         for (const comment of post.comments)
           if (!comments.has(comment.id)) toWrite[comment.writer].push({ post, comment });
-      const batches = toWrite.flatMap((list, writer) =>
-        chunks(list, COMMENTS_PER_BATCH).map((written) => ({ writer, written })),
+      await writeActionsWithItems(
+        toWrite,
+        COMMENTS_PER_BATCH,
+        'comments',
+        (batch, db, uid, { post, comment }) => {
+          batch.set(doc(db, 'comments', comment.id), {
+            comment: comment.text,
+            replies: [],
+            postId: post.id,
+            userId: uid,
+            createdAt: serverTimestamp(),
+          });
+          return {
+            recipient: uidOf(post.author),
+            itemId: items.commentItemId(comment.id),
+            type: 'comment',
+            postId: post.id,
+            commentId: comment.id,
+          };
+        },
       );
-      await eachLimited(batches, concurrency, async ({ writer, written }) => {
-        const { db, uid } = sessions[writer];
-        const added = await commitWithRetry(db, (batch) => {
-          let itemsAdded = 0;
-          for (const { post, comment } of written) {
-            batch.set(doc(db, 'comments', comment.id), {
-              comment: comment.text,
-              replies: [],
-              postId: post.id,
-              userId: uid,
-              createdAt: serverTimestamp(),
-            });
-            itemsAdded += addActivityItem(batch, db, {
-              recipient: uidOf(post.author),
-              itemId: items.commentItemId(comment.id),
-              type: 'comment',
-              actor: uid,
-              postId: post.id,
-              commentId: comment.id,
-            });
-          }
-          return itemsAdded;
-        });
-        countItems(added);
-        created.comments += written.length;
-      });
     });
 
     // Replies, stamped as the app writes them (a stable id and the writer's clock). A reply's item
@@ -458,36 +464,28 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
           }
         }
       for (const toWrite of rounds) {
-        const batches = toWrite.flatMap((list, writer) =>
-          chunks(list, REPLIES_PER_BATCH).map((written) => ({ writer, written })),
+        await writeActionsWithItems(
+          toWrite,
+          REPLIES_PER_BATCH,
+          'replies',
+          (batch, db, uid, { post, comment, reply, id, position }) => {
+            batch.update(doc(db, 'comments', comment.id), {
+              replies: arrayUnion({
+                reply: reply.text,
+                userId: uid,
+                id,
+                createdAt: Timestamp.now(),
+              }),
+            });
+            return {
+              recipient: uidOf(comment.writer),
+              itemId: items.replyItemId(comment.id, position, uid),
+              type: 'reply',
+              postId: post.id,
+              commentId: comment.id,
+            };
+          },
         );
-        await eachLimited(batches, concurrency, async ({ writer, written }) => {
-          const { db, uid } = sessions[writer];
-          const added = await commitWithRetry(db, (batch) => {
-            let itemsAdded = 0;
-            for (const { post, comment, reply, id, position } of written) {
-              batch.update(doc(db, 'comments', comment.id), {
-                replies: arrayUnion({
-                  reply: reply.text,
-                  userId: uid,
-                  id,
-                  createdAt: Timestamp.now(),
-                }),
-              });
-              itemsAdded += addActivityItem(batch, db, {
-                recipient: uidOf(comment.writer),
-                itemId: items.replyItemId(comment.id, position, uid),
-                type: 'reply',
-                actor: uid,
-                postId: post.id,
-                commentId: comment.id,
-              });
-            }
-            return itemsAdded;
-          });
-          countItems(added);
-          created.replies += written.length;
-        });
       }
     });
     log('likes, comments and replies ready');

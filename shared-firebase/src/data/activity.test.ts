@@ -15,14 +15,7 @@ const mockCommits: Array<Array<[string, string, unknown?]>> = [];
 
 jest.mock('firebase/firestore', () => ({
   doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
-  collection: (_db: unknown, name: string) => ({
-    path: name,
-    withConverter: () => ({ path: name }),
-  }),
-  query: (base: { path: string }, ...constraints: unknown[]) => ({ path: base.path, constraints }),
-  where: (field: string, op: string, value: unknown) => ['where', field, op, value],
-  orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
-  limit: (n: number) => ['limit', n],
+  ...jest.requireActual('../testing/fakeQueryBuilders').fakeQueryBuilders,
   serverTimestamp: () => 'SERVER_TIME',
   onSnapshot: jest.fn(),
   writeBatch: () => {

@@ -10,13 +10,7 @@ jest.mock('firebase/firestore', () => ({
     const docId = id ?? `auto${++mockAutoIds}`;
     return { path: `${parent.path}/${docId}`, id: docId };
   },
-  collection: (_db: unknown, name: string) => ({
-    path: name,
-    withConverter: () => ({ path: name }),
-  }),
-  query: (base: { path: string }, ...constraints: unknown[]) => ({ path: base.path, constraints }),
-  where: (field: string, op: string, value: unknown) => ['where', field, op, value],
-  orderBy: (field: string, direction = 'asc') => ['orderBy', field, direction],
+  ...jest.requireActual('../testing/fakeQueryBuilders').fakeQueryBuilders,
   serverTimestamp: () => 'SERVER_TIME',
   arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
   arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),

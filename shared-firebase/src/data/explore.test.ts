@@ -1,21 +1,15 @@
 /** @jest-environment node */
-import { collection, orderBy, query, queryEqual } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
-import { getDb } from '../db';
+import { collection, orderBy, query, type Firestore } from 'firebase/firestore';
+import { isQuery, offlineFirebaseApp } from '../testing/offlineFirebase';
 import { explorePostsNewestFirst } from './explore';
 
-// Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(async () => {
-  initFirebase({ firebase: { projectId: 'demo-explore', apiKey: 'demo-key' }, emulators: null });
-  await loadFirebase();
-});
+offlineFirebaseApp('demo-explore');
 
 describe('explorePostsNewestFirst', () => {
   it('reads explorePosts (never posts), newest first, with no filter', () => {
-    const db = getDb();
-    const expected = query(collection(db, 'explorePosts'), orderBy('createdAt', 'desc'));
-    expect(queryEqual(explorePostsNewestFirst().withConverter(null), expected)).toBe(true);
-    const fromPosts = query(collection(db, 'posts'), orderBy('createdAt', 'desc'));
-    expect(queryEqual(explorePostsNewestFirst().withConverter(null), fromPosts)).toBe(false);
+    const newestFirst = (name: string) => (db: Firestore) =>
+      query(collection(db, name), orderBy('createdAt', 'desc'));
+    expect(isQuery(explorePostsNewestFirst(), newestFirst('explorePosts'))).toBe(true);
+    expect(isQuery(explorePostsNewestFirst(), newestFirst('posts'))).toBe(false);
   });
 });

@@ -1,26 +1,22 @@
 /** @jest-environment node */
-import { collection, orderBy, query, queryEqual, where } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
-import { getDb } from '../db';
+import { collection, orderBy, query, where, type Firestore } from 'firebase/firestore';
+import { isQuery, offlineFirebaseApp } from '../testing/offlineFirebase';
 import { searchNameOf, searchPrefixOf, searchRangeEnd, storedUserName } from '../searchName';
 import { memberSearchQuery } from './search';
 
-// Building a query needs the app but no backend: nothing here touches the network.
-beforeAll(async () => {
-  initFirebase({ firebase: { projectId: 'demo-search', apiKey: 'demo-key' }, emulators: null });
-  await loadFirebase();
-});
+offlineFirebaseApp('demo-search');
 
 describe('memberSearchQuery', () => {
   it('is the range of searchName that starts with the prefix, in searchName order', () => {
-    const expected = query(
-      collection(getDb(), 'usersData'),
-      where('searchName', '>=', 'an'),
-      where('searchName', '<', 'an\uf8ff'),
-      orderBy('searchName'),
-    );
-    expect(queryEqual(memberSearchQuery('an').withConverter(null), expected)).toBe(true);
-    expect(queryEqual(memberSearchQuery('a').withConverter(null), expected)).toBe(false);
+    const expected = (db: Firestore) =>
+      query(
+        collection(db, 'usersData'),
+        where('searchName', '>=', 'an'),
+        where('searchName', '<', 'an\uf8ff'),
+        orderBy('searchName'),
+      );
+    expect(isQuery(memberSearchQuery('an'), expected)).toBe(true);
+    expect(isQuery(memberSearchQuery('a'), expected)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { getField } from '../../values/fieldPaths';
 import type { StoredDocument, Value } from '../../values/types';
+import { INT64_MAX, INT64_MIN } from '../../values/values';
 import type { Aggregation } from './types';
 
 /**
@@ -12,9 +13,6 @@ interface Total {
   sawDouble: boolean;
   count: number;
 }
-
-const MAX_INT64 = 2n ** 63n - 1n;
-const MIN_INT64 = -(2n ** 63n);
 
 function totalOf(docs: StoredDocument[], path: string[]): Total {
   const total: Total = { integers: 0n, doubles: 0, sawDouble: false, count: 0 };
@@ -44,7 +42,7 @@ function doubleValue(n: number): Value {
 /** An integer while every value is one and the sum fits 64 bits, else a double. */
 function sum(docs: StoredDocument[], path: string[]): Value {
   const total = totalOf(docs, path);
-  const fits = total.integers <= MAX_INT64 && total.integers >= MIN_INT64;
+  const fits = total.integers <= INT64_MAX && total.integers >= INT64_MIN;
   return !total.sawDouble && fits
     ? { integerValue: total.integers.toString() }
     : doubleValue(asDouble(total));

@@ -1,4 +1,5 @@
 import { principalFromAuthorization, type Principal } from '../../common/auth';
+import { withDefaults } from '../../common/defaults';
 import {
   FirestoreError,
   GrpcCode,
@@ -237,13 +238,7 @@ export class ListenHub {
     private readonly access: AccessControl,
     limits: ListenLimits = {},
   ) {
-    this.limits = {
-      maxTargetsPerSession: limits.maxTargetsPerSession ?? LISTEN_DEFAULTS.maxTargetsPerSession,
-      maxTargetsPerCaller: limits.maxTargetsPerCaller ?? LISTEN_DEFAULTS.maxTargetsPerCaller,
-      maxDocumentsPerCaller: limits.maxDocumentsPerCaller ?? LISTEN_DEFAULTS.maxDocumentsPerCaller,
-      targetDocumentsPerSecond:
-        limits.targetDocumentsPerSecond ?? LISTEN_DEFAULTS.targetDocumentsPerSecond,
-    };
+    this.limits = withDefaults(LISTEN_DEFAULTS, limits);
     this.callers = new CallerBudgets(this.limits);
     this.unsubscribe = engine.onCommit((event) => this.broadcast(event));
   }

@@ -193,8 +193,8 @@ export class QueryTarget implements ListenTarget {
     return next.length > limit ? next.slice(0, limit) : next;
   }
 
-  /** Position of the document named like `doc` and sorted like it, or -1. */
-  private indexOf(list: StoredDocument[], doc: StoredDocument): number {
+  /** The first position in `list` (in query order) whose document does not sort before `doc`. */
+  private lowerBound(list: StoredDocument[], doc: StoredDocument): number {
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -202,17 +202,16 @@ export class QueryTarget implements ListenTarget {
       if (this.query.compare(list[mid]!, doc) < 0) lo = mid + 1;
       else hi = mid;
     }
-    return lo < list.length && list[lo]!.name === doc.name ? lo : -1;
+    return lo;
+  }
+
+  /** Position of the document named like `doc` and sorted like it, or -1. */
+  private indexOf(list: StoredDocument[], doc: StoredDocument): number {
+    const at = this.lowerBound(list, doc);
+    return at < list.length && list[at]!.name === doc.name ? at : -1;
   }
 
   private insertSorted(list: StoredDocument[], doc: StoredDocument): void {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.query.compare(list[mid]!, doc) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, doc);
+    list.splice(this.lowerBound(list, doc), 0, doc);
   }
 }

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, readBody } from '../../common/http';
 import { FirestoreError, GrpcCode } from '../engine';
 import { streamError } from './errors';
+import { withDefaults } from '../../common/defaults';
+import { idleSweeper } from '../../common/idle-sweeper';
 
 /**
  * The server half of Closure's WebChannel (protocol version 8) as the Firestore web SDK speaks it:
@@ -417,12 +419,6 @@ class Session implements ChannelSession {
   }
 }
 
-function definedOnly<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(options).filter(([, value]) => value !== undefined),
-  ) as Partial<T>;
-}
-
 function parseAid(params: URLSearchParams): number | null {
   const raw = params.get('AID');
   if (raw === null || raw === '') return null;
@@ -446,12 +442,10 @@ export class WebChannelEndpoint {
     private readonly createStream: StreamFactory,
     options: WebChannelOptions = {},
   ) {
-    this.options = { ...WEBCHANNEL_DEFAULTS, ...definedOnly(options) };
-    this.sweeper = setInterval(
-      () => this.sweep(),
-      Math.max(1000, Math.min(15000, this.options.idleTimeoutMs / 2)),
+    this.options = withDefaults(WEBCHANNEL_DEFAULTS, options);
+    this.sweeper = idleSweeper(this.options.idleTimeoutMs, { minMs: 1000, maxMs: 15000 }, () =>
+      this.sweep(),
     );
-    this.sweeper.unref();
   }
 
   get sessionCount(): number {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../common/auth';
+import { withDefaults } from '../../common/defaults';
+import { idleSweeper } from '../../common/idle-sweeper';
 import { StagedUpload, type StagingArea } from '../store';
 import { streamRequestBody } from './body';
 import { badRequest, notFound, StorageApiError } from './errors';
@@ -57,15 +59,10 @@ export class UploadSessions {
     private readonly staging: StagingArea,
     limits: UploadLimits = {},
   ) {
-    this.limits = {
-      idleTimeoutMs: limits.idleTimeoutMs ?? UPLOAD_DEFAULTS.idleTimeoutMs,
-      maxSessions: limits.maxSessions ?? UPLOAD_DEFAULTS.maxSessions,
-    };
-    this.sweeper = setInterval(
-      () => this.forgetIdle(),
-      Math.max(50, Math.min(60_000, this.limits.idleTimeoutMs / 2)),
+    this.limits = withDefaults(UPLOAD_DEFAULTS, limits);
+    this.sweeper = idleSweeper(this.limits.idleTimeoutMs, { minMs: 50, maxMs: 60_000 }, () =>
+      this.forgetIdle(),
     );
-    this.sweeper.unref();
   }
 
   /** Uploads in progress (not final, not cancelled), and the bytes they hold. */

@@ -64,28 +64,30 @@ const headOf = (pathAndQuery: string, headers: Record<string, string | number>) 
     .join('')}\r\n`;
 
 describe('refused before the body is read', () => {
-  test('a media upload by a signed-out client', async () => {
-    const head = headOf(objectUrl('mallory/posts/a.png'), {
+  test.each([
+    {
+      title: 'a media upload by a signed-out client',
+      path: 'mallory/posts/a.png',
+      by: null,
+      length: 4 * 1024 * 1024,
+    },
+    {
+      title: 'a media upload declaring more than the rules allow',
+      path: 'mallory/posts/big.png',
+      by: 'mallory',
+      length: 100 * 1024 * 1024,
+    },
+    {
+      title: "a media upload into another member's folder",
+      path: 'alice/posts/a.png',
+      by: 'mallory',
+      length: 1000,
+    },
+  ])('$title', async ({ path, by, length }) => {
+    const head = headOf(objectUrl(path), {
+      ...(by ? { Authorization: auth(by) } : {}),
       'Content-Type': 'image/png',
-      'Content-Length': 4 * 1024 * 1024,
-    });
-    expect(await answerBeforeBody(head)).toBe('HTTP/1.1 403 Forbidden');
-  });
-
-  test('a media upload declaring more than the rules allow', async () => {
-    const head = headOf(objectUrl('mallory/posts/big.png'), {
-      Authorization: auth('mallory'),
-      'Content-Type': 'image/png',
-      'Content-Length': 100 * 1024 * 1024,
-    });
-    expect(await answerBeforeBody(head)).toBe('HTTP/1.1 403 Forbidden');
-  });
-
-  test("a media upload into another member's folder", async () => {
-    const head = headOf(objectUrl('alice/posts/a.png'), {
-      Authorization: auth('mallory'),
-      'Content-Type': 'image/png',
-      'Content-Length': 1000,
+      'Content-Length': length,
     });
     expect(await answerBeforeBody(head)).toBe('HTTP/1.1 403 Forbidden');
   });
