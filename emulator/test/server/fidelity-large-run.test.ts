@@ -1,20 +1,17 @@
-import { startStack, type HarnessClient, type Stack } from '../harness';
+import { stackForFile } from '../harness';
 
 /**
- * Differences the 20,000-operation differential run found (test/differential/README.md, "Size"),
- * fixed to answer as Google's Cloud Firestore emulator does. Runs on this emulator and, in
- * `npm run test:google`, on Google's.
+ * Differences the 20,000-operation differential run and the CI run at other seeds found
+ * (test/differential/README.md, "Size"), fixed to answer as Google's Cloud Firestore emulator
+ * does. Runs on this emulator and, in `npm run test:google`, on Google's.
  */
-let stack: Stack;
-let client: HarnessClient;
-beforeAll(async () => {
-  stack = await startStack({ projectId: 'demo-fidelity-large-run', indexes: false });
-  client = await stack.openClient({ admin: true });
-}, 120_000);
-afterAll(() => stack?.stop());
+const { stack, clients } = stackForFile(
+  { projectId: 'demo-fidelity-large-run', indexes: false },
+  { admin: { admin: true } },
+);
 
 test('a NaN in a not-in list excludes nothing (DIFF_SEED=1 episode 38)', async () => {
-  await client.run(async (fb) => {
+  await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'notin/nan'), { b: NaN });
     await f.setDoc(f.doc(fb.db, 'notin/zero'), { b: 0 });
@@ -22,9 +19,9 @@ test('a NaN in a not-in list excludes nothing (DIFF_SEED=1 episode 38)', async (
   });
   // Over REST, as the differential run found it: the browser SDK matches not-in NaN itself and
   // keeps waiting for a view the server's answer never gives it.
-  const documents = `projects/${stack.projectId}/databases/(default)/documents`;
+  const documents = `projects/${stack().projectId}/databases/(default)/documents`;
   const ids = async (values: unknown[]) => {
-    const response = await fetch(`${stack.firestoreUrl}/v1/${documents}:runQuery`, {
+    const response = await fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
       method: 'POST',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -55,7 +52,7 @@ test('a NaN in a not-in list excludes nothing (DIFF_SEED=1 episode 38)', async (
 });
 
 test('a batch that updates a document it deleted is refused before any precondition (DIFF_SEED=1 episode 60)', async () => {
-  const answer = await client.run(async (fb) => {
+  const answer = await clients.admin.run(async (fb) => {
     const f = fb.fs;
     await f.setDoc(f.doc(fb.db, 'order/kept'), { a: 1 });
     const batch = f.writeBatch(fb.db);
@@ -74,12 +71,12 @@ test('a batch that updates a document it deleted is refused before any precondit
 });
 
 test('a range on null or NaN is no inequality beside a key equality (DIFF_SEED=4 episode 24, DIFF_SEED=1 episode 90)', async () => {
-  const documents = `projects/${stack.projectId}/databases/(default)/documents`;
+  const documents = `projects/${stack().projectId}/databases/(default)/documents`;
   const field = (fieldPath: string, op: string, value: unknown) => ({
     fieldFilter: { field: { fieldPath }, op, value },
   });
   const answer = async (other: unknown) => {
-    const response = await fetch(`${stack.firestoreUrl}/v1/${documents}:runQuery`, {
+    const response = await fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
       method: 'POST',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
       body: JSON.stringify({
