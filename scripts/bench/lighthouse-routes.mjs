@@ -1,0 +1,140 @@
+// Lighthouse alone, route by route, with the audits that explain a score: for working on the
+// Lighthouse figures without the whole image bench. Same stack, member scene (9 photo posts made
+// through the real composer) and settings as `npm run bench`'s image figures.
+//
+//   node scripts/bench/lighthouse-routes.mjs [--runs=N] [--route=/login] [--route=/explore] …
+//
+// Route names: /login, "/ (feed)", /explore, /profile/:uid. Builds are measured as they are (run
+// `npm run build` first). Whole reports are written to .tmp/lighthouse/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../lib/backend.mjs';
+import { startServedStack } from '../lib/served-stack.mjs';
+import { launchChromium, median, signIn } from './browser.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
+import { phonePhoto } from './phone-photo.mjs';
+import { createMember } from './seed.mjs';
+
+const PHOTO_POSTS = 9;
+const REPORTS = path.join(ROOT, '.tmp', 'lighthouse');
+const log = (line) => console.log(`[lighthouse] ${line}`);
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    route: { type: 'string', multiple: true },
+  },
+});
+
+async function postPhotos(stack, member) {
+  const photo = phonePhoto();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await signIn(page, stack.shellUrl, member);
+    for (let n = 0; n < PHOTO_POSTS; n += 1) {
+      await page
+        .getByLabel('Photo', { exact: true })
+        .setInputFiles({ name: 'IMG_4000.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Post has been made successfully').waitFor({ timeout: 180_000 });
+      await page
+        .getByText('Post has been made successfully')
+        .waitFor({ state: 'detached', timeout: 10_000 });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const ms = (value) => `${Math.round(value)} ms`;
+
+/** The few lines of a report that say where a route's time goes. */
+function summarize(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const lines = [];
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'speed-index',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ].map((id) => `${id.replace(/-/g, ' ')} ${audit(id)?.displayValue} (${audit(id)?.score})`);
+  lines.push(`  ${metrics.join('; ')}`);
+  const element = audit('largest-contentful-paint-element')?.details?.items ?? [];
+  for (const table of element) {
+    for (const item of table.items ?? []) {
+      if (item.node) lines.push(`  LCP element: ${item.node.snippet} (${item.node.nodeLabel})`);
+      if (item.phase) lines.push(`  LCP ${item.phase}: ${ms(item.timing)}`);
+    }
+  }
+  for (const id of [
+    'render-blocking-resources',
+    'unused-javascript',
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'network-rtt',
+    'server-response-time',
+  ]) {
+    const a = audit(id);
+    if (a) lines.push(`  ${id}: ${a.displayValue ?? ''} (score ${a.score})`);
+  }
+  const chains = audit('critical-request-chains')?.details;
+  if (chains?.longestChain)
+    lines.push(
+      `  longest critical chain: ${chains.longestChain.length} requests, ${ms(chains.longestChain.duration)}`,
+    );
+  const tasks = audit('bootup-time')?.details?.items ?? [];
+  for (const item of tasks.slice(0, 5))
+    lines.push(`    ${item.url}: total ${ms(item.total)}, script ${ms(item.scripting)}`);
+  return lines.join('\n');
+}
+
+async function main() {
+  fs.mkdirSync(REPORTS, { recursive: true });
+  const stack = await startServedStack('demo-bench');
+  try {
+    const member = await createMember(stack, 'Lighthouse Photos');
+    log('posting 9 photos through the composer…');
+    await postPhotos(stack, member);
+    const runs = Number(values.runs);
+    const byRoute = new Map();
+    for (let run = 1; run <= runs; run += 1) {
+      const results = await measureLighthouse(stack, member, log, {
+        only: values.route,
+        onReport: (name, lhr) => {
+          const file = path.join(REPORTS, `${name.replace(/\W+/g, '_')}-${run}.json`);
+          fs.writeFileSync(file, JSON.stringify(lhr));
+          console.log(`${name} run ${run}:\n${summarize(lhr)}`);
+        },
+      });
+      for (const result of results) {
+        const list = byRoute.get(result.route) ?? [];
+        list.push(result);
+        byRoute.set(result.route, list);
+      }
+    }
+    console.log(
+      `\nload average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    for (const [route, list] of byRoute) {
+      const scores = list.map((r) => r.score);
+      const lcps = list.map((r) => r.lcpMs);
+      console.log(
+        `${route}: score ${scores.join(', ')} (median ${median(scores)}), LCP ${lcps.join(', ')} ms (median ${median(lcps)})${list.some((r) => r.error) ? ` errors: ${list.map((r) => r.error).join('; ')}` : ''}`,
+      );
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
