@@ -3,6 +3,13 @@
 // through the real composer) and settings as `npm run bench`'s image figures.
 //
 //   node scripts/bench/lighthouse-routes.mjs [--runs=N] [--route=/login] [--route=/explore] …
+//       [--compare=<dir>]
+//
+// --compare serves a second set of builds beside the current ones, on the same backend: for each
+// app folder found in <dir> (<dir>/shell, <dir>/mfe-explore, …, e.g. built with
+// `npx webpack --mode production --output-path <dir>/shell` from an older commit) its build there,
+// the current build for the others. Runs alternate between the two, so both see the same machine
+// load (Lighthouse's simulated CPU times scale with it).
 //
 // Route names: /login, "/ (feed)", /explore, /profile/:uid. Builds are measured as they are (run
 // `npm run build` first). Whole reports are written to .tmp/lighthouse/.
@@ -10,7 +17,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { localRemotesJson } from 'tooling/federation.cjs';
 import { ROOT } from '../lib/backend.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { APPS, serveApps } from '../lib/serve-apps.mjs';
 import { startServedStack } from '../lib/served-stack.mjs';
 import { launchChromium, median, signIn } from './browser.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -25,6 +35,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     route: { type: 'string', multiple: true },
+    compare: { type: 'string' },
   },
 });
 
@@ -92,45 +103,66 @@ function summarize(lhr) {
   return lines.join('\n');
 }
 
+/** The same backend with the apps of `dir` served in place of the current builds. */
+async function compareStack(stack, dir) {
+  const ports = {};
+  for (const name of Object.keys(APPS)) ports[name] = await freePort();
+  const dirs = Object.fromEntries(
+    Object.entries(APPS)
+      .filter(([, folder]) => fs.existsSync(path.join(dir, folder)))
+      .map(([name, folder]) => [name, path.join(dir, folder)]),
+  );
+  log(`comparing with ${Object.keys(dirs).join(', ')} from ${dir}`);
+  const remotes = localRemotesJson('127.0.0.1', ports);
+  const apps = await serveApps({
+    ports,
+    runtimeConfig: () => stack.runtimeConfig,
+    remotesJson: () => remotes,
+    dirs,
+  });
+  return { ...stack, appUrls: apps.urls, shellUrl: apps.urls.shell, stop: apps.stop };
+}
+
 async function main() {
   fs.mkdirSync(REPORTS, { recursive: true });
   const stack = await startServedStack('demo-bench');
+  const stacks = [{ label: 'current', stack }];
   try {
+    if (values.compare)
+      stacks.unshift({ label: 'compared', stack: await compareStack(stack, values.compare) });
     const member = await createMember(stack, 'Lighthouse Photos');
     log('posting 9 photos through the composer…');
     await postPhotos(stack, member);
     const runs = Number(values.runs);
     const byRoute = new Map();
     for (let run = 1; run <= runs; run += 1) {
-      const results = await measureLighthouse(stack, member, log, {
-        only: values.route,
-        onReport: (name, lhr) => {
-          const file = path.join(REPORTS, `${name.replace(/\W+/g, '_')}-${run}.json`);
-          fs.writeFileSync(file, JSON.stringify(lhr));
-          console.log(`${name} run ${run}:\n${summarize(lhr)}`);
-        },
-      });
-      for (const result of results) {
-        const list = byRoute.get(result.route) ?? [];
-        list.push(result);
-        byRoute.set(result.route, list);
+      for (const { label, stack: measured } of stacks) {
+        const results = await measureLighthouse(measured, member, log, {
+          only: values.route,
+          onReport: (name, lhr) => {
+            const file = path.join(REPORTS, `${label}-${name.replace(/\W+/g, '_')}-${run}.json`);
+            fs.writeFileSync(file, JSON.stringify(lhr));
+            console.log(`${label} ${name} run ${run}:\n${summarize(lhr)}`);
+          },
+        });
+        for (const result of results) {
+          const key = `${result.route} (${label})`;
+          byRoute.set(key, [...(byRoute.get(key) ?? []), result]);
+        }
       }
     }
-    console.log(
-      `\nload average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    for (const [route, list] of byRoute) {
+    const load = os.loadavg().map((l) => l.toFixed(2));
+    console.log(`\nload average ${load.join(' ')}`);
+    for (const [route, list] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))) {
       const scores = list.map((r) => r.score);
       const lcps = list.map((r) => r.lcpMs);
+      const errors = list.filter((r) => r.error).map((r) => r.error);
       console.log(
-        `${route}: score ${scores.join(', ')} (median ${median(scores)}), LCP ${lcps.join(', ')} ms (median ${median(lcps)})${list.some((r) => r.error) ? ` errors: ${list.map((r) => r.error).join('; ')}` : ''}`,
+        `${route}: score ${scores.join(', ')} (median ${median(scores)}), LCP ${lcps.join(', ')} ms (median ${median(lcps)})${errors.length ? ` errors: ${errors.join('; ')}` : ''}`,
       );
     }
   } finally {
-    await stack.stop();
+    for (const { stack: served } of stacks.reverse()) await served.stop();
   }
 }
 
