@@ -1,5 +1,8 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const createAppConfig = require('tooling/webpack-app.cjs');
 const { SHELL_PORT } = require('tooling/federation.cjs');
+const REMOTE_LIST = require('remote-list/remotes.json');
 const { productName } = require('./package.json');
 
 module.exports = createAppConfig({
@@ -7,4 +10,12 @@ module.exports = createAppConfig({
   dir: __dirname,
   port: SHELL_PORT,
   title: productName,
+  // The sign-in page paints its screen before any script (src/firstPaint).
+  pages: [
+    {
+      path: REMOTE_LIST.auth.routes.login.path,
+      filename: 'login.html',
+      firstPaint: fs.readFileSync(path.join(__dirname, 'src/firstPaint/login.html'), 'utf8'),
+    },
+  ],
 });

@@ -99,12 +99,26 @@ function requestHostname(request) {
  *   html?: boolean,          // emit index.html: the shell's, and a remote's standalone page
  *                            // (development only: a remote's production build has no runtime
  *                            // core of its own, the shell provides it; see federation.cjs)
+ *   pages?: Array<{          // more pages beside index.html, each served at its route's path
+ *     path: string,          // the route ('/login')
+ *     filename: string,      // 'login.html'
+ *     firstPaint: string,    // static markup painted before any script (see tooling/index.html)
+ *   }>,
  * }} app
  */
 function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const hasPage = !(app.html === false || (app.exposes && production));
+    const pages = hasPage ? (app.pages ?? []) : [];
+    const htmlPage = (options) =>
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title: app.title,
+        chunks: ['main'],
+        publicPath: '/',
+        ...options,
+      });
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -173,12 +187,8 @@ function createAppConfig(app) {
         ...(!hasPage
           ? []
           : [
-              new HtmlWebpackPlugin({
-                template: path.join(__dirname, 'index.html'),
-                title: app.title,
-                chunks: ['main'],
-                publicPath: '/',
-              }),
+              htmlPage({}),
+              ...pages.map(({ filename, firstPaint }) => htmlPage({ filename, firstPaint })),
             ]),
       ],
       optimization: {
@@ -191,7 +201,12 @@ function createAppConfig(app) {
         host: '127.0.0.1',
         // The page may be opened at localhost, 127.0.0.1 or [::1]; remotes load from the same name.
         allowedHosts: LOOPBACK_HOSTNAMES,
-        historyApiFallback: true,
+        historyApiFallback: {
+          rewrites: pages.map(({ path: route, filename }) => ({
+            from: new RegExp(`^${route}$`),
+            to: `/${filename}`,
+          })),
+        },
         hot: false,
         liveReload: true,
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },

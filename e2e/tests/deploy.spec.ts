@@ -165,6 +165,10 @@ test.describe('firebase.json hosting', () => {
       expect(cors).toBe(site.target === 'shell' ? undefined : '*');
     }
     const shell = config.hosting.find((site) => site.target === 'shell');
-    expect(shell?.rewrites).toEqual([{ source: '**', destination: '/index.html' }]);
+    // The sign-in page has its own page, with its screen painted before any script (login.html).
+    expect(shell?.rewrites).toEqual([
+      { source: '/login', destination: '/login.html' },
+      { source: '**', destination: '/index.html' },
+    ]);
   });
 });

@@ -87,7 +87,9 @@ test.describe('explore', () => {
     await page.waitForTimeout(1000);
     await expect(tiles).toHaveCount(9);
     expect(await hrefs(tiles)).toEqual(photoIds.slice(0, 9).map((id) => `/post/${id}`));
-    await expect(tiles.first().getByRole('img')).toHaveAttribute('loading', 'lazy');
+    // The top row is fetched first (the page's largest paint); the rest load as they near view.
+    await expect(tiles.first().getByRole('img')).toHaveAttribute('fetchpriority', 'high');
+    await expect(tiles.nth(3).getByRole('img')).toHaveAttribute('loading', 'lazy');
     await expect(tiles.first()).toHaveAccessibleName('Photo by Photo Phil');
     const box = await tiles.first().boundingBox();
     expect(box && Math.abs(box.width - box.height)).toBeLessThan(1.5);

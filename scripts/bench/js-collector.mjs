@@ -1,5 +1,6 @@
-// Collects every JavaScript response a page receives, with its raw and gzip-compressed size
-// (serve-apps sends identity encoding, so the gzip size is computed here, as a CDN would send it).
+// Collects every JavaScript response a page receives, with its raw and gzip-compressed size (the
+// body is read decoded, and its gzip size computed here at one fixed level, so the budgets do not
+// depend on how the server compresses).
 import zlib from 'node:zlib';
 
 export function collectJs(page) {

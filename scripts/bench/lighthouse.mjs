@@ -11,7 +11,11 @@ import { CHROMIUM_LAUNCH_OPTIONS } from 'tooling/chromium.cjs';
 import { freePort } from '../lib/ports.mjs';
 import { signIn } from './browser.mjs';
 
-export async function measureLighthouse(stack, member, log) {
+/**
+ * Score, LCP and CLS of each route. `only` keeps the routes whose name it lists; `onReport` gets
+ * each route's whole report (scripts/bench/lighthouse-routes.mjs prints its audits).
+ */
+export async function measureLighthouse(stack, member, log, { only, onReport } = {}) {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -26,7 +30,7 @@ export async function measureLighthouse(stack, member, log) {
       { name: '/ (feed)', path: '/', signedIn: true },
       { name: '/explore', path: '/explore', signedIn: true },
       { name: '/profile/:uid', path: `/profile/${member.uid}`, signedIn: true },
-    ];
+    ].filter((route) => !only || only.includes(route.name));
     for (const route of routes) {
       if (route.signedIn && !results.some((r) => r.signedIn))
         await signIn(page, stack.shellUrl, member);
@@ -40,6 +44,7 @@ export async function measureLighthouse(stack, member, log) {
         disableStorageReset: true,
       });
       const { lhr } = runner;
+      onReport?.(route.name, lhr);
       results.push({
         route: route.name,
         signedIn: route.signedIn,

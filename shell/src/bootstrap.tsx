@@ -10,6 +10,7 @@ import {
 } from 'shared-firebase/session';
 import 'shared-ui';
 import { App } from './App';
+import { releaseFirstPaint } from './firstPaint/releaseFirstPaint';
 import { PRODUCT_NAME } from './product';
 import { fetchRegistry, parseRegistry } from './remotes/registry';
 import { preloadRemoteApp, registerRegistry } from './remotes/federation';
@@ -23,6 +24,7 @@ patchHistoryApi();
 
 async function start() {
   document.title = PRODUCT_NAME;
+  releaseFirstPaint();
   const root = createRoot(document.getElementById('root')!);
   const [config, registry] = await Promise.all([
     fetchRuntimeConfig(),

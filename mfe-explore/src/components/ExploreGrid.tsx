@@ -3,6 +3,9 @@ import { MESSAGES } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
 
+/** The grid's columns at every width (explore.css): its top row is always on the first screen. */
+const TOP_ROW_TILES = 3;
+
 export interface ExploreGridProps {
   photos: PagedQuery<ExplorePost>;
 }
@@ -31,7 +34,12 @@ export function ExploreGrid({ photos }: ExploreGridProps) {
             className="explore-grid__cell"
             ref={hasMore && index === items.length - 1 ? lastTileRef : undefined}
           >
-            <ExploreTile postId={photo.id} authorUid={photo.uid} photo={photo} />
+            <ExploreTile
+              postId={photo.id}
+              authorUid={photo.uid}
+              photo={photo}
+              priority={index < TOP_ROW_TILES}
+            />
           </li>
         ))}
       </ul>

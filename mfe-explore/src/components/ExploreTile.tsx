@@ -7,6 +7,8 @@ export interface ExploreTileProps {
   postId: string;
   authorUid: string;
   photo: Pick<ExplorePost, 'postImage' | 'postThumbnail'>;
+  /** In the grid's top row: the first view's largest paint, so fetched first and never lazily. */
+  priority?: boolean;
 }
 
 /** Three columns at most 935 px wide together (explore.css): a third of the viewport below that. */
@@ -16,13 +18,13 @@ const TILE_SIZES = '(max-width: 935px) 33vw, 300px';
  * One photo post: a square crop linking to the post. Explore entries carry no caption, so the alt
  * text names the author (it is also the link's accessible name).
  */
-export function ExploreTile({ postId, authorUid, photo }: ExploreTileProps) {
+export function ExploreTile({ postId, authorUid, photo, priority }: ExploreTileProps) {
   const author = useMember(authorUid);
   const authorName = author.status === 'ready' ? author.data.userInfo.userName : null;
   const alt = authorName ? `Photo by ${authorName}` : 'Photo post';
   return (
     <Link className="explore-grid__link" to={`/post/${encodeURIComponent(postId)}`}>
-      <Tile {...postTileSources(photo)} sizes={TILE_SIZES} alt={alt} />
+      <Tile {...postTileSources(photo)} sizes={TILE_SIZES} alt={alt} priority={priority} />
     </Link>
   );
 }

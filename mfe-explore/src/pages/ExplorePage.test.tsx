@@ -73,7 +73,7 @@ describe('ExplorePage', () => {
       'srcset',
       'https://img.test/post-01-thumbnail.jpg 320w, https://img.test/post-01.png 1080w',
     );
-    expect(sized).toHaveAttribute('loading', 'lazy');
+    expect(sized).toHaveAttribute('loading', 'eager');
     // An entry from before the thumbnails shows its display image.
     expect(older).toHaveAttribute('src', 'https://img.test/post-02.png');
     expect(older).not.toHaveAttribute('srcset');
@@ -94,7 +94,11 @@ describe('ExplorePage', () => {
     const firstImage = within(links[0]!).getByRole('img');
     expect(firstImage).toHaveAttribute('src', 'https://img.test/post-01.png');
     expect(firstImage).toHaveAttribute('alt', 'Photo by Bob');
-    expect(firstImage).toHaveAttribute('loading', 'lazy');
+    // The top row is the first view's largest paint: fetched first; the rest load as they near view.
+    expect(firstImage).toHaveAttribute('loading', 'eager');
+    expect(firstImage).toHaveAttribute('fetchpriority', 'high');
+    expect(within(links[3]!).getByRole('img')).toHaveAttribute('loading', 'lazy');
+    expect(within(links[3]!).getByRole('img')).not.toHaveAttribute('fetchpriority');
     expect(links[1]).toHaveAccessibleName('Photo by Ann');
   });
 
