@@ -5,11 +5,11 @@
  * the difference was fixed. If either engine changes, this fails for that engine.
  */
 import { referenceInstall } from '../harness/reference';
-import { startPair, type Pair, type Side } from './backends';
+import type { Side } from './backends';
 import { runOnBoth } from './differ';
 import type { Op, Outcome } from './model';
-import { RULES_SEED_DOCS, rulesSource, type RulesCase } from './rules-generate';
-import { compiles } from './rules-install';
+import { rulesSource, type RulesCase } from './rules-generate';
+import { compiles, rulesPairForFile } from './rules-install';
 
 type Verdict = 'allow' | 'deny' | 'refused';
 
@@ -130,19 +130,10 @@ function verdictOf(outcome: Outcome): Verdict | string {
 }
 
 (install ? describe : describe.skip)('rules differences fixed, on both engines', () => {
-  let pair: Pair;
-  beforeAll(async () => {
-    pair = await startPair({
-      projectId: 'demo-rules-regressions',
-      install: install!,
-      firestoreRules: rulesSource([]),
-      client: { uid: 'alice' },
-    });
-    await runOnBoth(pair, RULES_SEED_DOCS, '');
-  }, 180_000);
-  afterAll(() => pair?.stop());
+  const startedPair = rulesPairForFile('demo-rules-regressions', install!);
 
   it('each engine gives the verdict of Google’s engine', async () => {
+    const pair = startedPair();
     const verdicts: Record<Side, Array<Verdict | string>> = { ours: [], google: [] };
     const compiled: number[] = [];
     for (const [i, c] of CASES.entries()) {

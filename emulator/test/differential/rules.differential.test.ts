@@ -6,13 +6,13 @@
  * DIFF_SEED (default 1).
  */
 import { referenceInstall } from '../harness/reference';
-import { startPair, type Pair, type Side } from './backends';
+import type { Pair, Side } from './backends';
 import { runOnBoth, sameOutcome } from './differ';
 import { EXPECTED_DIFFERENCES } from './expected-differences';
 import type { Op, Outcome } from './model';
 import { Random } from './random';
-import { RULES_SEED_DOCS, rulesCase, rulesSource, type RulesCase } from './rules-generate';
-import { compiles } from './rules-install';
+import { rulesCase, rulesSource, type RulesCase } from './rules-generate';
+import { compiles, rulesPairForFile } from './rules-install';
 
 const CASES = Number(process.env['DIFF_RULES'] ?? 500);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
@@ -49,19 +49,10 @@ async function installBatch(
 }
 
 (install ? describe : describe.skip)('differential rules: this engine against Google’s', () => {
-  let pair: Pair;
-  beforeAll(async () => {
-    pair = await startPair({
-      projectId: 'demo-differential-rules',
-      install: install!,
-      firestoreRules: rulesSource([]),
-      client: { uid: 'alice' },
-    });
-    await runOnBoth(pair, RULES_SEED_DOCS, '');
-  }, 180_000);
-  afterAll(() => pair?.stop());
+  const startedPair = rulesPairForFile('demo-differential-rules', install!);
 
   it(`agrees on ${CASES} generated rules and requests (DIFF_SEED=${SEED})`, async () => {
+    const pair = startedPair();
     const rng = new Random(SEED);
     const seen = new Map<string, number>();
     const unexpected: string[] = [];

@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as session from 'shared-firebase/session';
 import { AccountDocumentsError, MESSAGES } from 'shared-firebase/session';
-import { deferred, firebaseError, renderAt } from '../testing/renderAt';
+import { deferred } from 'shared-ui/src/testing/deferred';
+import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
 jest.mock('shared-firebase/session', () =>

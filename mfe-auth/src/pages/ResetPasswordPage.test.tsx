@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { routerAt } from 'shared-ui/src/testing/routerAt';
 import * as session from 'shared-firebase/session';
 import { MESSAGES } from 'shared-firebase/session';
-import { deferred, firebaseError, renderAt } from '../testing/renderAt';
+import { deferred } from 'shared-ui/src/testing/deferred';
+import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 

@@ -19,17 +19,6 @@ export function renderAt(path: string, route: string, page: ReactElement) {
   );
 }
 
-/** A promise the test settles by hand, to observe the in-flight state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 export function firebaseError(code: string): Error & { code: string } {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 }
