@@ -10,6 +10,16 @@ const { stack, clients } = stackForFile(
   { admin: { admin: true } },
 );
 
+/** A runQuery over REST as the owner (the differential run's Node client asks this way). */
+function runQuery(structuredQuery: unknown): Promise<Response> {
+  const documents = `projects/${stack().projectId}/databases/(default)/documents`;
+  return fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ structuredQuery }),
+  });
+}
+
 test('a NaN in a not-in list excludes nothing (DIFF_SEED=1 episode 38)', async () => {
   await clients.admin.run(async (fb) => {
     const f = fb.fs;
@@ -19,23 +29,16 @@ test('a NaN in a not-in list excludes nothing (DIFF_SEED=1 episode 38)', async (
   });
   // Over REST, as the differential run found it: the browser SDK matches not-in NaN itself and
   // keeps waiting for a view the server's answer never gives it.
-  const documents = `projects/${stack().projectId}/databases/(default)/documents`;
   const ids = async (values: unknown[]) => {
-    const response = await fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        structuredQuery: {
-          from: [{ collectionId: 'notin' }],
-          where: {
-            fieldFilter: {
-              field: { fieldPath: 'b' },
-              op: 'NOT_IN',
-              value: { arrayValue: { values } },
-            },
-          },
+    const response = await runQuery({
+      from: [{ collectionId: 'notin' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'b' },
+          op: 'NOT_IN',
+          value: { arrayValue: { values } },
         },
-      }),
+      },
     });
     const rows = (await response.json()) as Array<{ document?: { name: string } }>;
     return rows
@@ -76,23 +79,14 @@ test('a range on null or NaN is no inequality beside a key equality (DIFF_SEED=4
     fieldFilter: { field: { fieldPath }, op, value },
   });
   const answer = async (other: unknown) => {
-    const response = await fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        structuredQuery: {
-          from: [{ collectionId: 'keyeq' }],
-          where: {
-            compositeFilter: {
-              op: 'AND',
-              filters: [
-                field('__name__', 'EQUAL', { referenceValue: `${documents}/keyeq/d1` }),
-                other,
-              ],
-            },
-          },
+    const response = await runQuery({
+      from: [{ collectionId: 'keyeq' }],
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [field('__name__', 'EQUAL', { referenceValue: `${documents}/keyeq/d1` }), other],
         },
-      }),
+      },
     });
     const body = (await response.json()) as unknown;
     return response.ok ? 'answered' : (body as { error: { message: string } }).error.message;
