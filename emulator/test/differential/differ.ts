@@ -1,7 +1,7 @@
 import type { Pair, Side } from './backends';
 import { EXPECTED_DIFFERENCES, type ExpectedDifference } from './expected-differences';
 import type { Op, Outcome } from './model';
-import { OUTSIDE_FUNCTION } from './node-sdk';
+import { OUTSIDE_FUNCTION, withServerCode } from './node-sdk';
 import { interpretInPage, type InterpretResult } from './page-interpreter';
 import { interpretInstalled } from './page-runner';
 
@@ -40,6 +40,9 @@ export const timeByOp: Record<Side, Record<string, number>> = { ours: {}, google
  */
 const OPERATION_TIMEOUT_MS = Number(process.env['DIFF_TIMEOUT_MS'] ?? 30_000);
 
+/** REST build errors given the server's code, and those run again in the page since it was not certain. */
+export const restErrors = { withServerCode: 0, ranAgainInPage: 0 };
+
 /** Operations that took over a second, with where they ran (to see what a run waits for). */
 export const slowOps: Array<{ side: Side; ns: string; index: number; op: string; ms: number }> = [];
 
@@ -71,11 +74,12 @@ function segments(ops: Op[]): Array<{ start: number; ops: Op[]; inPage: boolean 
 }
 
 /**
- * Runs the operations on one emulator: in the lane's page, or through the Node SDK. An operation
- * that fails through the REST build runs again in the page, whose error codes are the server's:
- * the REST build knows only the HTTP status, and reports INVALID_ARGUMENT, FAILED_PRECONDITION
- * and OUT_OF_RANGE (all HTTP 400) as `failed-precondition`. A failed operation changed nothing
- * (a commit is atomic, a transaction that fails commits nothing), so running it again is safe.
+ * Runs the operations on one emulator: in the lane's page, or through the Node SDK. The REST
+ * build knows only the HTTP status of an error, and reports INVALID_ARGUMENT, FAILED_PRECONDITION
+ * and OUT_OF_RANGE (all HTTP 400) as `failed-precondition`: its error takes the code the server
+ * sent with it (node-http.ts), and where that is not certain the operation runs again in the
+ * page, whose streams carry the server's code. A failed operation changed nothing (a commit is
+ * atomic, a transaction that fails commits nothing), so running it again is safe.
  */
 async function runOnSide(pair: Pair, side: Side, ops: Op[], ns: string, lane: number, now: number) {
   const outcomes: Outcome[] = [];
@@ -109,10 +113,18 @@ async function runOnSide(pair: Pair, side: Side, ops: Op[], ns: string, lane: nu
     for (let next = segment.start; next < end;) {
       const got = await run(next, end - next, segment.inPage);
       const last = got.at(-1);
-      if (!segment.inPage && last && 'error' in last && last.error !== 'timeout') {
+      // The REST build's error codes are made exact from the server's answer; only where that is
+      // not certain does the operation run again in the page (a failed operation changed nothing).
+      const exact =
+        segment.inPage || last === undefined
+          ? last
+          : withServerCode(pair.stacks[side].firestoreUrl, last);
+      if (exact === null) {
+        restErrors.ranAgainInPage += 1;
         outcomes.push(...got.slice(0, -1), ...(await run(next + got.length - 1, 1, true)));
       } else {
-        outcomes.push(...got);
+        if (exact !== last) restErrors.withServerCode += 1;
+        outcomes.push(...got.slice(0, -1), ...(exact ? [exact] : []));
       }
       next += got.length;
     }

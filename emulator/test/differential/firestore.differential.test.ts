@@ -11,6 +11,7 @@ import {
   compareOutcomes,
   describeFailure,
   freshNamespace,
+  restErrors,
   runOnBoth,
   shrink,
   slowOps,
@@ -139,6 +140,7 @@ function slowByKind(): Record<string, [number, number]> {
           `both emulators, ${compared} compared, in ${seconds} s; expected differences seen: ` +
           JSON.stringify(Object.fromEntries(expected)) +
           `; seconds per kind of operation: ${JSON.stringify(timeByOp, round)}` +
+          `; REST build errors given the server's code: ${restErrors.withServerCode}, run again in the page: ${restErrors.ranAgainInPage}` +
           `; operations over 1 s: ${slowOps.length}, by side and kind ${JSON.stringify(slowByKind())}` +
           `, the slowest ${JSON.stringify(slowOps.toSorted((a, b) => b.ms - a.ms).slice(0, 20))}` +
           `; episodes cut short by a time-out on one side: ${timedOut.length} ` +

@@ -9,6 +9,50 @@ interface PlainResponse {
   text(): Promise<string>;
 }
 
+/**
+ * The status name an emulator sent with each error message (`FAILED_PRECONDITION`), by
+ * `origin message`; null where one message came with two statuses. The REST build turns an
+ * error into the code of its HTTP status alone (400 stands for INVALID_ARGUMENT,
+ * FAILED_PRECONDITION and OUT_OF_RANGE alike), but keeps the server's message: this gives the
+ * code the server sent back, as the browser build's streams report it.
+ */
+const statusByMessage = new Map<string, string | null>();
+const REMEMBERED_MESSAGES = 10_000;
+const REST_ERROR_PREFIX = 'Request failed with error: ';
+
+function rememberStatus(url: string, status: number, text: string): void {
+  if (status < 300) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const error = (Array.isArray(body) ? body[0] : body) as {
+    error?: { status?: unknown; message?: unknown };
+  } | null;
+  const name = error?.error?.status;
+  const message = error?.error?.message;
+  if (typeof name !== 'string' || typeof message !== 'string') return;
+  if (statusByMessage.size >= REMEMBERED_MESSAGES) statusByMessage.clear();
+  const key = `${new URL(url).origin} ${message}`;
+  const known = statusByMessage.get(key);
+  statusByMessage.set(key, known === undefined || known === name ? name : null);
+}
+
+/**
+ * The SDK code (`invalid-argument`) of the status the emulator at `base` sent with the message
+ * of a REST build error; undefined when the error did not come from that emulator's answer
+ * (the SDK's own checks, whose codes are exact already) or its status is not certain.
+ */
+export function serverCodeOf(base: string, sdkMessage: string): string | undefined {
+  if (!sdkMessage.startsWith(REST_ERROR_PREFIX)) return undefined;
+  const name = statusByMessage.get(
+    `${new URL(base).origin} ${sdkMessage.slice(REST_ERROR_PREFIX.length)}`,
+  );
+  return name ? name.toLowerCase().replaceAll('_', '-') : undefined;
+}
+
 function send(agent: http.Agent, url: string, init: RequestInit): Promise<PlainResponse> {
   let headers = init.headers as Record<string, string> | undefined;
   if (init.headers instanceof Headers) {
@@ -23,6 +67,7 @@ function send(agent: http.Agent, url: string, init: RequestInit): Promise<PlainR
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const status = res.statusCode ?? 0;
+        rememberStatus(url, status, text);
         resolve({
           ok: status >= 200 && status < 300,
           status,

@@ -1,6 +1,7 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
-import type { Op } from './model';
+import type { Op, Outcome } from './model';
+import { serverCodeOf } from './node-http';
 import { interpretInPage, type SdkHandle } from './page-interpreter';
 
 /**
@@ -29,6 +30,19 @@ export function startNodeSdk(projectId: string, firestoreUrl: string): NodeSdk {
   return { app, db, fs: lite, stop: () => deleteApp(app) };
 }
 
+/**
+ * A REST build outcome with the error code the emulator sent (node-http.ts), or null when a
+ * server error's code is not certain: then only the browser build can tell it (differ.ts runs the
+ * operation again in the page). Other outcomes, and the SDK's own errors, are exact as they are.
+ */
+export function withServerCode(firestoreUrl: string, outcome: Outcome): Outcome | null {
+  if (!('error' in outcome) || outcome.error === 'timeout' || outcome.message === undefined)
+    return outcome;
+  if (!outcome.message.startsWith('Request failed with error: ')) return outcome;
+  const code = serverCodeOf(firestoreUrl, outcome.message);
+  return code ? { ...outcome, error: code } : null;
+}
+
 /** The name under which a page gets `answerOutside` (PageRun.outside). */
 export const OUTSIDE_FUNCTION = 'differentialOutside';
 
@@ -52,6 +66,12 @@ export function answerOutside(
       timeoutMs: asked.timeoutMs,
       stopOnError: true,
     });
-    return JSON.stringify(result.outcomes);
+    // A write error's code must be exact for the listener to record it; `inexact` tells the page
+    // to make the write itself instead.
+    return JSON.stringify(
+      result.outcomes.map(
+        (outcome) => withServerCode(restBase, outcome) ?? { ...outcome, inexact: true },
+      ),
+    );
   };
 }

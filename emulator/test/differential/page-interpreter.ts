@@ -253,8 +253,9 @@ export async function interpretInPage(
           return {};
         }
       }
-      // The REST build knows only the HTTP status; the page's write stream has the server's code.
-      // A failed write changed nothing, so making it again is safe.
+      if (!written.inexact) return { error: written.error };
+      // Node could not tell the server's code; the page's write stream can. A failed write
+      // changed nothing, so making it again is safe.
     }
     try {
       await applyWrite(direct, w);
