@@ -20,7 +20,10 @@ import {
 } from './queryShape';
 
 export interface CompileOptions {
-  /** Fields that join the implicit order as inequality fields do: sum() and average()'s. */
+  /**
+   * Fields that join the implicit order after the inequality fields (lexicographically, in the
+   * same direction), before __name__: sum() and average()'s.
+   */
   orderedAlso?: string[][];
   /**
    * How the query came: Google's emulator words some refusals differently for a Listen target
@@ -55,7 +58,7 @@ export function compileQuery(
   if (where !== null) checkNotInCombinations(where);
   const inequalities = where === null ? [] : inequalityFields(where);
   // The query's own order is checked first; then the aggregated fields join it.
-  let orderBy = compileOrders(q['orderBy'], inequalities);
+  let orderBy = compileOrders(q['orderBy'], [inequalities]);
   checkQueryShape(where, orderBy, via);
   if (orderedAlso.length > 0) {
     const rawOrders: unknown[] = Array.isArray(q['orderBy']) ? q['orderBy'] : [];
@@ -67,7 +70,7 @@ export function compileQuery(
       ),
       orderedAlso,
     );
-    orderBy = compileOrders(q['orderBy'], [...inequalities, ...orderedAlso]);
+    orderBy = compileOrders(q['orderBy'], [inequalities, orderedAlso]);
   }
   const plan: QueryPlan = {
     database,
@@ -283,7 +286,11 @@ function inequalityFields(filter: Filter): FieldRef[] {
   }
 }
 
-function compileOrders(raw: unknown, inequalityPaths: FieldRef[]): Order[] {
+/**
+ * The explicit orders, then each group of implicitly ordered fields in turn (each group sorted
+ * lexicographically, fields already ordered left out), then __name__.
+ */
+function compileOrders(raw: unknown, implicitGroups: FieldRef[][]): Order[] {
   if (raw !== undefined && !Array.isArray(raw))
     throw invalidArgument('Invalid query: orderBy must be a list.');
   const orders: Order[] = [];
@@ -302,17 +309,20 @@ function compileOrders(raw: unknown, inequalityPaths: FieldRef[]): Order[] {
     orders.push({ field, descending: direction === 'DESCENDING' });
   }
   // Firestore's implicit order: inequality fields (lexicographically) then __name__, in the
-  // direction of the last explicit order.
+  // direction of the last explicit order. An aggregation's fields come after the inequality
+  // fields, as a group of their own (Google's emulator orders `sum(a)` over `z > 0` by z, then a).
   const lastDescending = orders.length > 0 ? orders[orders.length - 1]!.descending : false;
-  const implicit = inequalityPaths
-    .filter((p): p is string[] => p !== null)
-    .filter((p) => !seen.has(formatFieldPath(p)))
-    .sort(compareFieldPaths);
-  for (const field of implicit) {
-    const key = formatFieldPath(field);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    orders.push({ field, descending: lastDescending });
+  for (const group of implicitGroups) {
+    const implicit = group
+      .filter((p): p is string[] => p !== null)
+      .filter((p) => !seen.has(formatFieldPath(p)))
+      .sort(compareFieldPaths);
+    for (const field of implicit) {
+      const key = formatFieldPath(field);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      orders.push({ field, descending: lastDescending });
+    }
   }
   if (!seen.has(NAME_FIELD)) orders.push({ field: null, descending: lastDescending });
   return orders;
