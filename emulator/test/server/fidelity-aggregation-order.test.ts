@@ -21,16 +21,19 @@ test('an inequality field orders before an aggregated field, inside an or too (D
     await f.setDoc(f.doc(fb.db, 'ineq/q'), { a: 10, arr: [1], z: 3 });
     await f.setDoc(f.doc(fb.db, 'x/2/ineq/r'), { a: 100, arr: [2], z: 1 });
     const g = f.collectionGroup(fb.db, 'ineq');
-    const sumOfA = (...constraints: Parameters<typeof f.query>[1][]) =>
-      fb.aggregate(f.query(g, ...constraints), { s: f.sum('a') });
+    const sumOfA = (q: typeof g) => fb.aggregate(q, { s: f.sum('a') });
     return {
       // The difference found: arr's order (q, r), not a's (p, q).
-      inAnOr: await sumOfA(f.or(f.where('arr', '>', []), f.where('arr', '>=', [])), f.limit(2)),
+      inAnOr: await sumOfA(
+        f.query(g, f.or(f.where('arr', '>', []), f.where('arr', '>=', [])), f.limit(2)),
+      ),
       // Outside an or too, when the inequality field sorts after the aggregated one.
-      zAboveZero: await sumOfA(f.where('z', '>', 0), f.limit(1)),
-      zNotEqual: await sumOfA(f.where('z', '!=', 0), f.limit(2)),
+      zAboveZero: await sumOfA(f.query(g, f.where('z', '>', 0), f.limit(1))),
+      zNotEqual: await sumOfA(f.query(g, f.where('z', '!=', 0), f.limit(2))),
       // The explicit order first, then the inequality field, then the aggregated one.
-      byArrDescending: await sumOfA(f.where('z', '>', 0), f.orderBy('arr', 'desc'), f.limit(1)),
+      byArrDescending: await sumOfA(
+        f.query(g, f.where('z', '>', 0), f.orderBy('arr', 'desc'), f.limit(1)),
+      ),
     };
   });
   expect(result).toEqual({
