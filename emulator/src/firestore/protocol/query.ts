@@ -15,6 +15,7 @@ import { isObject } from './json';
 import {
   checkAggregatedFieldsBeforeKey,
   checkQueryShape,
+  inequalityOnNothing,
   INEQUALITY_OPERATORS,
   type QueryChannel,
 } from './queryShape';
@@ -282,7 +283,9 @@ function inequalityFields(filter: Filter): FieldRef[] {
     case 'unary':
       return filter.op === 'IS_NOT_NAN' || filter.op === 'IS_NOT_NULL' ? [filter.field] : [];
     case 'field':
-      return INEQUALITY_OPERATORS.has(filter.op) ? [filter.field] : [];
+      return INEQUALITY_OPERATORS.has(filter.op) && !inequalityOnNothing(filter)
+        ? [filter.field]
+        : [];
   }
 }
 
