@@ -5,10 +5,10 @@ import { stackForFile } from '../harness';
  * Google's Cloud Firestore emulator orders them: the explicit orders, then the inequality fields
  * (lexicographically), then the aggregated fields (lexicographically), then __name__, all in the
  * direction of the last explicit order. Found by the differential test (DIFF_SEED=3 episode 28,
- * DIFF_SEED=1 episode 87; test/differential/README.md). Runs on this emulator and, in
- * `npm run test:google`, on Google's.
+ * DIFF_SEED=1 episode 87; test/differential/README.md). A cursor positions on the explicit
+ * orders only. Runs on this emulator and, in `npm run test:google`, on Google's.
  */
-const { clients } = stackForFile(
+const { stack, clients } = stackForFile(
   { projectId: 'demo-fidelity-aggregation-order', indexes: false },
   { admin: { admin: true } },
 );
@@ -84,5 +84,52 @@ test('several inequality and aggregated fields: each group lexicographically, in
     twoInequalities: { b: 3, a: 2 },
     explicitThenInequality: { b: 5, a: 5 },
     aggregatedOnly: { b: 5, a: 1 },
+  });
+});
+
+test('a cursor with more values than the explicit orders is refused, as for an aggregation after startAfter(snapshot)', async () => {
+  const result = await clients.admin.run(async (fb) => {
+    const f = fb.fs;
+    await f.setDoc(f.doc(fb.db, 'paged/d1'), { z: 1 });
+    await f.setDoc(f.doc(fb.db, 'paged/d2'), { z: 2 });
+    await f.setDoc(f.doc(fb.db, 'paged/d3'), { z: 2 });
+    const after = await f.getDocFromServer(f.doc(fb.db, 'paged/d2'));
+    const q = f.query(f.collection(fb.db, 'paged'), f.orderBy('z'), f.startAfter(after));
+    return {
+      // The SDK sends the query with every order (z, __name__), so two cursor values fit.
+      documents: await fb.outcome(f.getDocsFromServer(q), (s) => s.docs.map((d) => d.id).join()),
+      // An aggregation is sent with the explicit order (z) alone: the second value is one too
+      // many (production answers the same, firebase/firebase-js-sdk#8241).
+      count: await fb.outcome(f.getCountFromServer(q), (s) => `${s.data().count}`),
+      // A cursor that fits the explicit orders is answered.
+      countFromValue: await fb.outcome(
+        f.getCountFromServer(
+          f.query(f.collection(fb.db, 'paged'), f.orderBy('z'), f.startAfter(1)),
+        ),
+        (s) => `${s.data().count}`,
+      ),
+    };
+  });
+  // Over REST: with no order at all, a cursor on the implicit __name__ is refused too.
+  const documents = `projects/${stack().projectId}/databases/(default)/documents`;
+  const response = await fetch(`${stack().firestoreUrl}/v1/${documents}:runQuery`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId: 'paged' }],
+        startAt: { values: [{ referenceValue: `${documents}/paged/d2` }], before: true },
+      },
+    }),
+  });
+  const body = (await response.json()) as unknown;
+  expect({
+    ...result,
+    byKeyAlone: response.ok ? body : (body as { error: { message: string } }).error.message,
+  }).toEqual({
+    documents: 'd3',
+    count: expect.stringMatching(/^invalid-argument: .*Cursor has too many values\.$/),
+    countFromValue: '2',
+    byKeyAlone: expect.stringContaining('Cursor has too many values.'),
   });
 });

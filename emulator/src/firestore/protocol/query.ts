@@ -73,6 +73,7 @@ export function compileQuery(
     );
     orderBy = compileOrders(q['orderBy'], [inequalities, orderedAlso]);
   }
+  const explicitOrders = Array.isArray(q['orderBy']) ? q['orderBy'].length : 0;
   const plan: QueryPlan = {
     database,
     parent: prefix,
@@ -80,8 +81,8 @@ export function compileQuery(
     allDescendants: selector['allDescendants'] === true,
     where,
     orderBy,
-    startAt: compileCursor(q['startAt'], orderBy, database, 'startAt'),
-    endAt: compileCursor(q['endAt'], orderBy, database, 'endAt'),
+    startAt: compileCursor(q['startAt'], orderBy, explicitOrders, database, 'startAt'),
+    endAt: compileCursor(q['endAt'], orderBy, explicitOrders, database, 'endAt'),
     offset: readInt(q['offset'], 'offset') ?? 0,
     select: null,
   };
@@ -334,6 +335,7 @@ function compileOrders(raw: unknown, implicitGroups: FieldRef[][]): Order[] {
 function compileCursor(
   raw: unknown,
   orders: Order[],
+  explicitOrders: number,
   database: string,
   what: string,
 ): Cursor | null {
@@ -343,11 +345,10 @@ function compileCursor(
     throw invalidArgument(`Invalid query: ${what} must have a list of values.`);
   }
   const values = rawValues.map((v) => normalizeValue(v));
-  if (values.length > orders.length) {
-    throw invalidArgument(
-      `Invalid query: ${what} has ${values.length} values but the query has only ${orders.length} orderings.`,
-    );
-  }
+  // A cursor positions on the explicit orders only, as Google's emulator and production refuse
+  // more values (an aggregation with the SDK's startAfter(snapshot), which sends only the
+  // explicit orders: firebase/firebase-js-sdk#8241).
+  if (values.length > explicitOrders) throw invalidArgument('Cursor has too many values.');
   values.forEach((v, i) => {
     if (orders[i]!.field === null) checkReference(v, database, what);
   });
