@@ -2,6 +2,7 @@ import { FirestoreError, invalidArgument } from '../../values/errors';
 import { formatFieldPath } from '../../values/fieldPaths';
 import { arrayElements, isNaNValue, isNullValue } from '../../values/values';
 import type { Filter, Order } from '../engine';
+import { checkDisjunctionCount } from './disjunctions';
 
 /**
  * The query shapes Google's Cloud Firestore emulator refuses although the SDK sends them, with
@@ -12,6 +13,7 @@ import type { Filter, Order } from '../engine';
 export function checkQueryShape(where: Filter | null, orders: Order[], via: QueryChannel): void {
   // Filters first: Google's refuses two array-contains before it looks at the order.
   if (where !== null) {
+    checkDisjunctionCount(where);
     checkArrayContainsPerDisjunction(where, via);
     checkKeyEquality(where);
   }
