@@ -67,7 +67,8 @@ function unaryPredicate(field: FieldRef, op: Extract<Filter, { kind: 'unary' }>[
 /**
  * A null or NaN operand matches nothing in a field filter, as in Google's emulator: `==`, `in`,
  * ranges and array filters with one match no document (the SDK sends `== null` and `== NaN` as
- * the unary IS_NULL / IS_NAN filters, which do match). `!=` and `not-in` keep excluding them.
+ * the unary IS_NULL / IS_NAN filters, which do match). In `!=` and `not-in`, a null matches
+ * nothing and a NaN excludes nothing.
  */
 function equalsNothing(value: Value): boolean {
   return isNullValue(value) || isNaNValue(value);
@@ -118,11 +119,9 @@ function fieldPredicate(
         return c !== undefined && c >= 0;
       };
     case 'NOT_EQUAL':
-      // Types need not match; documents lacking the field or holding null never match.
-      return (d) => {
-        const v = get(d);
-        return v !== undefined && !isNullValue(v) && compareValues(v, value) !== 0;
-      };
+      // As `not-in [value]` in Google's emulator: `!= null` matches nothing, `!= NaN` excludes
+      // nothing (the SDK sends both as unary filters; a REST client may send them as these).
+      return fieldPredicate(field, 'NOT_IN', { arrayValue: { values: [value] } });
     case 'IN': {
       const values = comparable(arrayElements(value));
       return (d) => {

@@ -18,8 +18,8 @@ export function compileAggregationQuery(
     throw invalidArgument('Invalid aggregation query: needs between 1 and 5 aggregations.');
   }
   const compiled = aggregations.map(compileAggregation);
-  // sum() and average() take their documents in the order of their fields, as if each were an
-  // inequality filter (which joins the implicit order); a limit then counts in that order.
+  // sum() and average() take their documents in the order of their fields, which join the
+  // implicit order after the inequality fields; a limit then counts in that order.
   const fields = compiled.flatMap((a) => (a.kind === 'count' ? [] : [a.field]));
   const query = compileQuery(parent, saq['structuredQuery'], {
     orderedAlso: fields,

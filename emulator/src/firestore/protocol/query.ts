@@ -15,12 +15,16 @@ import { isObject } from './json';
 import {
   checkAggregatedFieldsBeforeKey,
   checkQueryShape,
+  inequalityOnNothing,
   INEQUALITY_OPERATORS,
   type QueryChannel,
 } from './queryShape';
 
 export interface CompileOptions {
-  /** Fields that join the implicit order as inequality fields do: sum() and average()'s. */
+  /**
+   * Fields that join the implicit order after the inequality fields (lexicographically, in the
+   * same direction), before __name__: sum() and average()'s.
+   */
   orderedAlso?: string[][];
   /**
    * How the query came: Google's emulator words some refusals differently for a Listen target
@@ -55,7 +59,7 @@ export function compileQuery(
   if (where !== null) checkNotInCombinations(where);
   const inequalities = where === null ? [] : inequalityFields(where);
   // The query's own order is checked first; then the aggregated fields join it.
-  let orderBy = compileOrders(q['orderBy'], inequalities);
+  let orderBy = compileOrders(q['orderBy'], [inequalities]);
   checkQueryShape(where, orderBy, via);
   if (orderedAlso.length > 0) {
     const rawOrders: unknown[] = Array.isArray(q['orderBy']) ? q['orderBy'] : [];
@@ -67,8 +71,9 @@ export function compileQuery(
       ),
       orderedAlso,
     );
-    orderBy = compileOrders(q['orderBy'], [...inequalities, ...orderedAlso]);
+    orderBy = compileOrders(q['orderBy'], [inequalities, orderedAlso]);
   }
+  const explicitOrders = Array.isArray(q['orderBy']) ? q['orderBy'].length : 0;
   const plan: QueryPlan = {
     database,
     parent: prefix,
@@ -76,8 +81,8 @@ export function compileQuery(
     allDescendants: selector['allDescendants'] === true,
     where,
     orderBy,
-    startAt: compileCursor(q['startAt'], orderBy, database, 'startAt'),
-    endAt: compileCursor(q['endAt'], orderBy, database, 'endAt'),
+    startAt: compileCursor(q['startAt'], orderBy, explicitOrders, database, 'startAt'),
+    endAt: compileCursor(q['endAt'], orderBy, explicitOrders, database, 'endAt'),
     offset: readInt(q['offset'], 'offset') ?? 0,
     select: null,
   };
@@ -279,11 +284,17 @@ function inequalityFields(filter: Filter): FieldRef[] {
     case 'unary':
       return filter.op === 'IS_NOT_NAN' || filter.op === 'IS_NOT_NULL' ? [filter.field] : [];
     case 'field':
-      return INEQUALITY_OPERATORS.has(filter.op) ? [filter.field] : [];
+      return INEQUALITY_OPERATORS.has(filter.op) && !inequalityOnNothing(filter)
+        ? [filter.field]
+        : [];
   }
 }
 
-function compileOrders(raw: unknown, inequalityPaths: FieldRef[]): Order[] {
+/**
+ * The explicit orders, then each group of implicitly ordered fields in turn (each group sorted
+ * lexicographically, fields already ordered left out), then __name__.
+ */
+function compileOrders(raw: unknown, implicitGroups: FieldRef[][]): Order[] {
   if (raw !== undefined && !Array.isArray(raw))
     throw invalidArgument('Invalid query: orderBy must be a list.');
   const orders: Order[] = [];
@@ -302,17 +313,20 @@ function compileOrders(raw: unknown, inequalityPaths: FieldRef[]): Order[] {
     orders.push({ field, descending: direction === 'DESCENDING' });
   }
   // Firestore's implicit order: inequality fields (lexicographically) then __name__, in the
-  // direction of the last explicit order.
+  // direction of the last explicit order. An aggregation's fields come after the inequality
+  // fields, as a group of their own (Google's emulator orders `sum(a)` over `z > 0` by z, then a).
   const lastDescending = orders.length > 0 ? orders[orders.length - 1]!.descending : false;
-  const implicit = inequalityPaths
-    .filter((p): p is string[] => p !== null)
-    .filter((p) => !seen.has(formatFieldPath(p)))
-    .sort(compareFieldPaths);
-  for (const field of implicit) {
-    const key = formatFieldPath(field);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    orders.push({ field, descending: lastDescending });
+  for (const group of implicitGroups) {
+    const implicit = group
+      .filter((p): p is string[] => p !== null)
+      .filter((p) => !seen.has(formatFieldPath(p)))
+      .sort(compareFieldPaths);
+    for (const field of implicit) {
+      const key = formatFieldPath(field);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      orders.push({ field, descending: lastDescending });
+    }
   }
   if (!seen.has(NAME_FIELD)) orders.push({ field: null, descending: lastDescending });
   return orders;
@@ -321,6 +335,7 @@ function compileOrders(raw: unknown, inequalityPaths: FieldRef[]): Order[] {
 function compileCursor(
   raw: unknown,
   orders: Order[],
+  explicitOrders: number,
   database: string,
   what: string,
 ): Cursor | null {
@@ -330,11 +345,10 @@ function compileCursor(
     throw invalidArgument(`Invalid query: ${what} must have a list of values.`);
   }
   const values = rawValues.map((v) => normalizeValue(v));
-  if (values.length > orders.length) {
-    throw invalidArgument(
-      `Invalid query: ${what} has ${values.length} values but the query has only ${orders.length} orderings.`,
-    );
-  }
+  // A cursor positions on the explicit orders only, as Google's emulator and production refuse
+  // more values (an aggregation with the SDK's startAfter(snapshot), which sends only the
+  // explicit orders: firebase/firebase-js-sdk#8241).
+  if (values.length > explicitOrders) throw invalidArgument('Cursor has too many values.');
   values.forEach((v, i) => {
     if (orders[i]!.field === null) checkReference(v, database, what);
   });

@@ -1,7 +1,8 @@
 import { FirestoreError, invalidArgument } from '../../values/errors';
 import { formatFieldPath } from '../../values/fieldPaths';
-import { isNaNValue, isNullValue } from '../../values/values';
+import { arrayElements, isNaNValue, isNullValue } from '../../values/values';
 import type { Filter, Order } from '../engine';
+import { checkDisjunctionCount } from './disjunctions';
 
 /**
  * The query shapes Google's Cloud Firestore emulator refuses although the SDK sends them, with
@@ -12,6 +13,7 @@ import type { Filter, Order } from '../engine';
 export function checkQueryShape(where: Filter | null, orders: Order[], via: QueryChannel): void {
   // Filters first: Google's refuses two array-contains before it looks at the order.
   if (where !== null) {
+    checkDisjunctionCount(where);
     checkArrayContainsPerDisjunction(where, via);
     checkKeyEquality(where);
   }
@@ -68,16 +70,19 @@ const RANGES = new Set([
 ]);
 
 /**
- * A range on null or NaN, which matches no document (engine/query.ts): Google's does not count it
- * as an inequality beside a key equality (`__name__ == d1` with `arr <= NaN` or `arr > null` is
- * answered there; the differential run, DIFF_SEED=4 episode 24 and DIFF_SEED=1 episode 90).
+ * An inequality that Google's emulator does not count as one, since it matches no document
+ * whatever the data (engine/query.ts): a range on null or NaN, `!= null` and `not-in` of nulls
+ * alone (as field filters: the SDK sends `!= null` as the unary IS_NOT_NULL, an inequality).
+ * Its field neither joins the implicit order nor stands beside a key equality: `__name__ == d1`
+ * with `arr <= NaN` is answered (DIFF_SEED=4 episode 24, DIFF_SEED=1 episode 90), and so is
+ * `a > NaN` ordered by `__name__` (DIFF_SEED=5 episode 34).
  */
-function rangeOnNothing(filter: Exclude<Filter, { kind: 'composite' }>): boolean {
-  return (
-    filter.kind === 'field' &&
-    RANGES.has(filter.op) &&
-    (isNullValue(filter.value) || isNaNValue(filter.value))
-  );
+export function inequalityOnNothing(filter: Exclude<Filter, { kind: 'composite' }>): boolean {
+  if (filter.kind !== 'field') return false;
+  if (RANGES.has(filter.op)) return isNullValue(filter.value) || isNaNValue(filter.value);
+  if (filter.op === 'NOT_EQUAL') return isNullValue(filter.value);
+  if (filter.op === 'NOT_IN') return arrayElements(filter.value).every(isNullValue);
+  return false;
 }
 
 /** An order on a field after the order on `__name__` (explicit, or joined by an inequality). */
@@ -105,7 +110,9 @@ function checkKeyEquality(where: Filter): void {
   const keyEquality = all.some((f) => f.field === null && (f.op === 'EQUAL' || f.op === 'IN'));
   if (!keyEquality) return;
   const inequalityOn = (key: boolean) =>
-    all.some((f) => (f.field === null) === key && INEQUALITIES.has(f.op) && !rangeOnNothing(f));
+    all.some(
+      (f) => (f.field === null) === key && INEQUALITIES.has(f.op) && !inequalityOnNothing(f),
+    );
   if (inequalityOn(false) && !inequalityOn(true)) {
     throw invalidArgument(
       'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
