@@ -30,7 +30,7 @@ function showStartFailure(root: Root, error: unknown, retry: () => void) {
   root.render(<LoadFailure message={START_FAILED} onRetry={retry} />);
 }
 
-/** Follows the session and shows the app; a session whose Firebase code cannot load can be retried. */
+/** Follows the session and shows the app. */
 function runApp(root: Root, registry: RemoteRegistry) {
   const session = startSession();
   root.render(
@@ -40,7 +40,10 @@ function runApp(root: Root, registry: RemoteRegistry) {
       </BrowserRouter>
     </StrictMode>,
   );
-  session.catch((error: unknown) => showStartFailure(root, error, () => runApp(root, registry)));
+  // A remembered session whose Firebase code could not load. That code is a shared module of the
+  // federation runtime, which keeps the failed load for the page's life (importing it again yields
+  // no module), so this Retry has to load a new page.
+  session.catch((error: unknown) => showStartFailure(root, error, () => window.location.reload()));
 }
 
 async function start(root: Root) {
