@@ -30,7 +30,7 @@ function showStartFailure(root: Root, error: unknown, retry: () => void) {
   root.render(<LoadFailure message={START_FAILED} onRetry={retry} />);
 }
 
-/** Follows the session and shows the app. */
+/** Follows the session and shows the app; a session whose Firebase code cannot load can be retried. */
 function runApp(root: Root, registry: RemoteRegistry) {
   const session = startSession();
   root.render(
@@ -40,10 +40,10 @@ function runApp(root: Root, registry: RemoteRegistry) {
       </BrowserRouter>
     </StrictMode>,
   );
-  // A remembered session whose Firebase code could not load. That code is a shared module of the
-  // federation runtime, which keeps the failed load for the page's life (importing it again yields
-  // no module), so this Retry has to load a new page.
-  session.catch((error: unknown) => showStartFailure(root, error, () => window.location.reload()));
+  // A remembered session whose Firebase code could not load: loading it again in this page works
+  // because the federation runtime and webpack forget a failed shared module (tooling/
+  // retry-failed-shares-plugin.cjs, strictModuleExceptionHandling in tooling/webpack-app.cjs).
+  session.catch((error: unknown) => showStartFailure(root, error, () => runApp(root, registry)));
 }
 
 async function start(root: Root) {
