@@ -228,7 +228,11 @@ function federationOptions({ name, exposes, production = false }) {
     shareStrategy: 'loaded-first',
     manifest: { fileName: 'mf-manifest.json' },
     dts: publishedTypesOptions({ exposes, production }),
-    runtimePlugins: [require.resolve('./federation-runtime-plugin.cjs'), ...runtimeCore.plugins],
+    runtimePlugins: [
+      require.resolve('./federation-runtime-plugin.cjs'),
+      require.resolve('./retry-failed-shares-plugin.cjs'),
+      ...runtimeCore.plugins,
+    ],
     experiments: {
       ...runtimeCore.experiments,
       // Every app runs in the browser: leave out the runtime's Node script loader.

@@ -137,6 +137,10 @@ function createAppConfig(app) {
           ? 'assets/[name].[contenthash:10][ext]'
           : 'assets/[name][ext]',
         uniqueName: app.name,
+        // A module that throws while it runs (its shared dependency failed to load) is dropped
+        // from the module cache, so importing it again runs it again instead of handing out its
+        // half-initialised exports: a Retry can then recover in the same page.
+        strictModuleExceptionHandling: true,
         clean: true,
       },
       resolve: {

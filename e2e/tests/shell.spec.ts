@@ -8,6 +8,8 @@ const PROTECTED = [
   '/',
   '/post/some-post',
   '/profile/someone',
+  '/profile/someone/followers',
+  '/profile/someone/following',
   '/edit-profile',
   '/explore',
   '/members',

@@ -1,15 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from 'shared-firebase/session';
 import { Avatar, Menu } from 'shared-ui';
 import { BellLink } from './BellLink';
+import { LazyPart } from './LazyPart';
 import { PRODUCT_NAME } from './product';
 import { LOGIN_PATH } from './routes';
 import type { RemoteName } from './routes';
 import './shell.css';
 
 // The picture is read from Firestore; loading it apart keeps the data layer out of the shell's
-// first chunk, so signed-out pages never fetch Firestore. The placeholder shows meanwhile.
+// first chunk, so signed-out pages never fetch Firestore. The placeholder shows meanwhile, and
+// stays if that code cannot load.
 const MemberAvatar = lazy(() => import('./MemberAvatar'));
 // The unread count too (Firestore); the bell shows without a count meanwhile.
 const ActivityBell = lazy(() => import('./ActivityBell'));
@@ -42,17 +44,17 @@ export function TopBar({ uid, onIntent }: TopBarProps) {
           Members
         </Link>
       </nav>
-      <Suspense fallback={<BellLink count={null} />}>
+      <LazyPart fallback={<BellLink count={null} />}>
         <ActivityBell uid={uid} onIntent={() => onIntent?.('activity')} />
-      </Suspense>
+      </LazyPart>
       {/* The menu leads to the profile remote's two pages. */}
       <div className="shell-topbar__account" {...intentFor('profile')}>
         <Menu
           label="Account menu"
           trigger={
-            <Suspense fallback={<Avatar src={null} alt="Your picture" size={AVATAR_SIZE} />}>
+            <LazyPart fallback={<Avatar src={null} alt="Your picture" size={AVATAR_SIZE} />}>
               <MemberAvatar uid={uid} size={AVATAR_SIZE} />
-            </Suspense>
+            </LazyPart>
           }
           items={[
             { label: 'Profile', onSelect: () => navigate(`/profile/${uid}`) },

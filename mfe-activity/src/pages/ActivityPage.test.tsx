@@ -191,4 +191,29 @@ describe('ActivityPage', () => {
     render(page());
     expect(screen.getByRole('alert')).toHaveTextContent('Activity could not be loaded.');
   });
+
+  it('offers Retry when the activity cannot be loaded, and reads it again', async () => {
+    const retry = jest.fn();
+    fakes.useActivity.mockReturnValue(staticPagedQuery([], { status: 'error', retry }));
+    render(page());
+    expect(screen.getByRole('alert')).toHaveTextContent('Activity could not be loaded.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the items shown when a later page fails, with a Retry for the rest', async () => {
+    const retry = jest.fn();
+    fakes.useActivity.mockReturnValue(
+      staticPagedQuery([entry('a', 'like', 'bob', { read: true })], {
+        hasMore: true,
+        retry,
+        loadMoreError: new Error('unavailable') as never,
+      }),
+    );
+    render(page());
+    expect(entries()).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('More activity could not be loaded.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
 });

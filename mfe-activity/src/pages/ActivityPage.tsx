@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useActivity, useSignedInUid } from 'shared-firebase';
-import { EmptyState, Spinner, useOnVisible } from 'shared-ui';
+import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { ActivityEntry } from '../components/ActivityEntry';
 import { useMarkSeenRead } from '../components/useMarkSeenRead';
 
@@ -25,9 +25,7 @@ export function ActivityPage() {
       <h1 id="activity-heading">Activity</h1>
       {activity.status === 'loading' ? <Spinner label="Loading activity…" /> : null}
       {activity.status === 'error' ? (
-        <p role="alert" className="activity-error">
-          Activity could not be loaded.
-        </p>
+        <LoadFailure message="Activity could not be loaded." onRetry={activity.retry} />
       ) : null}
       {activity.status === 'ready' && activity.items.length === 0 ? (
         <EmptyState>
@@ -50,6 +48,9 @@ export function ActivityPage() {
         </ul>
       ) : null}
       {activity.loadingMore ? <Spinner label="Loading more activity…" /> : null}
+      {activity.loadMoreError ? (
+        <LoadFailure message="More activity could not be loaded." onRetry={activity.retry} />
+      ) : null}
     </section>
   );
 }

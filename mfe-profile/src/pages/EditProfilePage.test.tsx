@@ -229,6 +229,24 @@ describe('Change username', () => {
     expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
+
+  it('keeps what was typed when the save fails, so Save can be pressed again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    fakes.saveProfileUpdate.mockRejectedValueOnce(new Error('unavailable'));
+    const { user, choose, save } = setup();
+    await choose('Change username');
+    const field = screen.getByRole('textbox', { name: /Username/ });
+    await user.clear(field);
+    await user.type(field, 'Bea');
+    await save();
+    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
+    await save();
+    expect(fakes.saveProfileUpdate).toHaveBeenLastCalledWith('me', {
+      'userInfo.userName': 'Bea',
+      searchName: 'bea',
+    });
+  });
 });
 
 describe('Change about', () => {

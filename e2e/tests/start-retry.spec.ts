@@ -1,0 +1,103 @@
+/**
+ * Issue 17, "every load error has a Retry that works without a page reload", for code that fails to
+ * load: the shell's runtime config, Firebase's code for a remembered session, and a shared library
+ * a remote needs. Each test marks the document before pressing Retry; a reload would lose the mark.
+ */
+import type { Page, Route } from '@playwright/test';
+import { test, expect, signIn } from '../fixtures';
+
+const RUNTIME_CONFIG = '**/runtime-config.json';
+const SCRIPTS = '**/*.js';
+
+/** A mark on this document: a reload would lose it. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+}
+
+async function isSameDocument(page: Page) {
+  return page.evaluate(() => '__sameDocument' in window);
+}
+
+/**
+ * Refuses every script whose text contains `marker` (the chunks that carry one library, wherever
+ * the build put them) until the returned function is called.
+ */
+async function refuseScriptsWith(page: Page, marker: string): Promise<() => Promise<void>> {
+  const refused: string[] = [];
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      refused.push(route.request().url());
+      return route.abort();
+    }
+    return route.fulfill({ response, body });
+  };
+  await page.route(SCRIPTS, handler);
+  return async () => {
+    // The test would prove nothing if no script had been refused.
+    expect(refused.length).toBeGreaterThan(0);
+    await page.unroute(SCRIPTS, handler);
+  };
+}
+
+test('a start that failed offers Retry, which starts the app without a reload', async ({
+  page,
+}) => {
+  await page.route(RUNTIME_CONFIG, (route) => route.abort());
+  await page.goto('/login');
+  const failure = page.getByRole('alert').filter({ hasText: 'The app could not start.' });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await markDocument(page);
+
+  await page.unroute(RUNTIME_CONFIG);
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('a remembered session whose sign-in code cannot load offers Retry, which signs in without a reload', async ({
+  page,
+  members,
+}) => {
+  const member = await members.create();
+  await signIn(page, member);
+  // Firebase Auth's code loads only for a remembered session (shared-firebase/session).
+  const restore = await refuseScriptsWith(page, 'auth/network-request-failed');
+  await page.goto('/');
+  const failure = page.getByRole('alert').filter({ hasText: 'The app could not start.' });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await markDocument(page);
+
+  await restore();
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(failure).toHaveCount(0);
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('a remote whose shared library cannot load falls back, and its Retry loads it without a reload', async ({
+  page,
+  members,
+}) => {
+  const member = await members.create();
+  await signIn(page, member);
+  // Firestore's SDK is a shared library the members remote needs (through shared-firebase's data
+  // layer); a new page with the remembered session loads it with that remote.
+  const restore = await refuseScriptsWith(page, 'google.firestore.v1.Firestore');
+  await page.goto('/members');
+  const fallback = page.getByRole('alert').filter({ hasText: 'Members is unavailable right now.' });
+  await expect(fallback).toBeVisible({ timeout: 30_000 });
+  await markDocument(page);
+
+  await restore();
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(fallback).toHaveCount(0);
+  expect(await isSameDocument(page)).toBe(true);
+});

@@ -1,0 +1,4 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+
+declare function retryFailedSharesPlugin(): ModuleFederationRuntimePlugin;
+export = retryFailedSharesPlugin;
