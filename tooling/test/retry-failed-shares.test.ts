@@ -8,11 +8,17 @@ const LIBRARY = { answer: 42 };
 
 let instances = 0;
 
-function hostSharing(plugins: ModuleFederationRuntimePlugin[]) {
-  const get = jest
+/** A chunk the network refuses once and serves the next time. */
+const refusedOnce = () =>
+  jest
     .fn<Promise<() => typeof LIBRARY>, []>()
     .mockRejectedValueOnce(new Error('Loading chunk 12 failed.'))
     .mockResolvedValue(() => LIBRARY);
+
+function hostSharing(
+  plugins: ModuleFederationRuntimePlugin[],
+  get: () => Promise<() => typeof LIBRARY> = refusedOnce(),
+) {
   instances += 1;
   const host = createInstance({
     name: `host${instances}`,
@@ -57,20 +63,7 @@ it('loads a library again whose module could not run (a library it imports faile
     })
     .mockReturnValue(LIBRARY);
   const get = jest.fn(() => Promise.resolve(run));
-  instances += 1;
-  const host = createInstance({
-    name: `host${instances}`,
-    remotes: [],
-    shared: {
-      library: {
-        version: '1.0.0',
-        scope: [`scope${instances}`],
-        get,
-        shareConfig: { singleton: true, requiredVersion: '^1.0.0' },
-      },
-    },
-    plugins: [retryFailedSharesPlugin()],
-  });
+  const { host } = hostSharing([retryFailedSharesPlugin()], get);
   await expect(host.loadShare('library')).rejects.toThrow('Loading chunk 795 failed.');
   const factory = await host.loadShare<typeof LIBRARY>('library');
   expect(factory && factory()).toBe(LIBRARY);
