@@ -3,19 +3,28 @@
  * load: the shell's runtime config, Firebase's code for a remembered session, and a shared library
  * a remote needs. Each test marks the document before pressing Retry; a reload would lose the mark.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 
 const RUNTIME_CONFIG = '**/runtime-config.json';
 const SCRIPTS = '**/*.js';
 
-/** A mark on this document: a reload would lose it. */
-async function markDocument(page: Page) {
+/**
+ * Marks the document, lets the refused code load again (`release`), presses the failure's Retry,
+ * and expects `recovered`, the failure gone and the mark kept: a reload would lose the mark.
+ */
+async function retryInSamePage(
+  page: Page,
+  failure: Locator,
+  release: () => Promise<void>,
+  recovered: Locator,
+) {
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-}
-
-async function isSameDocument(page: Page) {
-  return page.evaluate(() => '__sameDocument' in window);
+  await release();
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(recovered).toBeVisible({ timeout: 20_000 });
+  await expect(failure).toHaveCount(0);
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
 }
 
 /**
@@ -48,13 +57,12 @@ test('a start that failed offers Retry, which starts the app without a reload', 
   await page.goto('/login');
   const failure = page.getByRole('alert').filter({ hasText: 'The app could not start.' });
   await expect(failure).toBeVisible({ timeout: 20_000 });
-  await markDocument(page);
-
-  await page.unroute(RUNTIME_CONFIG);
-  await failure.getByRole('button', { name: 'Retry' }).click();
-  await expect(failure).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
-  expect(await isSameDocument(page)).toBe(true);
+  await retryInSamePage(
+    page,
+    failure,
+    () => page.unroute(RUNTIME_CONFIG),
+    page.getByRole('button', { name: 'Sign in' }),
+  );
 });
 
 test('a remembered session whose sign-in code cannot load offers Retry, which signs in without a reload', async ({
@@ -68,15 +76,7 @@ test('a remembered session whose sign-in code cannot load offers Retry, which si
   await page.goto('/');
   const failure = page.getByRole('alert').filter({ hasText: 'The app could not start.' });
   await expect(failure).toBeVisible({ timeout: 20_000 });
-  await markDocument(page);
-
-  await restore();
-  await failure.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(failure).toHaveCount(0);
-  expect(await isSameDocument(page)).toBe(true);
+  await retryInSamePage(page, failure, restore, page.getByRole('button', { name: 'Account menu' }));
 });
 
 test('a remote whose shared library cannot load falls back, and its Retry loads it without a reload', async ({
@@ -91,13 +91,10 @@ test('a remote whose shared library cannot load falls back, and its Retry loads 
   await page.goto('/members');
   const fallback = page.getByRole('alert').filter({ hasText: 'Members is unavailable right now.' });
   await expect(fallback).toBeVisible({ timeout: 30_000 });
-  await markDocument(page);
-
-  await restore();
-  await fallback.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(fallback).toHaveCount(0);
-  expect(await isSameDocument(page)).toBe(true);
+  await retryInSamePage(
+    page,
+    fallback,
+    restore,
+    page.getByRole('heading', { level: 1, name: 'Members' }),
+  );
 });
