@@ -24,8 +24,10 @@ describe('Photo', () => {
     render(<Tile src="https://e.test/gone.jpg" srcSet="https://e.test/gone.jpg 320w" alt="Tile" />);
     const image = screen.getByRole('img', { name: 'Tile' });
     expect(image).toHaveAttribute('srcset', 'https://e.test/gone.jpg 320w');
+    expect(image).not.toHaveAttribute('data-failed');
     fireEvent.error(image);
     expect(image).toHaveAttribute('src', placeholderPhoto);
     expect(image).not.toHaveAttribute('srcset');
+    expect(image).toHaveAttribute('data-failed');
   });
 });

@@ -23,7 +23,10 @@ export interface PhotoProps {
   priority?: boolean;
 }
 
-/** A photo with its box reserved, lazy below the fold, and the placeholder when it fails. */
+/**
+ * A photo with its box reserved, lazy below the fold, and the placeholder when it fails (marked
+ * `data-failed`, so the placeholder is drawn whole in whatever frame the photo had: styles.css).
+ */
 export function Photo({ src, srcSet, sizes, alt, priority = false, ...rest }: PhotoProps) {
   const { shown, failed, onError } = useImageFallback(src, placeholderPhoto);
   return (
@@ -37,6 +40,7 @@ export function Photo({ src, srcSet, sizes, alt, priority = false, ...rest }: Ph
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={failed ? undefined : onError}
+      data-failed={failed ? '' : undefined}
     />
   );
 }

@@ -10,26 +10,34 @@ export interface PostPhotoProps {
   priority?: boolean;
 }
 
-/** Instagram's bounds: boxes from 4:5 (portrait) to 1.91:1 (landscape); the photo is contained. */
+/** Instagram's bounds: frames from 4:5 (portrait) to 1.91:1 (landscape). */
 const TALLEST = 4 / 5;
 const WIDEST = 1.91;
 
+/** The frame's CSS aspect-ratio: the photo's own shape, or the bound it lies beyond. */
+function frameRatio({ width, height }: { width: number; height: number }): string {
+  const ratio = width / height;
+  if (ratio < TALLEST) return '4 / 5';
+  if (ratio > WIDEST) return '1.91';
+  return `${width} / ${height}`;
+}
+
 /**
- * A post's photo at its display size. Its box takes the photo's own shape (within Instagram's
- * bounds) before it arrives, so nothing below it moves; posts older than the stored dimensions
- * keep the 4:3 box of feed.css.
+ * A post's photo at its display size, filling the column. Its frame takes the photo's own shape
+ * (within Instagram's bounds; beyond them the photo is cropped to the bound, feed.css) before it
+ * arrives, so nothing below it moves; posts older than the stored dimensions get a 4:3 frame with
+ * the whole photo inside it.
  */
 export function PostPhoto({ post, priority = false }: PostPhotoProps) {
   const box = postPhotoBox(post);
-  const ratio = box ? Math.min(WIDEST, Math.max(TALLEST, box.width / box.height)) : null;
   return (
     <Photo
-      className="feed-post__photo"
+      className={box ? 'feed-post__photo' : 'feed-post__photo feed-post__photo--shape-unknown'}
       src={post.postImage}
       alt={post.postCaption ? `Photo: ${post.postCaption.slice(0, 100)}` : 'Photo'}
       width={box?.width ?? 640}
       height={box?.height ?? 480}
-      style={ratio ? { aspectRatio: String(ratio) } : undefined}
+      style={box ? { aspectRatio: frameRatio(box) } : undefined}
       priority={priority}
     />
   );
