@@ -396,7 +396,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     storageUrl: urlOf(backend.storage),
 
     async openClient(clientOptions: ClientOptions = {}): Promise<HarnessClient> {
-      const context = await browser.newContext();
+      // The SDK sends its token in the WebChannel body, where this emulator never takes the
+      // admin token (a plain form can write it there): admin clients send it as a real header,
+      // as admin tools do.
+      const context = await browser.newContext(
+        clientOptions.admin ? { extraHTTPHeaders: { Authorization: 'Bearer owner' } } : {},
+      );
       contexts.add(context);
       const page = await context.newPage();
       page.on('pageerror', (err) => process.stderr.write(`[harness page] ${err.message}\n`));
