@@ -11,7 +11,7 @@ import type * as StorageSdk from 'firebase/storage';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import { sdkBundlePath } from './sdk-bundle';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- tooling is CommonJS
-const { CHROMIUM_LAUNCH_OPTIONS } = require('tooling/chromium.cjs') as {
+export const { CHROMIUM_LAUNCH_OPTIONS } = require('tooling/chromium.cjs') as {
   CHROMIUM_LAUNCH_OPTIONS: { executablePath: string; args: string[] };
 };
 
