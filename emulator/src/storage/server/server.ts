@@ -165,6 +165,9 @@ async function handle(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://storage.invalid');
+  // Every answer is what its type says (a download is served as the type its owner gave it): a
+  // browser never guesses a page or a script from members' bytes.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   // A preflight is judged as the request it announces.
   const routeMethod =
     method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '') : method;
