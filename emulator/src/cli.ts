@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const emulator: RunningEmulator = await startEmulator({
     projectId: config.projectId,
     host: config.host,
+    allowedHosts: config.allowedHosts,
     firestorePort: config.firestorePort,
     storagePort: config.storagePort,
     dataDir: config.dataDir,

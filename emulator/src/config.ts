@@ -6,6 +6,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 export interface EmulatorConfig {
   projectId: string;
   host: string;
+  /** Host names besides the loopback ones (and `host`) that requests may name. */
+  allowedHosts: string[];
   firestorePort: number;
   storagePort: number;
   /** null = in memory */
@@ -44,6 +46,7 @@ export const DEFAULTS = {
 const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firestore-port 8080]
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
   [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT] [--require-indexes]
+  [--allowed-hosts NAME,NAME]
 
 --data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
 denials) on 127.0.0.1:PORT; it is off unless given.
@@ -51,9 +54,14 @@ denials) on 127.0.0.1:PORT; it is off unless given.
 --require-indexes refuses queries that production would refuse for a missing composite index,
 reading the indexes from the file firebase.json names in "firestore.indexes".
 
+Requests must name the emulator as localhost, 127.0.0.1, [::1] or --host (421 otherwise), and
+web pages must come from those names (403 otherwise); --allowed-hosts adds names, e.g. the one a
+phone on the network uses with --host 0.0.0.0.
+
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
-EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1.
+EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1,
+EMULATOR_ALLOWED_HOSTS.
 Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
@@ -128,6 +136,7 @@ const FLAGS = {
   'export-on-exit': { type: 'string' },
   'data-browser-port': { type: 'string' },
   'require-indexes': { type: 'boolean' },
+  'allowed-hosts': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -187,10 +196,15 @@ export function resolveConfig(
   const importText = values.import ?? env['EMULATOR_IMPORT'];
   const exportText = values['export-on-exit'] ?? env['EMULATOR_EXPORT_ON_EXIT'];
   const dataBrowserText = values['data-browser-port'] ?? env['EMULATOR_DATA_BROWSER_PORT'];
+  const allowedHostsText = values['allowed-hosts'] ?? env['EMULATOR_ALLOWED_HOSTS'] ?? '';
 
   return {
     projectId,
     host,
+    allowedHosts: allowedHostsText
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     firestorePort:
       firestorePortText === undefined
         ? DEFAULTS.firestorePort

@@ -8,6 +8,7 @@ import {
   type BrowserSources,
   type RunningDataBrowser,
 } from './browser';
+import { RequestGate } from './common/request-gate';
 import { RulesSlot } from './rules';
 import { indexesFileOf, rulesFilesOf } from './config';
 import { FirestoreEngine, readIndexCatalog } from './firestore/engine';
@@ -22,6 +23,12 @@ import { openObjectStore } from './storage/store';
 export interface StartEmulatorOptions {
   projectId: string;
   host?: string;
+  /**
+   * Host names that also mean this machine (besides localhost, 127.0.0.1, [::1] and `host`), for
+   * a device on the network reaching a non-loopback `host` by name. Requests naming any other
+   * Host are refused (421); see common/request-gate.ts.
+   */
+  allowedHosts?: readonly string[];
   /** 0 picks a free port. */
   firestorePort: number;
   storagePort: number;
@@ -140,9 +147,11 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
   let dataBrowser: RunningDataBrowser | null = null;
+  const gate = new RequestGate([host, ...(options.allowedHosts ?? [])]);
   try {
     firestoreServer = createFirestoreServer({
       ...options.firestoreLimits,
+      gate,
       engine,
       getRules: () => firestoreRules.get(),
       setRules: (source) => firestoreRules.set(source),
@@ -151,6 +160,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       ...options.storageLimits,
       store: objects,
       host,
+      gate,
       getRules: () => storageRules.get(),
       setRules: (source) => storageRules.set(source),
     });

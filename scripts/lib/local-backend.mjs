@@ -1,6 +1,12 @@
 // The backend of `npm start` and `npm run emulators`: fixed ports, data under .data/, checked
 // before anything starts, saying each service as it answers.
-import { ROOT, backendPortChecks, localBackendOptions, startBackend } from './backend.mjs';
+import {
+  ROOT,
+  backendPortChecks,
+  ensureEmulatorBuilt,
+  localBackendOptions,
+  startBackend,
+} from './backend.mjs';
 import { firestoreBackendFrom } from './firestore-backend.mjs';
 import { checkDataDirFree, checkPortsFree } from './preflight.mjs';
 import { readyLine, shownPath } from './status.mjs';
@@ -15,7 +21,9 @@ export async function startLocalBackend(otherPorts = []) {
   const local = localBackendOptions();
   const firestore = firestoreBackendFrom();
   await checkPortsFree([...backendPortChecks(local.ports), ...otherPorts]);
-  checkDataDirFree(local.dataDir);
+  // The data-folder check asks the emulator's own lock module, so the emulator is built first.
+  await ensureEmulatorBuilt();
+  await checkDataDirFree(local.dataDir);
   console.log(
     `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
   );

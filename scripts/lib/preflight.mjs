@@ -2,7 +2,9 @@
 // data folder in use is one clear line instead of a half-started stack.
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
+
+/** The emulator's data-folder lock (its compiled module). */
+const EMULATOR_LOCK = new URL('../../emulator/dist/firestore/engine/lock.js', import.meta.url);
 
 /** Something on this machine stops the start; `message` says what and what to do. */
 export class StartupProblem extends Error {}
@@ -50,15 +52,6 @@ export async function checkPortsFree(wanted) {
   );
 }
 
-function processRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 function commandLine(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
@@ -68,22 +61,19 @@ function commandLine(pid) {
 }
 
 /**
- * The project's emulator locks its data folder (<dataDir>/firestore/LOCK holds the owner's pid):
- * a second emulator on the same folder would lose the first one's writes. Throws a StartupProblem
- * naming the running owner.
+ * The project's emulator locks its data folder (<dataDir>/firestore/LOCK names the owner by pid,
+ * start time and boot): a second emulator on the same folder would lose the first one's writes.
+ * Throws a StartupProblem naming the running owner; a dead owner (killed, a zombie, a pid reused
+ * since, a lock from before a reboot) is no owner. The emulator's own lock module judges it, so
+ * this check and the emulator's refusal never disagree (the emulator must be built first).
  */
-export function checkDataDirFree(dataDir) {
-  const lock = path.join(dataDir, 'firestore', 'LOCK');
-  let pid = NaN;
-  try {
-    pid = Number(fs.readFileSync(lock, 'utf8').trim());
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !processRunning(pid)) return;
-  const command = commandLine(pid);
+export async function checkDataDirFree(dataDir) {
+  const { liveOwnerOf } = await import(EMULATOR_LOCK.href);
+  const owner = liveOwnerOf(dataDir);
+  if (!owner) return;
+  const command = commandLine(owner.pid);
   throw new StartupProblem(
-    `The data folder ${dataDir} is in use by process ${pid}${command ? ` (${command})` : ''}. ` +
-      `Nothing was started. Stop that process (Ctrl-C in its terminal, or kill ${pid}), or set EMULATOR_DATA_DIR to another folder.`,
+    `The data folder ${dataDir} is in use by process ${owner.pid}${command ? ` (${command})` : ''}. ` +
+      `Nothing was started. Stop that process (Ctrl-C in its terminal, or kill ${owner.pid}), or set EMULATOR_DATA_DIR to another folder.`,
   );
 }

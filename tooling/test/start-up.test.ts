@@ -47,11 +47,16 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function run(script: string, env: Record<string, string>): Run {
+function run(
+  script: string,
+  env: Record<string, string>,
+  options: { detached?: boolean } = {},
+): Run {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', script)], {
     cwd: ROOT,
     env: { ...process.env, FIRESTORE_BACKEND: 'emulator', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -113,23 +118,90 @@ describe('before anything starts', () => {
     );
     expect(started.output()).not.toContain('Starting the local backend');
   });
+});
 
-  it('npm run emulators names the process that holds the data folder', async () => {
-    const env = await freePortsEnv();
-    const owner = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
-      stdio: 'ignore',
-    });
-    cleanups.push(() => owner.kill());
-    const dataDir = env.EMULATOR_DATA_DIR!;
-    fs.mkdirSync(path.join(dataDir, 'firestore'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'firestore', 'LOCK'), String(owner.pid));
-    const started = run('emulators.mjs', env);
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain(
-      `The data folder ${dataDir} is in use by process ${owner.pid} (${process.execPath} -e setInterval(() => {}, 1000)).`,
-    );
-    expect(started.output()).toContain('or set EMULATOR_DATA_DIR to another folder.');
+describe('npm run emulators after a crash', () => {
+  let env: Record<string, string> = {};
+  let started: Run | null = null;
+  afterAll(async () => {
+    if (started && started.child.exitCode === null) process.kill(-started.child.pid!, 'SIGKILL');
+    if (env.EMULATOR_DATA_DIR) fs.rmSync(env.EMULATOR_DATA_DIR, { recursive: true, force: true });
   });
+
+  /** Starts it in its own process group, as a terminal does, and waits until it is ready. */
+  async function startEmulators(): Promise<Run> {
+    const run_ = run('emulators.mjs', env, { detached: true });
+    await waitForOutput(run_, 'Backend ready', 600_000);
+    return run_;
+  }
+
+  /** One document written and acknowledged through the Firestore emulator. */
+  async function write(id: string): Promise<void> {
+    const docs = 'projects/demo-social/databases/(default)/documents';
+    const response = await fetch(
+      `http://127.0.0.1:${env.FIRESTORE_EMULATOR_PORT}/v1/${docs}:commit`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          writes: [{ update: { name: `${docs}/crash/${id}`, fields: {} } }],
+        }),
+      },
+    );
+    expect(response.status).toBe(200);
+  }
+
+  async function present(): Promise<string[]> {
+    const docs = 'projects/demo-social/databases/(default)/documents';
+    const response = await fetch(
+      `http://127.0.0.1:${env.FIRESTORE_EMULATOR_PORT}/v1/${docs}:runQuery`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'crash' }] } }),
+      },
+    );
+    const rows = (await response.json()) as Array<{ document?: { name: string } }>;
+    return rows.flatMap((row) => (row.document ? [row.document.name.split('/').pop()!] : []));
+  }
+
+  it('refuses a second run on the same data folder, naming the emulator that holds it', async () => {
+    env = await freePortsEnv();
+    started = await startEmulators();
+    const others = await freePortsEnv();
+    fs.rmSync(others.EMULATOR_DATA_DIR!, { recursive: true, force: true });
+    const second = run('emulators.mjs', { ...others, EMULATOR_DATA_DIR: env.EMULATOR_DATA_DIR! });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(
+      new RegExp(
+        `The data folder ${env.EMULATOR_DATA_DIR} is in use by process \\d+ \\(${process.execPath} \\S+emulator/dist/cli\\.js `,
+      ),
+    );
+    expect(second.output()).toContain('or set EMULATOR_DATA_DIR to another folder.');
+  }, 900_000);
+
+  it('restarts at once, after 100 ms and after 1 s of a kill -9 of the whole run, with every write', async () => {
+    if (!started) {
+      env = await freePortsEnv();
+      started = await startEmulators();
+    }
+    const written: string[] = [];
+    for (const delayMs of [0, 100, 1000]) {
+      const id = `before-kill-${delayMs}`;
+      await write(id);
+      written.push(id);
+      // Every process of the run (the script, the Auth emulator, the emulator) at once, as
+      // closing the terminal or a crash of the machine's session does.
+      process.kill(-started.child.pid!, 'SIGKILL');
+      await started.exited;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      started = await startEmulators();
+      expect(started.output()).not.toContain('is in use by process');
+      expect((await present()).sort()).toEqual([...written].sort());
+    }
+    started.child.kill('SIGINT');
+    expect(await started.exited).toBe(0);
+  }, 1_800_000);
 });
 
 describe('npm start', () => {

@@ -1,4 +1,4 @@
-import { principalFromAuthorization } from '../common/auth';
+import type { Principal } from '../common/auth';
 import type { StreamSessionInfo } from '../firestore/server';
 import { dataTable, href, html, type Html } from './html';
 import { page } from './layout';
@@ -7,8 +7,7 @@ import type { RecordedDenial } from './sources';
 /** Live views reload themselves this often. */
 export const REFRESH_SECONDS = 3;
 
-function who(authorization: string | null): string {
-  const principal = principalFromAuthorization(authorization);
+function who(principal: Principal): string {
   if (principal.kind === 'user') return principal.auth.uid;
   return principal.kind === 'owner' ? '(owner)' : '(signed out)';
 }
@@ -24,7 +23,7 @@ function sessionTable(kind: 'Listen' | 'Write', sessions: StreamSessionInfo[]): 
     (s) =>
       html`<tr class="session">
         <td><code>${s.id}</code></td>
-        <td>${who(s.authorization)}</td>
+        <td>${who(s.principal)}</td>
         <td><time>${iso(s.openedAt)}</time></td>
         <td><time>${iso(s.lastRead)}</time></td>
         <td>${s.connected ? 'connected' : 'waiting'}</td>

@@ -1,18 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-/** Names the browser may use for this server; anything else is a DNS-rebinding attempt. */
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
-
-export function allowedHosts(port: number): Set<string> {
-  return new Set(LOOPBACK_NAMES.map((name) => `${name}:${port}`));
-}
-
-/** The Host header names this server (by a loopback name and its port). */
-export function hostAllowed(req: IncomingMessage, port: number): boolean {
-  const host = (req.headers.host ?? '').toLowerCase();
-  return allowedHosts(port).has(host);
-}
+import { isLoopbackName } from '../common/request-gate';
 
 /**
  * A state-changing request is accepted only from this server's own pages: it carries the token
@@ -23,15 +11,22 @@ export class CsrfGuard {
 
   accepts(req: IncomingMessage, port: number, submittedToken: string | null): boolean {
     const origin = req.headers.origin;
-    if (origin !== undefined) {
-      const allowed = [...allowedHosts(port)].map((h) => `http://${h}`);
-      if (!allowed.includes(origin.toLowerCase())) return false;
-    }
+    if (origin !== undefined && !isThisOrigin(origin, port)) return false;
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return false;
     if (submittedToken === null) return false;
     const expected = Buffer.from(this.token);
     const given = Buffer.from(submittedToken);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** `http://<loopback name>:<port>`: a page of this server. */
+function isThisOrigin(origin: string, port: number): boolean {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && isLoopbackName(url.hostname) && url.port === String(port);
+  } catch {
+    return false;
   }
 }

@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clearPage, denialsPage, overviewPage, sessionsPage } from './activity-pages';
 import { firestorePage } from './firestore-pages';
-import { CsrfGuard, hostAllowed } from './guard';
+import { RequestGate } from '../common/request-gate';
+import { CsrfGuard } from './guard';
 import { html, type Html } from './html';
 import { page, STYLESHEET } from './layout';
 import type { BrowserSources } from './sources';
@@ -85,6 +86,8 @@ export async function startDataBrowser(
   options: DataBrowserOptions,
 ): Promise<RunningDataBrowser> {
   const csrf = new CsrfGuard();
+  // Loopback names only, whatever the emulator itself answers to.
+  const gate = new RequestGate();
   let port = 0;
 
   const counts = () => ({
@@ -125,7 +128,7 @@ export async function startDataBrowser(
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req, port)) {
+    if (!gate.hostAllowed(req)) {
       return send(
         res,
         421,

@@ -12,33 +12,6 @@ export class HttpError extends Error {
   }
 }
 
-/**
- * CORS for any origin: the SDK sends credentialed requests, for which `*` is rejected, so the
- * exact Origin is echoed back.
- */
-export function applyCors(
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: { allowHeaders?: string[]; exposeHeaders?: string[] } = {},
-): void {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Vary', 'Origin');
-  } else {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-  }
-  res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
-  const requested = req.headers['access-control-request-headers'];
-  const allow = [...(options.allowHeaders ?? []), ...(requested ? [requested] : [])];
-  if (allow.length > 0) res.setHeader('Access-Control-Allow-Headers', allow.join(', '));
-  if (options.exposeHeaders?.length) {
-    res.setHeader('Access-Control-Expose-Headers', options.exposeHeaders.join(', '));
-  }
-  res.setHeader('Access-Control-Max-Age', '3600');
-}
-
 /** Reads a whole request body, refusing bodies over `limitBytes` with 413. */
 export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];

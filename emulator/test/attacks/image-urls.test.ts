@@ -49,3 +49,66 @@ test('a post photo takes only the author’s own upload in posts/', async () => 
     await kit().commit('mallory', [photoPost('mallory', 'p1', kit().fileUrl('mallory'))]),
   );
 });
+
+/**
+ * Uids holding pattern characters (any sign-in method but passwords allows them, and a forged
+ * emulator token carries any uid): each of these, pasted into a regular expression, would match
+ * "alice", so alice's files would count as the member's own.
+ */
+const PATTERN_UIDS = [
+  '.*',
+  '(alice|mal)',
+  'alic.',
+  'a+lice',
+  'alic?e',
+  '[a-z]+',
+  '\\w+',
+  'a{1}lice',
+  '^alice$',
+  '(?:alice)',
+];
+
+test.each(PATTERN_UIDS)(
+  'a member with uid %s cannot use alice’s files as their own',
+  async (uid) => {
+    expectAllowed(await kit().commit('admin', member(uid)));
+    for (const [folder, field] of [
+      ['pfps', 'profilePicture'],
+      ['pfcovers', 'profileCover'],
+    ] as const) {
+      expectDenied(
+        await kit().commit(uid, [
+          {
+            patch: `usersData/${uid}`,
+            data: { profilePictures: { [field]: kit().fileUrl('alice', folder) } },
+            mask: [`profilePictures.${field}`],
+          },
+        ]),
+      );
+    }
+    expectDenied(
+      await kit().commit(uid, [
+        photoPost(uid, `p-${PATTERN_UIDS.indexOf(uid)}`, kit().fileUrl('alice')),
+      ]),
+    );
+  },
+);
+
+test('a uid with a dot still uses its own files, and only its own', async () => {
+  expectAllowed(await kit().commit('admin', [...member('mal.ory'), ...member('malvory')]));
+  const own = (uid: string) => ({
+    patch: `usersData/${uid}`,
+    data: { profilePictures: { profilePicture: kit().fileUrl(uid, 'pfps') } },
+    mask: ['profilePictures.profilePicture'],
+  });
+  expectAllowed(await kit().commit('mal.ory', [own('mal.ory')]));
+  // `mal.ory` as a pattern would match `malvory`.
+  expectDenied(
+    await kit().commit('mal.ory', [
+      {
+        ...own('mal.ory'),
+        data: { profilePictures: { profilePicture: kit().fileUrl('malvory', 'pfps') } },
+      },
+    ]),
+  );
+});

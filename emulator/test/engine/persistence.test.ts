@@ -270,29 +270,3 @@ describe('journal maintenance', () => {
     spy.mockRestore();
   });
 });
-
-describe('data directory lock', () => {
-  it('refuses a directory held by another running process and takes over a stale lock', async () => {
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
-      stdio: 'ignore',
-    });
-    try {
-      fs.mkdirSync(path.join(dir, 'firestore'), { recursive: true });
-      const lock = path.join(dir, 'firestore', 'LOCK');
-      fs.writeFileSync(lock, String(holder.pid));
-      await expect(FirestoreEngine.open({ dataDir: dir })).rejects.toMatchObject({
-        status: 'FAILED_PRECONDITION',
-        message: expect.stringContaining(`in use by another emulator (process ${holder.pid})`),
-      });
-
-      holder.kill('SIGKILL');
-      await new Promise((resolve) => holder.once('exit', resolve));
-      const engine = await FirestoreEngine.open({ dataDir: dir });
-      expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
-      await engine.close();
-      expect(fs.existsSync(lock)).toBe(false);
-    } finally {
-      holder.kill('SIGKILL');
-    }
-  });
-});

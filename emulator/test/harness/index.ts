@@ -9,6 +9,7 @@ export {
   type HarnessClient,
   type ClientOptions,
   type PageFirebase,
+  CHROMIUM_LAUNCH_OPTIONS,
 } from './stack';
 export { stackForFile, type FileStack } from './stack-for-file';
 export { sdkBundlePath } from './sdk-bundle';

@@ -11,7 +11,7 @@ import type * as StorageSdk from 'firebase/storage';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import { sdkBundlePath } from './sdk-bundle';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- tooling is CommonJS
-const { CHROMIUM_LAUNCH_OPTIONS } = require('tooling/chromium.cjs') as {
+export const { CHROMIUM_LAUNCH_OPTIONS } = require('tooling/chromium.cjs') as {
   CHROMIUM_LAUNCH_OPTIONS: { executablePath: string; args: string[] };
 };
 
@@ -396,7 +396,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     storageUrl: urlOf(backend.storage),
 
     async openClient(clientOptions: ClientOptions = {}): Promise<HarnessClient> {
-      const context = await browser.newContext();
+      // The SDK sends its token in the WebChannel body, where this emulator never takes the
+      // admin token (a plain form can write it there): admin clients send it as a real header,
+      // as admin tools do.
+      const context = await browser.newContext(
+        clientOptions.admin ? { extraHTTPHeaders: { Authorization: 'Bearer owner' } } : {},
+      );
       contexts.add(context);
       const page = await context.newPage();
       page.on('pageerror', (err) => process.stderr.write(`[harness page] ${err.message}\n`));

@@ -812,12 +812,13 @@ describe('storage.rules', () => {
     contentType: string,
     size?: number,
     method: 'create' | 'update' = 'create',
+    metadata: Partial<StorageObjectInfo> = {},
   ) =>
     verdict(principal, {
       path,
       method,
       resource: method === 'update' ? object(path, contentType) : null,
-      requestResource: object(path, contentType, size),
+      requestResource: { ...object(path, contentType, size), ...metadata },
     });
   const other = (principal: Principal, path: string, method: 'get' | 'list' | 'delete') =>
     verdict(principal, {
@@ -827,30 +828,48 @@ describe('storage.rules', () => {
       requestResource: null,
     });
 
-  test('posts: own folder, raster image types only (no SVG), at most 2 MiB', () => {
-    for (const type of ['image/jpeg', 'image/avif', 'image/bmp']) {
-      allowed(write(alice, 'alice/posts/a', type));
+  test('every folder: own folder, PNG or JPEG named after its type, at most 2 MiB', () => {
+    for (const folder of ['posts', 'pfps', 'pfcovers']) {
+      allowed(write(alice, `alice/${folder}/a.png`, 'image/png'));
+      allowed(write(alice, `alice/${folder}/1700000000000-a1b2-small.jpg`, 'image/jpeg', 2 * MiB));
+      allowed(write(alice, `alice/${folder}/a.png`, 'image/png', 100, 'update'));
+      // The app never writes other types (every size is drawn on a canvas): not even rasters.
+      for (const type of ['image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/svg+xml']) {
+        denied(write(alice, `alice/${folder}/a.png`, type));
+      }
+      denied(write(alice, `alice/${folder}/a.txt`, 'text/plain'));
+      // Names a browser would save as something else, or not in the folder itself.
+      for (const name of ['a', 'a.html', 'a.jpg', 'a.png.html', '.png', 'deep/a.png', 'a b.png']) {
+        denied(write(alice, `alice/${folder}/${name}`, 'image/png'));
+      }
+      denied(write(alice, `alice/${folder}/a.png`, 'image/png', 2 * MiB + 1));
+      denied(write(bob, `alice/${folder}/a.png`, 'image/png'));
+      denied(write(anonymous, `alice/${folder}/a.png`, 'image/png'));
     }
-    for (const type of ['image/svg+xml', 'image/svg', 'image/x-icon', 'text/html', 'image/']) {
-      denied(write(alice, 'alice/posts/a', type));
-    }
-    allowed(write(alice, 'alice/posts/a.png', 'image/png'));
-    allowed(write(alice, 'alice/posts/a.gif', 'image/gif'));
-    allowed(write(alice, 'alice/posts/deep/a.webp', 'image/webp', 2 * MiB));
-    allowed(write(alice, 'alice/posts/a.png', 'image/png', 100, 'update'));
-    denied(write(alice, 'alice/posts/a.png', 'image/png', 2 * MiB + 1));
-    denied(write(alice, 'alice/posts/a.txt', 'text/plain'));
-    denied(write(bob, 'alice/posts/a.png', 'image/png'));
-    denied(write(anonymous, 'alice/posts/a.png', 'image/png'));
   });
 
-  test('profile pictures and covers: own folder, png or jpeg only', () => {
-    for (const folder of ['pfps', 'pfcovers']) {
-      allowed(write(alice, `alice/${folder}/me.png`, 'image/png'));
-      allowed(write(alice, `alice/${folder}/me.jpg`, 'image/jpeg'));
-      denied(write(alice, `alice/${folder}/me.gif`, 'image/gif'));
-      denied(write(alice, `alice/${folder}/me.png`, 'image/png', 2 * MiB + 1));
-      denied(write(bob, `alice/${folder}/me.png`, 'image/png'));
+  test('no content encoding, and no disposition but the default', () => {
+    const png = (metadata: Partial<StorageObjectInfo>, method: 'create' | 'update' = 'create') =>
+      write(alice, 'alice/posts/a.png', 'image/png', 100, method, metadata);
+    for (const metadata of [
+      {},
+      { contentEncoding: 'identity' },
+      { contentDisposition: 'inline' },
+      { contentDisposition: "inline; filename*=utf-8''a.png" },
+    ]) {
+      allowed(png(metadata));
+      allowed(png(metadata, 'update'));
+    }
+    for (const metadata of [
+      { contentEncoding: 'gzip' },
+      { contentEncoding: 'br' },
+      { contentDisposition: 'attachment; filename="a.html"' },
+      { contentDisposition: 'inline; filename=a.html' },
+      { contentDisposition: "inline; filename*=utf-8''b.png" },
+      { contentDisposition: 'attachment' },
+    ]) {
+      denied(png(metadata));
+      denied(png(metadata, 'update'));
     }
   });
 

@@ -8,71 +8,93 @@ import { rulesSuiteFor } from './sdk-suite';
 const suite = rulesSuiteFor('storage.rules', 'demo-rules-storage');
 const MiB = 1024 * 1024;
 
-const FOLDERS = [
-  {
-    match: '/{uid}/posts/{file=**}',
-    folder: 'posts',
-    // Posts take the raster types browsers show (never SVG, which can carry script); the profile
-    // folders only PNG and JPEG.
-    accepted: 'image/webp',
-    refused: ['image/svg+xml', 'text/plain', 'text/html', 'image/svg'],
-    typeClause: 'contentType in',
-  },
-  {
-    match: '/{uid}/pfps/{file=**}',
-    folder: 'pfps',
-    accepted: 'image/png',
-    refused: ['image/gif', 'image/svg+xml'],
-    typeClause: 'isPngOrJpeg()',
-  },
-  {
-    match: '/{uid}/pfcovers/{file=**}',
-    folder: 'pfcovers',
-    accepted: 'image/png',
-    refused: ['image/gif', 'image/svg+xml'],
-    typeClause: 'isPngOrJpeg()',
-  },
-];
+const FOLDERS = ['posts', 'pfps', 'pfcovers'].map((folder) => ({
+  match: `/{uid}/${folder}/{file=**}`,
+  folder,
+}));
+const TYPE_AND_NAME = 'pngOrJpegNamedAfterType()';
 
-describe.each(FOLDERS)('$match', ({ match, folder, accepted, refused, typeClause }) => {
-  const file = `alice/${folder}/picture`;
-  const upload = (path: string, contentType: string, size = 3) => ({
+describe.each(FOLDERS)('$match', ({ match, folder }) => {
+  const file = `alice/${folder}/picture.png`;
+  const upload = (path: string, contentType: string, size = 3, extra?: Record<string, string>) => ({
     upload: path,
     size,
     contentType,
+    ...(extra ? { extra } : {}),
   });
 
-  test('create: only the owner, an accepted type, at most 2 MiB (what the browser makes)', async () => {
-    await suite.allow('alice', `${match} create`, { ...upload(file, accepted), resumable: true });
-    await suite.allow('alice', `${match} create`, upload(`${file}-big`, 'image/jpeg', 2 * MiB));
-    await suite.deny('bob', `${match} create`, upload(`${file}-b`, accepted), {
+  test('create: only the owner, PNG or JPEG named after its type, at most 2 MiB (what the browser makes)', async () => {
+    await suite.allow('alice', `${match} create`, {
+      ...upload(file, 'image/png'),
+      resumable: true,
+    });
+    await suite.allow(
+      'alice',
+      `${match} create`,
+      upload(`alice/${folder}/1700000000000-abc-small.jpg`, 'image/jpeg', 2 * MiB),
+    );
+    await suite.deny('bob', `${match} create`, upload(`alice/${folder}/b.png`, 'image/png'), {
       breaks: 'isOwner(uid)',
     });
-    await suite.deny('signedOut', `${match} create`, upload(`${file}-s`, accepted), {
+    await suite.deny('signedOut', `${match} create`, upload(`alice/${folder}/s.png`, 'image/png'), {
       breaks: 'isOwner(uid)',
     });
-    await suite.deny('alice', `${match} create`, upload(`${file}-huge`, accepted, 2 * MiB + 1), {
-      breaks: 'smallEnough()',
-    });
-    for (const type of refused) {
-      await suite.deny('alice', `${match} create`, upload(`${file}-t`, type), {
-        breaks: typeClause,
+    await suite.deny(
+      'alice',
+      `${match} create`,
+      upload(`alice/${folder}/huge.png`, 'image/png', 2 * MiB + 1),
+      { breaks: 'smallEnough()' },
+    );
+    // Types the app never writes (every size is drawn on a canvas), rasters and SVG alike.
+    for (const type of ['image/webp', 'image/gif', 'image/svg+xml', 'text/html']) {
+      await suite.deny('alice', `${match} create`, upload(`alice/${folder}/t.png`, type), {
+        breaks: TYPE_AND_NAME,
+      });
+    }
+    // Names the app never gives: a page, the other type's extension, none, a subfolder.
+    for (const name of ['t.html', 't.jpg', 't', 'deep/t.png']) {
+      await suite.deny('alice', `${match} create`, upload(`alice/${folder}/${name}`, 'image/png'), {
+        breaks: TYPE_AND_NAME,
       });
     }
   });
 
-  test('update (metadata): only the owner, and the type stays accepted', async () => {
+  test('create: no content encoding, and no disposition but the default', async () => {
+    await suite.allow(
+      'alice',
+      `${match} create`,
+      upload(`alice/${folder}/plain.png`, 'image/png', 3, {
+        contentEncoding: 'identity',
+        contentDisposition: 'inline',
+      }),
+    );
+    // A gzip bomb: the browser inflates what it shows.
+    await suite.deny(
+      'alice',
+      `${match} create`,
+      upload(`alice/${folder}/bomb.png`, 'image/png', 3, { contentEncoding: 'gzip' }),
+      { breaks: 'noContentEncoding()' },
+    );
+    for (const disposition of ['attachment; filename="evil.html"', 'inline; filename=evil.html']) {
+      await suite.deny(
+        'alice',
+        `${match} create`,
+        upload(`alice/${folder}/named.png`, 'image/png', 3, { contentDisposition: disposition }),
+        { breaks: 'defaultDisposition()' },
+      );
+    }
+  });
+
+  test('update (metadata): only the owner, and the type, encoding and disposition stay the app’s', async () => {
     await suite.allow('alice', `${match} update`, {
       updateMetadata: file,
-      contentType: 'image/jpeg',
+      contentType: 'image/png',
     });
     await suite.deny(
       'bob',
       `${match} update`,
       { updateMetadata: file, contentType: 'image/png' },
-      {
-        breaks: 'isOwner(uid)',
-      },
+      { breaks: 'isOwner(uid)' },
     );
     await suite.deny(
       'signedOut',
@@ -83,10 +105,24 @@ describe.each(FOLDERS)('$match', ({ match, folder, accepted, refused, typeClause
     await suite.deny(
       'alice',
       `${match} update`,
-      { updateMetadata: file, contentType: refused[0]! },
+      { updateMetadata: file, contentType: 'image/svg+xml' },
+      { breaks: TYPE_AND_NAME },
+    );
+    await suite.deny(
+      'alice',
+      `${match} update`,
+      { updateMetadata: file, contentType: 'image/png', extra: { contentEncoding: 'gzip' } },
+      { breaks: 'noContentEncoding()' },
+    );
+    await suite.deny(
+      'alice',
+      `${match} update`,
       {
-        breaks: typeClause,
+        updateMetadata: file,
+        contentType: 'image/png',
+        extra: { contentDisposition: 'attachment; filename="evil.html"' },
       },
+      { breaks: 'defaultDisposition()' },
     );
   });
 

@@ -30,10 +30,19 @@ export type Op =
       /** `collectionGroup(list)` instead of `collection(list)`. */
       group?: boolean;
     }
-  /** `size` zero bytes; `resumable` as the product uploads, else one multipart request (faster). */
-  | { upload: string; size: number; contentType: string; resumable?: boolean }
+  /**
+   * `size` zero bytes; `resumable` as the product uploads, else one multipart request (faster);
+   * `extra`: other settable metadata (contentEncoding, contentDisposition, ...).
+   */
+  | {
+      upload: string;
+      size: number;
+      contentType: string;
+      resumable?: boolean;
+      extra?: Record<string, string>;
+    }
   | { metadata: string }
-  | { updateMetadata: string; contentType: string }
+  | { updateMetadata: string; contentType: string; extra?: Record<string, string> }
   | { listFiles: string }
   | { deleteFile: string };
 
@@ -86,7 +95,7 @@ async function performInPage(fb: PageFirebase, op: Op): Promise<Outcome> {
     } else if ('upload' in op) {
       const ref = s.ref(fb.storage, op.upload);
       const bytes = new Uint8Array(op.size);
-      const metadata = { contentType: op.contentType };
+      const metadata = { ...op.extra, contentType: op.contentType };
       await (op.resumable
         ? s.uploadBytesResumable(ref, bytes, metadata)
         : s.uploadBytes(ref, bytes, metadata));
@@ -94,6 +103,7 @@ async function performInPage(fb: PageFirebase, op: Op): Promise<Outcome> {
       await s.getMetadata(s.ref(fb.storage, op.metadata));
     } else if ('updateMetadata' in op) {
       await s.updateMetadata(s.ref(fb.storage, op.updateMetadata), {
+        ...op.extra,
         contentType: op.contentType,
       });
     } else if ('listFiles' in op) {

@@ -168,8 +168,11 @@ test('config: flags win over environment, which wins over firebase.json', () => 
       firebaseJsonPath: path.join(dir, 'firebase.json'),
     }),
   );
-  const fromEnv = resolveConfig([], env, dir);
+  expect(fromJson.allowedHosts).toEqual([]);
+  const fromEnv = resolveConfig([], { ...env, EMULATOR_ALLOWED_HOSTS: 'a.test, b.test' }, dir);
   expect(fromEnv.firestorePort).toBe(7070);
+  expect(fromEnv.allowedHosts).toEqual(['a.test', 'b.test']);
+  expect(resolveConfig(['--allowed-hosts', 'c.test'], env, dir).allowedHosts).toEqual(['c.test']);
   expect(fromEnv.dataDir).toBe(path.join(dir, 'env-data'));
   const fromFlags = resolveConfig(
     ['--project', 'demo-x', '--firestore-port=0', '--in-memory', '--export-on-exit', 'out'],

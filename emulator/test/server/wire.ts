@@ -7,6 +7,7 @@ import {
   type FirestoreServerOptions,
 } from '../../src/firestore/server';
 import type { WebChannelOptions } from '../../src/firestore/server/webchannel';
+import { RequestGate } from '../../src/common/request-gate';
 
 /** A raw WebChannel/REST client for protocol-level tests (no SDK in between). */
 
@@ -44,6 +45,7 @@ export async function startWireServer(
     engine,
     getRules: () => null,
     setRules: () => [],
+    gate: new RequestGate(),
     webChannel,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

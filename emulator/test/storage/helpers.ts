@@ -8,6 +8,7 @@ import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'fireba
 import { compileRules, type CompiledRules } from '../../src/rules';
 import { createStorageServer, type StorageServerOptions } from '../../src/storage/server';
 import { openObjectStore, type ObjectStore } from '../../src/storage/store';
+import { RequestGate } from '../../src/common/request-gate';
 
 export const BUCKET = 'demo-social.appspot.com';
 
@@ -31,6 +32,7 @@ export async function startStorage(
   const server = createStorageServer({
     store,
     host: '127.0.0.1',
+    gate: new RequestGate(),
     maxObjectBytes: options.maxObjectBytes,
     getRules: () => rules,
     setRules: (source) => {

@@ -251,7 +251,7 @@ describe('Storage HTTP surface', () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(emulator.port, '127.0.0.1', () => {
         socket.write(
-          `POST /v0/b/${BUCKET}/o?name=cut%2Fa.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `POST /v0/b/${BUCKET}/o?name=cut%2Fa.txt HTTP/1.1\r\nHost: 127.0.0.1:${emulator.port}\r\n` +
             `X-Goog-Upload-Protocol: multipart\r\nContent-Type: multipart/related; boundary=XyZ\r\n` +
             `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 500)}`,
           () => {

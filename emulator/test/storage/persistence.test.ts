@@ -213,7 +213,8 @@ function buildServerForChild(): string {
     main,
     `const { createStorageServer } = require('./storage/server');
 const { openObjectStore } = require('./storage/store');
-const server = createStorageServer({ store: openObjectStore(process.argv[2]), host: '127.0.0.1', getRules: () => null, setRules: () => [] });
+const { RequestGate } = require('./common/request-gate');
+const server = createStorageServer({ store: openObjectStore(process.argv[2]), host: '127.0.0.1', gate: new RequestGate(), getRules: () => null, setRules: () => [] });
 server.listen(0, '127.0.0.1', () => console.log('port=' + server.address().port));
 `,
   );

@@ -226,7 +226,8 @@ describe('Storage emulator with the real SDK (no rules)', () => {
         port: emulator.port,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        // As a proxy that changes the origin does: the emulator answers only to its own Host.
+        headers: { ...req.headers, host: `127.0.0.1:${emulator.port}` },
       });
       const breakThis = command === 'upload' && ++chunkRequests === 2;
       if (breakThis) {
@@ -246,7 +247,16 @@ describe('Storage emulator with the real SDK (no rules)', () => {
         return;
       }
       upstream.on('response', (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // The session URL names the emulator: point it back at the proxy, as such a proxy does.
+        const headers = { ...answer.headers };
+        const uploadUrl = headers['x-goog-upload-url'];
+        if (typeof uploadUrl === 'string') {
+          headers['x-goog-upload-url'] = uploadUrl.replace(
+            `:${emulator.port}/`,
+            `:${(proxy.address() as AddressInfo).port}/`,
+          );
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       });
       req.pipe(upstream);

@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
-import { HttpError, applyCors, parseJson, readBody, sendJson } from '../../common/http';
+import { HttpError, parseJson, readBody, sendJson } from '../../common/http';
+import { accessOf, type RequestGate, type RouteRule } from '../../common/request-gate';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import type { FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
@@ -16,6 +17,8 @@ export interface FirestoreServerOptions {
   getRules(): CompiledRules | null;
   /** Compiles and installs rules; returns the issues ([] when installed). */
   setRules(source: string): RulesIssue[];
+  /** Which requests are answered at all (Host, Origin, admin use): shared with Storage. */
+  gate: RequestGate;
   /** Transport timings, mostly for tests. */
   webChannel?: WebChannelOptions;
   /** Listen stream limits (tests use small ones). */
@@ -41,6 +44,15 @@ const REST_BODY_LIMIT = 16 * 1024 * 1024;
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
 const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
+/**
+ * Member traffic: what the SDK sends as a signed-in (or signed-out) member. Every other route,
+ * any added later included, is admin (clear, rules, ...): see common/request-gate.ts.
+ */
+const ROUTE_ACCESS: readonly RouteRule[] = [
+  { path: CHANNEL_PATH, access: 'member' },
+  { path: /^\/v1\/projects\//, access: 'member' },
+  { method: 'GET', path: /^\/(healthz)?$/, access: 'member' },
+];
 const ALLOW_HEADERS = [
   'authorization',
   'content-type',
@@ -76,15 +88,22 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
   };
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    applyCors(req, res, { allowHeaders: ALLOW_HEADERS });
     const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = decodePath(url.pathname);
+    // A preflight is judged as the request it announces.
+    const routeMethod =
+      method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '') : method;
+    const verdict = options.gate.check(req, accessOf(ROUTE_ACCESS, routeMethod, pathname));
+    if (!verdict.allowed) {
+      throw new HttpError(verdict.httpStatus, 'PERMISSION_DENIED', verdict.message);
+    }
+    options.gate.applyCors(req, res, { allowHeaders: ALLOW_HEADERS });
     if (method === 'OPTIONS') {
       res.writeHead(204);
       res.end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = decodePath(url.pathname);
 
     const channel = CHANNEL_PATH.exec(pathname);
     if (channel) return channels[channel[1] as 'Listen' | 'Write'].handle(req, res, url);

@@ -1,4 +1,4 @@
-import { principalFromAuthorization, type Principal } from '../../common/auth';
+import type { Principal } from '../../common/auth';
 import { withDefaults } from '../../common/defaults';
 import {
   FirestoreError,
@@ -73,7 +73,7 @@ class ListenSession {
     private readonly limits: Required<ListenLimits>,
     private readonly callers: CallerBudgets,
   ) {
-    this.principal = principalFromAuthorization(channel.initHeaders['authorization']);
+    this.principal = channel.principal;
     this.caller = callerOf(this.principal);
   }
 

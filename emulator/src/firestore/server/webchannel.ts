@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { principalFromAuthorization, type Principal } from '../../common/auth';
 import { HttpError, readBody } from '../../common/http';
 import { FirestoreError, GrpcCode } from '../engine';
 import { streamError } from './errors';
@@ -15,8 +16,8 @@ import { idleSweeper } from '../../common/idle-sweeper';
 /** One open stream as a stream handler sees it. */
 export interface ChannelSession {
   readonly id: string;
-  /** Headers the client sent in the handshake body (`headers=`), lower-cased names. */
-  readonly initHeaders: Record<string, string>;
+  /** Who opened the stream (see channelPrincipal): fixed for the session's life. */
+  readonly principal: Principal;
   /** URL parameters of the handshake (`database`, ...). */
   readonly initParams: URLSearchParams;
   /** Queues one message for the client; ids are assigned in call order. */
@@ -43,8 +44,8 @@ export interface ChannelSessionInfo {
   id: string;
   openedAt: number;
   lastRead: number;
-  /** The handshake's `Authorization` header, if any. */
-  authorization: string | null;
+  /** Who opened the session. */
+  principal: Principal;
   messagesReceived: number;
   messagesSent: number;
   /** Whether a backchannel (the stream the server answers on) is attached now. */
@@ -114,6 +115,19 @@ export function frame(json: string): string {
   return `${json.length}\n${json}`;
 }
 
+/**
+ * The caller of a new session. The SDK sends its token in the handshake body's `headers` field
+ * (so that its requests need no CORS preflight), which a plain HTML form can also write: a member
+ * token there is taken (rules judge what it may do), the admin token never. Admin clients send
+ * `Authorization` as a real request header, which only programs and the pages the gate allows
+ * can set; it wins over the body.
+ */
+function channelPrincipal(req: IncomingMessage, bodyHeaders: Record<string, string>): Principal {
+  if (req.headers.authorization) return principalFromAuthorization(req.headers.authorization);
+  const principal = principalFromAuthorization(bodyHeaders['authorization']);
+  return principal.kind === 'owner' ? { kind: 'anonymous' } : principal;
+}
+
 function parseInitHeaders(encoded: string | null): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!encoded) return headers;
@@ -178,7 +192,7 @@ class Session implements ChannelSession {
   private flushScheduled = false;
 
   constructor(
-    readonly initHeaders: Record<string, string>,
+    readonly principal: Principal,
     readonly initParams: URLSearchParams,
     private readonly options: Required<WebChannelOptions>,
     /** Called once the session has nothing left to do (its final message went out). */
@@ -457,7 +471,7 @@ export class WebChannelEndpoint {
       id: s.id,
       openedAt: s.openedAt,
       lastRead: s.lastRead,
-      authorization: s.initHeaders['authorization'] ?? null,
+      principal: s.principal,
       messagesReceived: s.nextOfs,
       messagesSent: s.lastArrayId,
       connected: s.hasBackchannel(),
@@ -482,7 +496,7 @@ export class WebChannelEndpoint {
     }
     if (req.method !== 'POST') throw new HttpError(405, 'INVALID_ARGUMENT', 'Method not allowed.');
     const body = (await readBody(req, this.options.maxBodyBytes)).toString('utf8');
-    if (!sid) return this.handshake(res, params, new URLSearchParams(body));
+    if (!sid) return this.handshake(req, res, params, new URLSearchParams(body));
     const session = this.sessions.get(sid);
     if (!session) return sendText(res, 400, 'Unknown SID');
     // A forward POST is not reading: it does not keep the session alive (see isIdle).
@@ -496,10 +510,15 @@ export class WebChannelEndpoint {
     sendText(res, 200, frame(`[1,${session.lastArrayId},0]`));
   }
 
-  private handshake(res: ServerResponse, params: URLSearchParams, body: URLSearchParams): void {
+  private handshake(
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: URLSearchParams,
+    body: URLSearchParams,
+  ): void {
     const messages = parseForwardBody(body);
     const session = new Session(
-      parseInitHeaders(body.get('headers')),
+      channelPrincipal(req, parseInitHeaders(body.get('headers'))),
       params,
       this.options,
       (s) => this.drop(s),

@@ -1,4 +1,3 @@
-import { principalFromAuthorization } from '../../common/auth';
 import type { FirestoreEngine } from '../engine';
 import { decodeWrites } from '../protocol';
 import type { AccessControl } from './access';
@@ -21,7 +20,7 @@ export function createWriteStream(
   engine: FirestoreEngine,
   access: AccessControl,
 ): StreamHandler {
-  const principal = principalFromAuthorization(session.initHeaders['authorization']);
+  const principal = session.principal;
   const streamId = session.id;
   let database: string | null = null;
   let tokenCounter = 0;

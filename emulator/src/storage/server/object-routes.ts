@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { parseJson } from '../../common/http';
 import { checkAccess } from './authorize';
 import { readRequestBody } from './body';
@@ -61,6 +63,28 @@ function objectHeaders(meta: ObjectMetadata): Record<string, string> {
   return headers;
 }
 
+/**
+ * Cloud Storage's decompressive transcoding (https://cloud.google.com/storage/docs/transcoding):
+ * an object stored with `Content-Encoding: gzip` is served decompressed, without Content-Encoding
+ * or Content-Length, unless the request accepts gzip (then as stored, with Content-Encoding:
+ * gzip) or the object's Cache-Control says `no-transform`. Browsers always accept gzip.
+ */
+function servedDecompressed(meta: ObjectMetadata, req: IncomingMessage): boolean {
+  if (meta.contentEncoding?.trim().toLowerCase() !== 'gzip') return false;
+  if (/(^|,)\s*no-transform\s*(,|$)/i.test(meta.cacheControl ?? '')) return false;
+  return !acceptsGzip(String(req.headers['accept-encoding'] ?? ''));
+}
+
+/** `Accept-Encoding` names gzip (or `*`) with a weight above zero. */
+function acceptsGzip(header: string): boolean {
+  return header.split(',').some((item) => {
+    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    const weight = params.find((p) => p.startsWith('q='));
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
+    return accepted && (coding === 'gzip' || coding === 'x-gzip' || coding === '*');
+  });
+}
+
 /** GET (and HEAD) of an object: metadata JSON, or its bytes with `alt=media`. */
 export async function getObject(ctx: StorageContext, api: ApiRequest): Promise<void> {
   const { bucket, principal, url, req, res } = api;
@@ -88,6 +112,7 @@ export async function getObject(ctx: StorageContext, api: ApiRequest): Promise<v
   }
 
   const headers = objectHeaders(meta);
+  if (servedDecompressed(meta, req)) return sendDecompressed(ctx, api, meta, headers);
   const range = parseRange(req.headers.range, meta.size);
   if (range.kind === 'unsatisfiable') {
     throw new StorageApiError(416, 'Requested range not satisfiable.', 'json', {
@@ -111,6 +136,36 @@ export async function getObject(ctx: StorageContext, api: ApiRequest): Promise<v
   } catch (error) {
     // A reader that goes away mid-download is not a server error.
     if (!res.destroyed) throw error;
+  }
+}
+
+/**
+ * The whole object inflated as it streams (never held in memory: a small upload can inflate to
+ * hundreds of MiB), at the pace the reader takes it. A Range is not applied to transcoded bytes,
+ * as in production: the answer is the whole object. Bytes that are not gzip end the answer.
+ */
+async function sendDecompressed(
+  ctx: StorageContext,
+  api: ApiRequest,
+  meta: ObjectMetadata,
+  headers: Record<string, string>,
+): Promise<void> {
+  const { req, res } = api;
+  const served: Record<string, string> = { ...headers, 'Accept-Ranges': 'none' };
+  delete served['Content-Encoding'];
+  const stream = await ctx.store.openRead(meta.bucket, meta.name, 0, meta.size - 1);
+  if (!stream) throw notFound();
+  res.writeHead(200, served);
+  if (req.method === 'HEAD') {
+    stream.destroy();
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(stream, createGunzip(), res);
+  } catch {
+    // A reader that went away, or stored bytes that are not gzip: the answer ends here.
+    res.destroy();
   }
 }
 

@@ -1,6 +1,6 @@
 import type * as http from 'node:http';
 import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
-import { applyCors } from '../../common/http';
+import { accessOf, type RequestGate, type RouteRule } from '../../common/request-gate';
 import type { CompiledRules, RulesIssue } from '../../rules';
 import { ClientAbortedError, readRequestBody } from './body';
 import {
@@ -30,6 +30,8 @@ export interface StorageServerOptions {
   getRules(): CompiledRules | null;
   /** Compiles and installs new rules; returns the issues ([] when the rules were installed). */
   setRules(source: string): RulesIssue[];
+  /** Which requests are answered at all (Host, Origin, admin use): shared with Firestore. */
+  gate: RequestGate;
   /** Largest object any upload may create (default 130 MiB, the official emulator's limit). */
   maxObjectBytes?: number;
   /** Header/request timeouts and the connection cap. */
@@ -39,6 +41,17 @@ export interface StorageServerOptions {
 }
 
 const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
+
+/**
+ * Member traffic is the `/v0` API (and the health checks); export writes to the developer's disk
+ * (tools only); every other route, any added later included, is admin (setRules, reset, ...): see
+ * common/request-gate.ts.
+ */
+const ROUTE_ACCESS: readonly RouteRule[] = [
+  { path: /^\/v0\//, access: 'member' },
+  { method: 'GET', path: /^\/(healthz)?$/, access: 'member' },
+  { path: /^\/internal\/export$/, access: 'tool' },
+];
 const RULES_BODY_LIMIT = 10 * 1024 * 1024;
 
 const ALLOW_HEADERS = [
@@ -152,12 +165,18 @@ async function handle(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://storage.invalid');
+  // Every answer is what its type says (a download is served as the type its owner gave it): a
+  // browser never guesses a page or a script from members' bytes.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // A preflight is judged as the request it announces.
+  const routeMethod =
+    method === 'OPTIONS' ? String(req.headers['access-control-request-method'] ?? '') : method;
+  const access = accessOf(ROUTE_ACCESS, routeMethod, url.pathname);
+  const verdict = options.gate.check(req, access);
+  if (!verdict.allowed) throw new StorageApiError(verdict.httpStatus, verdict.message);
   // Export writes to the developer's disk: no CORS at all, so no web page can ever call it.
-  if (url.pathname === EXPORT_PATH) return exportObjects(ctx, req, res);
-  applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
-  if (req.headers['access-control-request-private-network']) {
-    res.setHeader('Access-Control-Allow-Private-Network', 'true');
-  }
+  if (access === 'tool') return exportObjects(ctx, req, res);
+  options.gate.applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
   if (method === 'OPTIONS') return sendEmpty(res, 204);
 
   const api = parseApiPath(url.pathname);
@@ -188,12 +207,10 @@ async function handle(
   throw new StorageApiError(404, `No route for ${method} ${url.pathname}.`);
 }
 
-const EXPORT_PATH = '/internal/export';
-
 /**
- * `POST /internal/export {"path"}` as tools call it: from this machine, with a JSON body and no
- * `Origin` (which every browser request that could carry a body sends). The folder rules are the
- * store's (`ObjectStore.exportTo`).
+ * `POST /internal/export {"path"}` as tools call it (the gate has checked: from this machine, to
+ * a loopback Host, with no `Origin`, which every browser request that could carry a body sends),
+ * with a JSON body. The folder rules are the store's (`ObjectStore.exportTo`).
  */
 async function exportObjects(
   ctx: StorageContext,
@@ -201,9 +218,6 @@ async function exportObjects(
   res: http.ServerResponse,
 ): Promise<void> {
   if (req.method !== 'POST') throw new StorageApiError(405, 'Export takes POST.');
-  if (req.headers.origin !== undefined || !isLoopbackRequest(req)) {
-    throw new StorageApiError(403, 'Export is only for tools on this machine, not web pages.');
-  }
   if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
     throw new StorageApiError(415, 'Export takes a JSON body (Content-Type: application/json).');
   }
@@ -218,15 +232,6 @@ async function exportObjects(
     throw error;
   }
   return sendEmpty(res, 200);
-}
-
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
-
-/** From a loopback address, and addressed by a loopback name (not a rebound DNS name). */
-function isLoopbackRequest(req: http.IncomingMessage): boolean {
-  const remote = req.socket.remoteAddress ?? '';
-  const fromLoopback = /^(127\.|::1$|::ffff:127\.)/.test(remote);
-  return fromLoopback && LOOPBACK_HOST.test(req.headers.host ?? '');
 }
 
 function sendError(res: http.ServerResponse, error: unknown): void {

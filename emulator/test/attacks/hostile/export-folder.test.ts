@@ -111,10 +111,10 @@ test('a request from a web page (any Origin) is refused; its preflight grants no
   expect(fs.existsSync(folder)).toBe(false);
 });
 
-test('a request addressed to a rebound host name is refused', async () => {
+test('a request addressed to a rebound host name is refused as misdirected', async () => {
   const folder = path.join(scratch, 'rebound');
   const res = await exportRequest(folder, { Host: `evil.test:${emulator.storagePort}` });
-  expect(res.status).toBe(403);
+  expect(res.status).toBe(421);
   expect(fs.existsSync(folder)).toBe(false);
 });
 

@@ -76,7 +76,7 @@ describe.each(['firestore', 'storage'] as const)('%s server', (service) => {
   test('headers dripped a byte at a time are cut off by the header timeout', async () => {
     const { closed } = dripper(
       portOf(timed, service),
-      'GET /healthz HTTP/1.1\r\nHost: x\r\n',
+      `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${portOf(timed, service)}\r\n`,
       'X-A: b\r\n',
     );
     // Without a header timeout this would drip forever; jest's own timeout would fail the test.
@@ -89,7 +89,8 @@ describe.each(['firestore', 'storage'] as const)('%s server', (service) => {
       service === 'firestore'
         ? '/v1/projects/demo-slow/databases/(default)/documents:commit'
         : '/v0/b/bucket/o?name=slow.bin';
-    const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n`;
+    const host = `127.0.0.1:${portOf(timed, service)}`;
+    const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n`;
     const { closed } = dripper(portOf(timed, service), head, 'x');
     const reply = await closed;
     expect(reply.slice(0, 40)).toMatch(/^(|HTTP\/1.1 408[^]*)$/);

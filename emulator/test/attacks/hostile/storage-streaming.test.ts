@@ -62,7 +62,7 @@ function chunkedUpload(name: string) {
   let answer = '';
   socket.on('data', (data) => (answer += data.toString('latin1')));
   socket.write(
-    `POST ${objectUrl(name)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n` +
+    `POST ${objectUrl(name)} HTTP/1.1\r\nHost: 127.0.0.1:${emulator.storagePort}\r\nContent-Type: image/png\r\n` +
       `Transfer-Encoding: chunked\r\n\r\n`,
   );
   return {
@@ -161,7 +161,7 @@ describe('resumable uploads', () => {
     const socket = net.connect(emulator.storagePort, '127.0.0.1');
     socket.on('error', () => undefined);
     socket.write(
-      `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: 127.0.0.1:${emulator.storagePort}\r\n` +
         `X-Goog-Upload-Command: upload\r\nX-Goog-Upload-Offset: 1000\r\nContent-Length: 5000\r\n\r\n` +
         'b'.repeat(2000),
     );

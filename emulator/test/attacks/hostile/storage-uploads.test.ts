@@ -59,7 +59,9 @@ function answerBeforeBody(head: string, start = ''): Promise<string> {
 }
 
 const headOf = (pathAndQuery: string, headers: Record<string, string | number>) =>
-  `POST ${pathAndQuery} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+  `POST ${pathAndQuery} HTTP/1.1\r\nHost: 127.0.0.1:${emulator.storagePort}\r\n${Object.entries(
+    headers,
+  )
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
 
