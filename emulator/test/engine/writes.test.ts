@@ -359,9 +359,9 @@ describe('transforms', () => {
 });
 
 describe('authorize hook', () => {
-  it('sees planned writes with before/after, skips verify, and can reject the batch', async () => {
+  it('sees each written document once, before the commit and after all its writes, skips verify, and can reject the batch', async () => {
     const engine = await memoryEngine();
-    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/v', { n: 0 })]);
     const a = engine.getDocument(docName('c/a'))!;
     let seen: PlannedWrite[] = [];
     let afterLookup: unknown;
@@ -370,10 +370,16 @@ describe('authorize hook', () => {
     const result = viaWire(engine).commit(
       DB,
       [
-        { verify: docName('c/a'), currentDocument: { exists: true } },
+        { verify: docName('c/v'), currentDocument: { exists: true } },
         setWrite('c/a', { n: 2 }),
         setWrite('c/b', { n: 3 }),
+        {
+          update: { name: docName('c/b'), fields: { m: { integerValue: '4' } } },
+          updateMask: { fieldPaths: ['m'] },
+        },
         { delete: docName('c/a') },
+        setWrite('c/new', { n: 5 }),
+        { delete: docName('c/new') },
       ],
       {
         authorize: (planned, before, after, time) => {
@@ -386,13 +392,17 @@ describe('authorize hook', () => {
     );
     // Rules compare serverTimestamp() values with request.time: both are the commit time.
     expect(requestTime).toBe(result.commitTime);
+    // A document missing after the commit is a delete, also when it was missing before.
     expect(seen.map((p) => [p.name.split('/').pop(), p.method])).toEqual([
-      ['a', 'update'],
-      ['b', 'create'],
       ['a', 'delete'],
+      ['b', 'create'],
+      ['new', 'delete'],
     ]);
     expect(seen[0]!.before).toBe(a);
-    expect(seen[2]!.before!.fields).toEqual(toFields({ n: 2 }));
+    expect(seen[0]!.after).toBeNull();
+    expect(seen[1]!.before).toBeNull();
+    expect(seen[1]!.after!.fields).toEqual(toFields({ n: 3, m: 4 }));
+    expect(seen[2]!.before).toBeNull();
     expect(beforeLookup).toBe(a);
     expect(afterLookup).toBeNull();
 

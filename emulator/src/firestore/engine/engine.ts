@@ -95,11 +95,15 @@ export class FirestoreEngine {
       steps.push(step);
     }
 
-    const planned: PlannedWrite[] = steps.flatMap((s) => (s.planned === null ? [] : [s.planned]));
     if (options.authorize) {
       const lookupBefore: DocLookup = (name) => this.store.get(name);
       const lookupAfter: DocLookup = current;
-      options.authorize(planned, lookupBefore, lookupAfter, commitTime);
+      options.authorize(
+        wholeDocumentChanges(staged, lookupBefore),
+        lookupBefore,
+        lookupAfter,
+        commitTime,
+      );
     }
 
     const changes: ChangeEvent['changes'] = [];
@@ -312,6 +316,24 @@ export class FirestoreEngine {
   private checkOpen(): void {
     if (this.closed) throw FirestoreError.of('UNAVAILABLE', 'The Firestore engine is closed.');
   }
+}
+
+/**
+ * What rules judge: each document the commit writes, once, from its state before the commit to
+ * its state after all of the commit's writes to it, in the order of its first write. The method
+ * follows from those two states (a document missing after the commit is a `delete`, also when it
+ * was missing before), as Google's Cloud Firestore emulator judges a commit, so a list cannot be
+ * walked through steps each allowed alone, and a later write may correct an earlier one.
+ */
+function wholeDocumentChanges(
+  staged: Map<string, StoredDocument | null>,
+  lookupBefore: DocLookup,
+): PlannedWrite[] {
+  return [...staged].map(([name, after]) => {
+    const before = lookupBefore(name);
+    const method = after === null ? 'delete' : before === null ? 'create' : 'update';
+    return { name, method, before, after };
+  });
 }
 
 /**
