@@ -105,11 +105,14 @@ describe('writes', () => {
     const r = viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     const nanos = r.commitTime.replace('Z', '000Z');
     expect(nanos).toMatch(/\.\d{9}Z$/);
-    const ok = viaWire(engine).commit(DB, [
+    const verified = viaWire(engine).commit(DB, [
       { verify: docName('c/d'), currentDocument: { updateTime: nanos } },
+    ]);
+    expect(verified.writeResults).toHaveLength(1);
+    const ok = viaWire(engine).commit(DB, [
       setWrite('c/d', { a: 2 }, { currentDocument: { updateTime: nanos } }),
     ]);
-    expect(ok.writeResults).toHaveLength(2);
+    expect(ok.writeResults).toHaveLength(1);
     expectError(
       () =>
         viaWire(engine).commit(DB, [
