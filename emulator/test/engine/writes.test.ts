@@ -286,7 +286,7 @@ describe('transforms', () => {
     expect(fields['missing']).toEqual({ integerValue: '3' });
   });
 
-  it('arrayUnion appends missing elements and returns the whole array', () => {
+  it('arrayUnion appends missing elements and answers null, as Firestore documents it', () => {
     viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 1] })]);
     const r = transform(
       'c/d',
@@ -301,11 +301,11 @@ describe('transforms', () => {
       {},
       [],
     );
-    expect(r.writeResults[0]!.transformResults).toEqual([toValue(['a', 1, 'b'])]);
+    expect(r.writeResults[0]!.transformResults).toEqual([{ nullValue: null }]);
     expect(engine.getDocument(docName('c/d'))!.fields['tags']).toEqual(toValue(['a', 1, 'b']));
   });
 
-  it('arrayRemove removes every equal element; on a non-array it yields []', () => {
+  it('arrayRemove removes every equal element; on a non-array it yields []; it answers null', () => {
     viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 'b', 'a', 2], n: 1 })]);
     const r = transform(
       'c/d',
@@ -316,7 +316,8 @@ describe('transforms', () => {
       {},
       [],
     );
-    expect(r.writeResults[0]!.transformResults).toEqual([toValue(['b']), toValue([])]);
+    expect(r.writeResults[0]!.transformResults).toEqual([{ nullValue: null }, { nullValue: null }]);
+    expect(engine.getDocument(docName('c/d'))!.fields).toEqual(toFields({ tags: ['b'], n: [] }));
   });
 
   it('standalone transform writes and maximum/minimum', () => {

@@ -87,7 +87,11 @@ function decodeWrite(raw: unknown, database: string): Write {
   const kind = kinds[0]!;
   if (kind === 'verify' || kind === 'delete') {
     const name = decodeName(raw[kind], database);
-    return { kind, name, precondition: decodePrecondition(raw['currentDocument']) };
+    const precondition = decodePrecondition(raw['currentDocument']);
+    if (kind === 'verify' && precondition === null) {
+      throw invalidArgument('a verify must contain a precondition');
+    }
+    return { kind, name, precondition };
   }
   if (kind === 'update') {
     const update = raw['update'];
