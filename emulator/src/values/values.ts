@@ -315,7 +315,21 @@ export function arrayContains(values: Value[], needle: Value): boolean {
 
 /** Exact (storage) equality: 1 and 1.0 differ; used to detect writes that change nothing. */
 export function identical(a: Value | Fields | undefined, b: Value | Fields | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(a, keysInOrder) === JSON.stringify(b, keysInOrder);
+}
+
+/**
+ * Map keys in sorted order, so a document whose field was removed and added again by the same
+ * commit is still identical (Firestore maps have no key order).
+ */
+function keysInOrder(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, record[key]]),
+  );
 }
 
 // ---- normalization of incoming values -------------------------------------------------------

@@ -69,7 +69,8 @@ function value(rng: Random, field: string): Plain {
 
 function documentData(rng: Random): Record<string, Plain> {
   const data: Record<string, Plain> = {};
-  for (const field of rng.sample(FIELDS, 1 + rng.int(FIELDS.length))) data[field] = value(rng, field);
+  for (const field of rng.sample(FIELDS, 1 + rng.int(FIELDS.length)))
+    data[field] = value(rng, field);
   return data;
 }
 
@@ -156,7 +157,10 @@ function write(rng: Random, doc: DocId, earlier: 'none' | 'written' | 'deleted')
     const pre = pick([null, null, null, { exists: true }, CURRENT]);
     return { delete: doc, ...(pre ? { pre } : {}) };
   }
-  return { verify: doc, pre: rng.pick<Precondition>([{ exists: true }, { exists: false }, CURRENT]) };
+  return {
+    verify: doc,
+    pre: rng.pick<Precondition>([{ exists: true }, { exists: false }, CURRENT]),
+  };
 }
 
 /**
@@ -199,18 +203,22 @@ const ATOMS: Atom[] = [
   (rng) => `${R}.get('n', 0) ${rng.pick(['<=', '>', '=='])} ${rng.pick([0, 1, 2, 3])}`,
   (rng) => `${R}.get('l', []).size() ${rng.pick(['<=', '=='])} ${rng.pick([0, 1, 2])}`,
   (rng) => `${rng.pick(["'a'", "'c'", '1'])} in ${R}.get('l', [])`,
-  (rng) => `${R}.keys().hasOnly([${rng.sample(["'n'", "'l'", "'s'", "'m'", "'t'"], 3).join(', ')}])`,
+  (rng) =>
+    `${R}.keys().hasOnly([${rng.sample(["'n'", "'l'", "'s'", "'m'", "'t'"], 3).join(', ')}])`,
   (rng) => `${R}.get('s', '') ${rng.pick(['==', '!='])} ${rng.pick(["'x'", "'alice'", "''"])}`,
   () => `${R}.get('t', null) == request.time`,
   (rng) => `${R}.get(['m', 'x'], 0) ${rng.pick(['==', '<'])} ${rng.pick([1, 2])}`,
   (rng) => `${R}.n ${rng.pick(['==', '>'])} ${E}.n${rng.pick(['', ' + 1'])}`,
-  (rng) => `${R}.diff(${E}).affectedKeys().hasOnly([${rng.sample(["'n'", "'l'", "'t'", "'m'"], 2).join(', ')}])`,
+  (rng) =>
+    `${R}.diff(${E}).affectedKeys().hasOnly([${rng.sample(["'n'", "'l'", "'t'", "'m'"], 2).join(', ')}])`,
   (rng) => `${E}.get('n', 0) ${rng.pick(['<', '>='])} ${rng.pick([1, 2])}`,
   () => `${E}.get('l', []).size() < ${R}.get('l', []).size()`,
   (rng, c) => `existsAfter(${docPath(rng, c)})`,
   (rng, c) => `!exists(${docPath(rng, c)})`,
-  (rng, c) => `getAfter(${docPath(rng, c)}).data.get('n', 0) ${rng.pick(['==', '<'])} ${rng.pick([1, 2, `${R}.get('n', 0)`])}`,
-  (rng, c) => `get(${docPath(rng, c)}).data.get('l', []).size() ${rng.pick(['<', '=='])} getAfter(${docPath(rng, c)}).data.get('l', []).size()`,
+  (rng, c) =>
+    `getAfter(${docPath(rng, c)}).data.get('n', 0) ${rng.pick(['==', '<'])} ${rng.pick([1, 2, `${R}.get('n', 0)`])}`,
+  (rng, c) =>
+    `get(${docPath(rng, c)}).data.get('l', []).size() ${rng.pick(['<', '=='])} getAfter(${docPath(rng, c)}).data.get('l', []).size()`,
   () => `getAfter(request.path).data.get('n', 0) == ${R}.get('n', 0)`,
   (rng) => `request.auth.uid == ${rng.pick(["'alice'", `${R}.get('s', '')`])}`,
   () => `request.method == 'update'`,

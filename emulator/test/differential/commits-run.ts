@@ -152,9 +152,12 @@ export async function runCase(
   }));
   if (seedWrites.length > 0) {
     const seeded = await pair.send(side, 'POST', commitPath, { writes: seedWrites }, 'admin');
-    if (seeded.status !== 200) throw new Error(`seed refused on ${side}: ${JSON.stringify(seeded.body)}`);
+    if (seeded.status !== 200)
+      throw new Error(`seed refused on ${side}: ${JSON.stringify(seeded.body)}`);
     const results = (seeded.body as CommitReplyBody).writeResults ?? [];
-    Object.keys(testCase.seed).forEach((doc, i) => times.set(doc as DocId, results[i]!.updateTime!));
+    Object.keys(testCase.seed).forEach((doc, i) =>
+      times.set(doc as DocId, results[i]!.updateTime!),
+    );
   }
   const outcomes: CommitOutcome[] = [];
   for (const { as, writes } of testCase.commits) {
@@ -171,7 +174,12 @@ export async function runCase(
     const results = body.writeResults ?? [];
     outcomes.push({
       ok: results.map((r) => ({
-        time: r.updateTime === undefined ? 'none' : r.updateTime === body.commitTime ? 'commit' : 'earlier',
+        time:
+          r.updateTime === undefined
+            ? 'none'
+            : r.updateTime === body.commitTime
+              ? 'commit'
+              : 'earlier',
         ...(r.transformResults ? { transforms: r.transformResults.map(comparable) } : {}),
       })),
     });

@@ -24,7 +24,13 @@ export interface RestPair {
   /** `projects/{p}/databases/(default)` */
   database: string;
   /** A REST request to one side as `as` (a member, with an unsigned ID token) or the admin. */
-  send(side: Side, method: string, path: string, body: unknown, as: string | 'admin'): Promise<RestReply>;
+  send(
+    side: Side,
+    method: string,
+    path: string,
+    body: unknown,
+    as: string | 'admin',
+  ): Promise<RestReply>;
   /** Installs Firestore rules on one side; false when that engine refuses to compile them. */
   setRules(side: Side, source: string): Promise<boolean>;
   /** Deletes every document on both sides. */
@@ -58,7 +64,9 @@ function request(
         agent,
         headers: {
           ...headers,
-          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
+          ...(payload
+            ? { 'Content-Type': 'application/json', 'Content-Length': payload.length }
+            : {}),
         },
       },
       (res) => {
@@ -138,7 +146,13 @@ export async function startRestPair(options: {
     async clear() {
       await Promise.all(
         (['ours', 'google'] as const).map((side) =>
-          request(agent, `${base[side]}/emulator/v1/${database}/documents`, 'DELETE', undefined, {}),
+          request(
+            agent,
+            `${base[side]}/emulator/v1/${database}/documents`,
+            'DELETE',
+            undefined,
+            {},
+          ),
         ),
       );
     },
