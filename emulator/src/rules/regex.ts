@@ -1,10 +1,12 @@
 import { RE2JS } from 're2js';
+import { withGoogleUnicodeClasses } from './unicodeClasses';
 import { EvalError } from './values';
 
 /**
  * Regular expressions of `matches()`, `split()` and `replace()`: RE2 syntax, as in Google's
  * engine (RE2/J), through re2js, a JavaScript port of RE2/J. So `(?s)`, `\Q...\E`,
  * `[[:alpha:]]`, `\pL` and `(?P<name>...)` work, and back-references and lookarounds are errors.
+ * Unicode classes take Google's tables (unicodeClasses.ts), not re2js's newer ones.
  */
 
 const CACHE_LIMIT = 500;
@@ -29,7 +31,7 @@ function compile(pattern: string): RE2JS {
   let regex = compiled.get(pattern);
   if (regex) return regex;
   try {
-    regex = RE2JS.compile(pattern);
+    regex = RE2JS.compile(withGoogleUnicodeClasses(pattern));
   } catch {
     throw new EvalError(invalidPatternMessage(pattern));
   }
