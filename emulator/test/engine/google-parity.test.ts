@@ -144,7 +144,9 @@ describe('commits', () => {
     expect(refused([verify, verify])).toBe(
       'INVALID_ARGUMENT: the same document cannot be verified more than once in a single request',
     );
-    expect(refused([verify, { update: { name: docName('c/other'), fields: {} } }])).toBe('answered');
+    expect(refused([verify, { update: { name: docName('c/other'), fields: {} } }])).toBe(
+      'answered',
+    );
   });
 });
 
