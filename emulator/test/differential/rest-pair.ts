@@ -85,7 +85,15 @@ function request(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as this request went out: the request never
+      // reached it, so it is sent again on a new connection (the retry Node's http docs give).
+      if (req.reusedSocket && error.code === 'ECONNRESET') {
+        request(agent, url, method, body, headers).then(resolve, reject);
+      } else {
+        reject(error);
+      }
+    });
     req.end(payload);
   });
 }
