@@ -22,7 +22,9 @@ export function decodeIdToken(token: string): AuthContext | null {
       string,
       unknown
     >;
-    const uid = claims['user_id'] ?? claims['sub'];
+    // The uid is the token's subject, as Google's emulator and production take it (`user_id`,
+    // which the Auth emulator also sets, is not read: a token may say anything there).
+    const uid = claims['sub'];
     if (typeof uid !== 'string' || uid === '') return null;
     return { uid, token: claims };
   } catch {

@@ -137,7 +137,7 @@ function runtime(request: RValue, resource: RValue, reader: DocumentReader): Run
   };
 }
 
-/** Authorizes a whole commit: every planned write must be allowed, or the first denial is returned. */
+/** Authorizes a whole commit: every written document must be allowed, or the first denial is returned. */
 export function authorizeFirestoreWrites(
   rules: CompiledRules | null,
   ctx: FirestoreRequestContext,

@@ -1,13 +1,17 @@
 import { RE2JS } from 're2js';
+import { withGoogleUnicodeClasses } from './unicodeClasses';
 import { EvalError } from './values';
 
 /**
  * Regular expressions of `matches()`, `split()` and `replace()`: RE2 syntax, as in Google's
  * engine (RE2/J), through re2js, a JavaScript port of RE2/J. So `(?s)`, `\Q...\E`,
  * `[[:alpha:]]`, `\pL` and `(?P<name>...)` work, and back-references and lookarounds are errors.
+ * Unicode classes take Google's tables (unicodeClasses.ts), not re2js's newer ones.
  */
 
 const CACHE_LIMIT = 500;
+/** The longest pattern Google's engine takes (UTF-16 units): longer literals do not compile. */
+export const MAX_PATTERN_LENGTH = 4096;
 /** Compiled patterns by source: compiling costs about 0.3 ms, a match a few microseconds. */
 const compiled = new Map<string, RE2JS>();
 
@@ -15,8 +19,9 @@ const compiled = new Map<string, RE2JS>();
 export const invalidPatternMessage = (pattern: string) =>
   `Invalid regular expression pattern. Pattern: ${pattern}.`;
 
-/** Whether RE2 accepts the pattern (compiled and kept if so). */
+/** Whether Google's engine accepts the pattern (compiled and kept if so): RE2, and not too long. */
 export function isValidPattern(pattern: string): boolean {
+  if (pattern.length > MAX_PATTERN_LENGTH) return false;
   try {
     compile(pattern);
     return true;
@@ -29,7 +34,7 @@ function compile(pattern: string): RE2JS {
   let regex = compiled.get(pattern);
   if (regex) return regex;
   try {
-    regex = RE2JS.compile(pattern);
+    regex = RE2JS.compile(withGoogleUnicodeClasses(pattern));
   } catch {
     throw new EvalError(invalidPatternMessage(pattern));
   }
@@ -38,9 +43,19 @@ function compile(pattern: string): RE2JS {
   return regex;
 }
 
+/** A pattern to evaluate: refused past Google's length limit, else compiled (and cached). */
+function evaluated(pattern: string): RE2JS {
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    throw new EvalError(
+      `Regular expression too long. Maximum allowed length: ${MAX_PATTERN_LENGTH} Pattern: ${pattern}`,
+    );
+  }
+  return compile(pattern);
+}
+
 /** `s.matches(pattern)`: the whole string must match. */
 export function fullMatch(pattern: string, subject: string): boolean {
-  return compile(pattern).matches(subject);
+  return evaluated(pattern).matches(subject);
 }
 
 /**
@@ -49,7 +64,7 @@ export function fullMatch(pattern: string, subject: string): boolean {
  */
 export function replaceAll(subject: string, pattern: string, replacement: string): string {
   try {
-    return compile(pattern).matcher(subject).replaceAll(replacement, true);
+    return evaluated(pattern).matcher(subject).replaceAll(replacement, true);
   } catch (error) {
     if (error instanceof EvalError) throw error;
     throw new EvalError(`Invalid replacement '${replacement}': ${(error as Error).message}.`);
@@ -63,7 +78,7 @@ export function replaceAll(subject: string, pattern: string, replacement: string
  * (',,'.split(',') is ['']).
  */
 export function split(subject: string, pattern: string): string[] {
-  const matcher = compile(pattern).matcher(subject);
+  const matcher = evaluated(pattern).matcher(subject);
   const pieces: string[] = [];
   let last = 0;
   for (let from = 0; from <= subject.length && matcher.find(from);) {

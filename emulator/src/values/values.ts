@@ -315,7 +315,21 @@ export function arrayContains(values: Value[], needle: Value): boolean {
 
 /** Exact (storage) equality: 1 and 1.0 differ; used to detect writes that change nothing. */
 export function identical(a: Value | Fields | undefined, b: Value | Fields | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(a, keysInOrder) === JSON.stringify(b, keysInOrder);
+}
+
+/**
+ * Map keys in sorted order, so a document whose field was removed and added again by the same
+ * commit is still identical (Firestore maps have no key order).
+ */
+function keysInOrder(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, record[key]]),
+  );
 }
 
 // ---- normalization of incoming values -------------------------------------------------------
@@ -361,7 +375,7 @@ export function normalizeValue(
       return { timestampValue: canonicalTimestamp(raw) };
     case 'stringValue':
       if (typeof raw !== 'string') throw invalidArgument(`Invalid stringValue: ${String(raw)}`);
-      return { stringValue: raw };
+      return { stringValue: withoutLoneSurrogates(raw) };
     case 'bytesValue':
       if (typeof raw !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw)) {
         throw invalidArgument(`Invalid bytesValue: ${String(raw)}`);
@@ -414,9 +428,19 @@ export function normalizeFields(input: unknown, depth = 1): Fields {
   }
   const out: Fields = {};
   for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
-    out[name] = normalizeValue(value, depth, false, name);
+    out[withoutLoneSurrogates(name)] = normalizeValue(value, depth, false, name);
   }
   return out;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A string as stored: a lone surrogate (which no UTF-8 text can hold) becomes '?', in values and
+ * field names alike, as Google's Cloud Firestore emulator stores it.
+ */
+export function withoutLoneSurrogates(text: string): string {
+  return text.replace(LONE_SURROGATE, '?');
 }
 
 function normalizeInteger(raw: unknown): string {

@@ -33,6 +33,33 @@ test('over REST: a token with no uid, or for nobody, writes nothing', async () =
   expect(await kit().read('usersData/alice')).not.toBeNull();
 });
 
+test('over REST: the uid is the token’s subject, whatever its user_id claim says', async () => {
+  const commitWith = (claims: Record<string, unknown>) =>
+    fetch(`${kit().stack.firestoreUrl}/v1/${DATABASE}/documents:commit`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${idToken('bob', PROJECT, claims)}`,
+      },
+      body: JSON.stringify({
+        writes: [
+          {
+            update: {
+              name: `${DOCS}/usersData/alice`,
+              fields: { searchName: { stringValue: 'alice' } },
+            },
+            updateMask: { fieldPaths: ['searchName'] },
+            currentDocument: { exists: true },
+          },
+        ],
+      }),
+    });
+  // Bob's subject with alice's user_id is bob: refused on alice's document.
+  expect((await commitWith({ user_id: 'alice' })).status).toBe(403);
+  // Alice's subject with bob's user_id is alice: her own document.
+  expect((await commitWith({ sub: 'alice', user_id: 'bob' })).status).toBe(200);
+});
+
 const describeOwn = process.env['FIRESTORE_EMULATOR_HOST'] ? describe.skip : describe;
 // The raw channel talks to this emulator's WebChannel; against Google's, the same refusal comes
 // from the same rules and is shown over REST above and by the SDK suites (which use WebChannel).

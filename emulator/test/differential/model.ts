@@ -1,3 +1,4 @@
+import type { CommitWrite } from './commits-generate';
 /**
  * The operations the differential test runs, as plain JSON: generated in Node, printed in a
  * reproduction, and interpreted in the page by the real firebase SDK (page-interpreter.ts).
@@ -64,7 +65,12 @@ export type Op =
    * A rules case (rules.differential.test.ts): `allow create: if <expr>` judging a create with
    * `data`; its outcome is `compiled: false` when the engine refuses the rules, else the create's.
    */
-  | { op: 'rules'; expr: string; data: Record<string, Val> };
+  | { op: 'rules'; expr: string; data: Record<string, Val> }
+  /**
+   * A REST commit of a whole-commit rules case (rules-commits.differential.test.ts,
+   * commits-generate.ts), on the case's documents `d0`..`d3`; only read by expected differences.
+   */
+  | { op: 'commit'; as: string; writes: CommitWrite[] };
 
 /**
  * What one operation produced, normalised so equal behaviour gives equal JSON. An error's

@@ -114,6 +114,14 @@ const REGRESSIONS: Array<[string, string, Verdict]> = [
   ['rules-timestamp-range', "duration.value(9223372036854, 'ms').seconds() == 9223372036", 'allow'],
   ['rules-timestamp-range', "duration.value(9223372036855, 'ms').seconds() > 0", 'deny'],
   ['rules-list-index-from-the-end', '[1, 2][-1] == 2 || !([1, 2][-1] == 2)', 'deny'],
+  // Google's engine evaluates no regular expression longer than 4096 characters.
+  ['rules-regex-length-limit', `'a'.matches('${'a?'.repeat(2047)}a')`, 'allow'],
+  ['rules-regex-length-limit', `'a'.matches('${'a?'.repeat(2048)}a')`, 'refused'],
+  [
+    'rules-regex-length-limit',
+    `'a'.matches('${'a?'.repeat(1100)}' + '${'a?'.repeat(1100)}a')`,
+    'deny',
+  ],
 ];
 
 const CASES: RulesCase[] = REGRESSIONS.map(([, expr]) => ({

@@ -127,6 +127,27 @@ describe('commits', () => {
     // Without the delete it is the update's own NOT_FOUND.
     expect(refusal(() => viaWire(engine).commit(DB, [update]))).toMatch(/^NOT_FOUND: /);
   });
+
+  it('refuse a document verified and also written or verified again, whatever the order', async () => {
+    const engine = await memoryEngine();
+    seed(engine, { 'c/d': { a: 1 } });
+    const name = docName('c/d');
+    const verify = { verify: name, currentDocument: { exists: true } };
+    const set = { update: { name, fields: { a: toValue(2) } } };
+    const refused = (writes: unknown[]) => refusal(() => viaWire(engine).commit(DB, writes));
+    expect(refused([verify, set])).toBe(
+      'INVALID_ARGUMENT: the same document cannot be verified and then written in a single request',
+    );
+    expect(refused([set, verify])).toBe(
+      'INVALID_ARGUMENT: the same document cannot be written and then verified in a single request',
+    );
+    expect(refused([verify, verify])).toBe(
+      'INVALID_ARGUMENT: the same document cannot be verified more than once in a single request',
+    );
+    expect(refused([verify, { update: { name: docName('c/other'), fields: {} } }])).toBe(
+      'answered',
+    );
+  });
 });
 
 describe('documents on the wire', () => {

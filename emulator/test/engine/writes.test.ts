@@ -105,11 +105,14 @@ describe('writes', () => {
     const r = viaWire(engine).commit(DB, [setWrite('c/d', { a: 1 })]);
     const nanos = r.commitTime.replace('Z', '000Z');
     expect(nanos).toMatch(/\.\d{9}Z$/);
-    const ok = viaWire(engine).commit(DB, [
+    const verified = viaWire(engine).commit(DB, [
       { verify: docName('c/d'), currentDocument: { updateTime: nanos } },
+    ]);
+    expect(verified.writeResults).toHaveLength(1);
+    const ok = viaWire(engine).commit(DB, [
       setWrite('c/d', { a: 2 }, { currentDocument: { updateTime: nanos } }),
     ]);
-    expect(ok.writeResults).toHaveLength(2);
+    expect(ok.writeResults).toHaveLength(1);
     expectError(
       () =>
         viaWire(engine).commit(DB, [
@@ -283,7 +286,7 @@ describe('transforms', () => {
     expect(fields['missing']).toEqual({ integerValue: '3' });
   });
 
-  it('arrayUnion appends missing elements and returns the whole array', () => {
+  it('arrayUnion appends missing elements and answers null, as Firestore documents it', () => {
     viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 1] })]);
     const r = transform(
       'c/d',
@@ -298,11 +301,11 @@ describe('transforms', () => {
       {},
       [],
     );
-    expect(r.writeResults[0]!.transformResults).toEqual([toValue(['a', 1, 'b'])]);
+    expect(r.writeResults[0]!.transformResults).toEqual([{ nullValue: null }]);
     expect(engine.getDocument(docName('c/d'))!.fields['tags']).toEqual(toValue(['a', 1, 'b']));
   });
 
-  it('arrayRemove removes every equal element; on a non-array it yields []', () => {
+  it('arrayRemove removes every equal element; on a non-array it yields []; it answers null', () => {
     viaWire(engine).commit(DB, [setWrite('c/d', { tags: ['a', 'b', 'a', 2], n: 1 })]);
     const r = transform(
       'c/d',
@@ -313,7 +316,8 @@ describe('transforms', () => {
       {},
       [],
     );
-    expect(r.writeResults[0]!.transformResults).toEqual([toValue(['b']), toValue([])]);
+    expect(r.writeResults[0]!.transformResults).toEqual([{ nullValue: null }, { nullValue: null }]);
+    expect(engine.getDocument(docName('c/d'))!.fields).toEqual(toFields({ tags: ['b'], n: [] }));
   });
 
   it('standalone transform writes and maximum/minimum', () => {
@@ -359,9 +363,9 @@ describe('transforms', () => {
 });
 
 describe('authorize hook', () => {
-  it('sees planned writes with before/after, skips verify, and can reject the batch', async () => {
+  it('sees each written document once, before the commit and after all its writes, skips verify, and can reject the batch', async () => {
     const engine = await memoryEngine();
-    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 })]);
+    viaWire(engine).commit(DB, [setWrite('c/a', { n: 1 }), setWrite('c/v', { n: 0 })]);
     const a = engine.getDocument(docName('c/a'))!;
     let seen: PlannedWrite[] = [];
     let afterLookup: unknown;
@@ -370,10 +374,16 @@ describe('authorize hook', () => {
     const result = viaWire(engine).commit(
       DB,
       [
-        { verify: docName('c/a'), currentDocument: { exists: true } },
+        { verify: docName('c/v'), currentDocument: { exists: true } },
         setWrite('c/a', { n: 2 }),
         setWrite('c/b', { n: 3 }),
+        {
+          update: { name: docName('c/b'), fields: { m: { integerValue: '4' } } },
+          updateMask: { fieldPaths: ['m'] },
+        },
         { delete: docName('c/a') },
+        setWrite('c/new', { n: 5 }),
+        { delete: docName('c/new') },
       ],
       {
         authorize: (planned, before, after, time) => {
@@ -386,13 +396,17 @@ describe('authorize hook', () => {
     );
     // Rules compare serverTimestamp() values with request.time: both are the commit time.
     expect(requestTime).toBe(result.commitTime);
+    // A document missing after the commit is a delete, also when it was missing before.
     expect(seen.map((p) => [p.name.split('/').pop(), p.method])).toEqual([
-      ['a', 'update'],
-      ['b', 'create'],
       ['a', 'delete'],
+      ['b', 'create'],
+      ['new', 'delete'],
     ]);
     expect(seen[0]!.before).toBe(a);
-    expect(seen[2]!.before!.fields).toEqual(toFields({ n: 2 }));
+    expect(seen[0]!.after).toBeNull();
+    expect(seen[1]!.before).toBeNull();
+    expect(seen[1]!.after!.fields).toEqual(toFields({ n: 3, m: 4 }));
+    expect(seen[2]!.before).toBeNull();
     expect(beforeLookup).toBe(a);
     expect(afterLookup).toBeNull();
 

@@ -130,3 +130,27 @@ test('REST answers values in proto3 JSON form: empty arrays, maps and zero field
     micros: { timestampValue: '1970-01-01T00:00:01.123456Z' },
   });
 });
+
+test('a lone surrogate in a string or a field name is stored as ?', async () => {
+  const name = `projects/${stack().projectId}/databases/(default)/documents/surrogates/d0`;
+  // Written by hand: JSON.stringify would escape the surrogates just the same, but plainly.
+  const body = `{"writes":[{"update":{"name":"${name}","fields":{"v":{"stringValue":"a\\ud800b\\udc00c\\ud83d\\ude00"},"k\\udfff":{"arrayValue":{"values":[{"stringValue":"\\ud83d"}]}}}}}]}`;
+  const base = `${stack().firestoreUrl}/v1`;
+  const headers = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+  const written = await fetch(
+    `${base}/projects/${stack().projectId}/databases/(default)/documents:commit`,
+    {
+      method: 'POST',
+      headers,
+      body,
+    },
+  );
+  expect(written.status).toBe(200);
+  const read = (await (await fetch(`${base}/${name}`, { headers })).json()) as {
+    fields: Record<string, unknown>;
+  };
+  expect(read.fields).toEqual({
+    v: { stringValue: 'a?b?c\u{1F600}' },
+    'k?': { arrayValue: { values: [{ stringValue: '?' }] } },
+  });
+});

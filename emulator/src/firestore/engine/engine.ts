@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { aggregate } from './aggregate';
 import { VersionClock } from './clock';
-import { FirestoreError, invalidArgument } from '../../values/errors';
+import { FirestoreError } from '../../values/errors';
 import { checkDatabase, parseDocumentName } from './paths';
 import {
   Persistence,
@@ -12,6 +12,7 @@ import {
   type JournalEntry,
 } from './persistence';
 import { getField } from '../../values/fieldPaths';
+import { identical } from '../../values/values';
 import { checkIndexes, type IndexCatalog } from './indexes';
 import { Query } from './query';
 import { DocumentStore } from './store';
@@ -27,6 +28,7 @@ import type {
   Write,
 } from './types';
 import type { DocLookup, PlannedWrite, StoredDocument, Value } from '../../values/types';
+import { checkCollapsible, type Expectation } from './collapse';
 import { stageWrite, type StagedWrite } from './writes';
 
 const EXPORT_FOLDER = 'firestore_export';
@@ -78,29 +80,41 @@ export class FirestoreEngine {
   commit(database: string, writes: Write[], options: CommitOptions = {}): CommitResult {
     this.checkOpen();
     checkDatabase(database);
+    // What a verify of a missing document answers: the time the commit read it at.
+    const readTime = this.clock.readTime();
     const commitTime = this.clock.nextCommitTime();
     const staged = new Map<string, StoredDocument | null>();
     const current = (name: string): StoredDocument | null =>
       staged.has(name) ? staged.get(name)! : this.store.get(name);
-    const ctx = { commitTime, current };
+    const lookupBefore: DocLookup = (name) => this.store.get(name);
+    const ctx = { commitTime, current, original: lookupBefore };
 
     const steps: StagedWrite[] = [];
     // The whole request first: an earlier write's failed precondition must not answer instead
     // (the 20,000-operation differential run, DIFF_SEED=1 episode 60).
-    const deletedHere = new Set<string>();
-    for (const write of writes) checkNotUpdatingADeletion(write, deletedHere);
+    const expectations = checkCollapsible(writes);
+    let failed: FirestoreError | null = null;
     for (const write of writes) {
       const step = stageWrite(write, ctx);
       if (step.planned !== null) staged.set(step.name, step.planned.after);
+      failed ??= step.failed;
       steps.push(step);
     }
 
-    const planned: PlannedWrite[] = steps.flatMap((s) => (s.planned === null ? [] : [s.planned]));
+    keepUnchangedDocuments(staged, lookupBefore);
+    answerPerDocument(steps, staged, lookupBefore, readTime);
+
+    // Rules before preconditions, as Google's emulator: a commit the rules refuse is refused so,
+    // whatever its preconditions.
     if (options.authorize) {
-      const lookupBefore: DocLookup = (name) => this.store.get(name);
-      const lookupAfter: DocLookup = current;
-      options.authorize(planned, lookupBefore, lookupAfter, commitTime);
+      options.authorize(
+        wholeDocumentChanges(staged, lookupBefore, expectations),
+        lookupBefore,
+        current,
+        commitTime,
+      );
     }
+    if (failed !== null) throw failed;
 
     const changes: ChangeEvent['changes'] = [];
     for (const [name, after] of staged) {
@@ -315,18 +329,80 @@ export class FirestoreEngine {
 }
 
 /**
- * An update (a write that requires the document to exist) of a document this commit deleted
- * before: Google's emulator refuses the whole commit for it, before any precondition is checked.
- * A set in between re-creates the document, and then an update may follow.
+ * What rules judge: each document the commit writes, once, from its state before the commit to
+ * its state after all of the commit's writes to it, in the order of its first write. The method
+ * follows from those two states (a document missing after the commit is a `delete`, also when it
+ * was missing before), as Google's Cloud Firestore emulator judges a commit, so a list cannot be
+ * walked through steps each allowed alone, and a later write may correct an earlier one.
  */
-function checkNotUpdatingADeletion(write: Write, deletedHere: Set<string>): void {
-  if (write.kind === 'delete') {
-    deletedHere.add(write.name);
-    return;
+function wholeDocumentChanges(
+  staged: Map<string, StoredDocument | null>,
+  lookupBefore: DocLookup,
+  expectations: Map<string, Expectation>,
+): PlannedWrite[] {
+  return [...staged].map(([name, after]) => {
+    const before = lookupBefore(name);
+    return { name, method: methodOf(before, after, expectations.get(name) ?? null), before, after };
+  });
+}
+
+/**
+ * A document the commit's writes leave as it was (without deleting it on the way) keeps its
+ * version, as when a single write changes nothing.
+ */
+function keepUnchangedDocuments(
+  staged: Map<string, StoredDocument | null>,
+  lookupBefore: DocLookup,
+): void {
+  for (const [name, after] of staged) {
+    const before = lookupBefore(name);
+    if (
+      after !== null &&
+      before !== null &&
+      after !== before &&
+      after.createTime === before.createTime &&
+      identical(after.fields, before.fields)
+    ) {
+      staged.set(name, before);
+    }
   }
-  if (write.kind === 'verify') return;
-  if (write.precondition?.exists === true && deletedHere.has(write.name)) {
-    throw invalidArgument('Cannot delete then update an entity in the same request.');
+}
+
+/**
+ * Google's emulator answers every write with its document's state after the whole commit: the
+ * update time of the document as the commit leaves it (none when it is deleted, also for the
+ * writes before the delete), and a verify with the update time of the document it verified (the
+ * time it was read at, when it is missing).
+ */
+function answerPerDocument(
+  steps: StagedWrite[],
+  staged: Map<string, StoredDocument | null>,
+  lookupBefore: DocLookup,
+  readTime: string,
+): void {
+  for (const step of steps) {
+    if (step.planned === null) {
+      step.result.updateTime = lookupBefore(step.name)?.updateTime ?? readTime;
+      continue;
+    }
+    const doc = staged.get(step.name);
+    if (doc) step.result.updateTime = doc.updateTime;
+    else delete step.result.updateTime;
   }
-  deletedHere.delete(write.name);
+}
+
+/**
+ * A document missing after the commit is deleted; else the first write's precondition says
+ * whether it is created or updated (an update of a missing document is still an `update`, which
+ * then fails its precondition), and without one the document before the commit does.
+ */
+function methodOf(
+  before: StoredDocument | null,
+  after: StoredDocument | null,
+  expectation: Expectation,
+): PlannedWrite['method'] {
+  if (after === null) return 'delete';
+  if (expectation === 'missing') return 'create';
+  if (expectation === 'exists') return 'update';
+  return before === null ? 'create' : 'update';
 }

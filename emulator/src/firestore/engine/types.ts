@@ -13,7 +13,8 @@ export interface ChangeEvent {
 export interface CommitOptions {
   /**
    * Called once per commit after transforms are resolved and before anything is applied; throw
-   * FirestoreError to reject the whole batch. `verify` writes are not in `planned`.
+   * FirestoreError to reject the whole batch. `planned` holds each written document once, before
+   * the commit and after all of its writes; documents only verified are not in it.
    */
   authorize?: (
     planned: PlannedWrite[],

@@ -24,6 +24,11 @@ export interface StagedWrite {
   /** null for `verify`, which only checks its precondition. */
   planned: PlannedWrite | null;
   result: WriteResult;
+  /**
+   * The precondition this write failed. The write is staged as if it held: rules judge the
+   * commit first, and only a commit they allow answers with this error.
+   */
+  failed: FirestoreError | null;
 }
 
 export interface WriteContext {
@@ -31,43 +36,48 @@ export interface WriteContext {
   commitTime: string;
   /** The document as staged so far in this batch. */
   current(name: string): StoredDocument | null;
+  /** The document before this batch: what `updateTime` preconditions compare with. */
+  original(name: string): StoredDocument | null;
 }
 
-function checkPrecondition(
+function failedPrecondition(
   precondition: Precondition | null,
   name: string,
-  doc: StoredDocument | null,
-): void {
-  if (precondition === null) return;
-  if (precondition.exists === true && doc === null) {
-    throw FirestoreError.of('NOT_FOUND', `No document to update: ${name}`);
+  staged: StoredDocument | null,
+  original: StoredDocument | null,
+): FirestoreError | null {
+  if (precondition === null) return null;
+  if (precondition.exists === true && staged === null) {
+    return FirestoreError.of('NOT_FOUND', `No document to update: ${name}`);
   }
-  if (precondition.exists === false && doc !== null) {
-    throw FirestoreError.of('ALREADY_EXISTS', `Document already exists: ${name}`);
+  if (precondition.exists === false && staged !== null) {
+    return FirestoreError.of('ALREADY_EXISTS', `Document already exists: ${name}`);
   }
   if (precondition.updateTime !== undefined) {
     const required = precondition.updateTime;
-    const stored = doc === null ? 0n : parseTimestamp(doc.updateTime);
-    if (doc === null || stored !== required) {
-      throw FirestoreError.of(
+    const stored = original === null ? 0n : parseTimestamp(original.updateTime);
+    if (original === null || stored !== required) {
+      return FirestoreError.of(
         'FAILED_PRECONDITION',
         `the stored version (${stored}) does not match the required base version (${required})`,
       );
     }
   }
+  return null;
 }
 
 /** Applies one validated write to the (staged) document it names. */
 export function stageWrite(write: Write, ctx: WriteContext): StagedWrite {
   const name = write.name;
   const before = ctx.current(name);
-  checkPrecondition(write.precondition, name, before);
-  if (write.kind === 'verify') return { name, planned: null, result: {} };
+  const failed = failedPrecondition(write.precondition, name, before, ctx.original(name));
+  if (write.kind === 'verify') return { name, planned: null, result: {}, failed };
   if (write.kind === 'delete') {
     return {
       name,
       planned: { name, method: 'delete', before, after: null },
       result: {},
+      failed,
     };
   }
 
@@ -88,7 +98,7 @@ export function stageWrite(write: Write, ctx: WriteContext): StagedWrite {
   const result: WriteResult = {};
   if (write.transforms !== null) {
     result.transformResults = write.transforms.map((t) =>
-      applyTransform(fields, t, ctx.commitTime),
+      transformResult(t, applyTransform(fields, t, ctx.commitTime)),
     );
   }
 
@@ -116,6 +126,7 @@ export function stageWrite(write: Write, ctx: WriteContext): StagedWrite {
       after,
     },
     result,
+    failed,
   };
 }
 
@@ -137,6 +148,17 @@ function checkDepth(fields: Fields, depth: number): void {
       }
     }
   }
+}
+
+/**
+ * What a write answers for a transform: the value it wrote, but null for arrayUnion and
+ * arrayRemove ("The corresponding transform_result will be the null value", in Firestore's
+ * `DocumentTransform.FieldTransform` reference; Google's emulator answers so).
+ */
+function transformResult(transform: FieldTransform, written: Value): Value {
+  const arrayTransform =
+    transform.kind === 'appendMissingElements' || transform.kind === 'removeAllFromArray';
+  return arrayTransform ? { nullValue: null } : written;
 }
 
 function applyTransform(fields: Fields, transform: FieldTransform, commitTime: string): Value {

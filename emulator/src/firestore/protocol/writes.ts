@@ -20,7 +20,40 @@ export function decodeWrites(database: string, writes: unknown): Write[] {
   if (writes.length > MAX_WRITES_PER_COMMIT) {
     throw invalidArgument(`maximum ${MAX_WRITES_PER_COMMIT} writes allowed per request`);
   }
-  return writes.map((write) => decodeWrite(write, database));
+  const decoded = writes.map((write) => decodeWrite(write, database));
+  checkVerifiedAlone(decoded);
+  return decoded;
+}
+
+/**
+ * A document a commit verifies is neither written nor verified again by it: Google's emulator
+ * refuses such a request whole, with these texts, before any precondition or rule.
+ */
+function checkVerifiedAlone(writes: Write[]): void {
+  const verified = new Set<string>();
+  const written = new Set<string>();
+  for (const write of writes) {
+    if (write.kind === 'verify') {
+      if (verified.has(write.name)) {
+        throw invalidArgument(
+          'the same document cannot be verified more than once in a single request',
+        );
+      }
+      if (written.has(write.name)) {
+        throw invalidArgument(
+          'the same document cannot be written and then verified in a single request',
+        );
+      }
+      verified.add(write.name);
+    } else {
+      if (verified.has(write.name)) {
+        throw invalidArgument(
+          'the same document cannot be verified and then written in a single request',
+        );
+      }
+      written.add(write.name);
+    }
+  }
 }
 
 function decodeName(name: unknown, database: string): string {
@@ -54,7 +87,11 @@ function decodeWrite(raw: unknown, database: string): Write {
   const kind = kinds[0]!;
   if (kind === 'verify' || kind === 'delete') {
     const name = decodeName(raw[kind], database);
-    return { kind, name, precondition: decodePrecondition(raw['currentDocument']) };
+    const precondition = decodePrecondition(raw['currentDocument']);
+    if (kind === 'verify' && precondition === null) {
+      throw invalidArgument('a verify must contain a precondition');
+    }
+    return { kind, name, precondition };
   }
   if (kind === 'update') {
     const update = raw['update'];
