@@ -17,6 +17,8 @@ export interface EmulatorConfig {
   dataBrowserPort: number | null;
   /** Refuse queries that the indexes of firestore.indexes.json cannot serve, as production does. */
   requireIndexes: boolean;
+  /** `host:port` of firebase-tools' Functions emulator, which triggers' events go to; null = none. */
+  functionsEmulator: string | null;
 }
 
 /** The parts of firebase.json the emulator reads. */
@@ -44,6 +46,7 @@ export const DEFAULTS = {
 const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firestore-port 8080]
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
   [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT] [--require-indexes]
+  [--functions-emulator HOST:PORT]
 
 --data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
 denials) on 127.0.0.1:PORT; it is off unless given.
@@ -51,9 +54,13 @@ denials) on 127.0.0.1:PORT; it is off unless given.
 --require-indexes refuses queries that production would refuse for a missing composite index,
 reading the indexes from the file firebase.json names in "firestore.indexes".
 
+--functions-emulator delivers the events of the Cloud Functions triggers firebase-tools' Functions
+emulator registers to it (as Google's emulator's --functions_emulator does), at least once.
+
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
-EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1.
+EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1,
+EMULATOR_FUNCTIONS_EMULATOR.
 Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
@@ -128,6 +135,7 @@ const FLAGS = {
   'export-on-exit': { type: 'string' },
   'data-browser-port': { type: 'string' },
   'require-indexes': { type: 'boolean' },
+  'functions-emulator': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -187,6 +195,11 @@ export function resolveConfig(
   const importText = values.import ?? env['EMULATOR_IMPORT'];
   const exportText = values['export-on-exit'] ?? env['EMULATOR_EXPORT_ON_EXIT'];
   const dataBrowserText = values['data-browser-port'] ?? env['EMULATOR_DATA_BROWSER_PORT'];
+  const functionsEmulator =
+    values['functions-emulator'] ?? env['EMULATOR_FUNCTIONS_EMULATOR'] ?? null;
+  if (functionsEmulator !== null && !/^(\[[^\]]+\]|[^:]+):\d+$/.test(functionsEmulator)) {
+    throw new ConfigError(`--functions-emulator must be host:port: ${functionsEmulator}`);
+  }
 
   return {
     projectId,
@@ -209,5 +222,6 @@ export function resolveConfig(
       values['require-indexes'] === true ||
       env['EMULATOR_REQUIRE_INDEXES'] === '1' ||
       env['EMULATOR_REQUIRE_INDEXES'] === 'true',
+    functionsEmulator,
   };
 }

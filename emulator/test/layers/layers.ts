@@ -14,6 +14,8 @@ export const LAYERS: ReadonlyArray<{ layer: string; units: readonly string[] }> 
   // The data browser reads what the servers and stores hold; only composition starts it.
   { layer: 'tools', units: ['browser'] },
   { layer: 'transport', units: ['firestore/server', 'storage/server'] },
+  // Cloud Functions triggers: registrations, the events of each commit, their delivery.
+  { layer: 'events', units: ['firestore/triggers'] },
   { layer: 'protocol', units: ['firestore/protocol'] },
   { layer: 'engine', units: ['firestore/engine', 'rules', 'storage/store'] },
   { layer: 'values', units: ['values'] },
