@@ -24,8 +24,11 @@ export interface TriggerFirestore {
   host: string;
   port: number;
   url: string;
-  /** This emulator in-process (null on Google's). */
-  emulator: RunningEmulator | null;
+  /** This emulator in-process (on Google's backend it serves Storage only, as npm start runs it). */
+  emulator: RunningEmulator;
+  /** Google's emulator, or null on this one. */
+  google: RunningGoogleFirestore | null;
+  storagePort: number;
   stop(): Promise<void>;
 }
 
@@ -35,9 +38,22 @@ export async function startTriggerFirestore(options: {
   functionsEmulator: string;
   retry?: Partial<RetryPolicy>;
 }): Promise<TriggerFirestore> {
+  const emulator = await startEmulator({
+    projectId: options.projectId,
+    firestorePort: 0,
+    storagePort: 0,
+    dataDir: null,
+    watchRules: false,
+    log: () => undefined,
+    ...(BACKEND === 'emulator' ? { functionsEmulator: options.functionsEmulator } : {}),
+    ...(options.retry ? { triggerRetry: options.retry } : {}),
+  });
   if (BACKEND === 'google') {
     const install = referenceInstall();
-    if (!install) throw new Error("Google's Cloud Firestore emulator is not installed");
+    if (!install) {
+      await emulator.stop();
+      throw new Error("Google's Cloud Firestore emulator is not installed");
+    }
     const port = await freePort();
     const google: RunningGoogleFirestore = await startGoogleFirestore({
       projectId: options.projectId,
@@ -52,20 +68,14 @@ export async function startTriggerFirestore(options: {
       host: '127.0.0.1',
       port,
       url: google.url,
-      emulator: null,
-      stop: () => google.stop(),
+      emulator,
+      google,
+      storagePort: emulator.storagePort,
+      stop: async () => {
+        await Promise.all([google.stop(), emulator.stop()]);
+      },
     };
   }
-  const emulator = await startEmulator({
-    projectId: options.projectId,
-    firestorePort: 0,
-    storagePort: 0,
-    dataDir: null,
-    watchRules: false,
-    log: () => undefined,
-    functionsEmulator: options.functionsEmulator,
-    ...(options.retry ? { triggerRetry: options.retry } : {}),
-  });
   return {
     name: 'emulator',
     projectId: options.projectId,
@@ -73,6 +83,8 @@ export async function startTriggerFirestore(options: {
     port: emulator.firestorePort,
     url: `http://127.0.0.1:${emulator.firestorePort}`,
     emulator,
+    google: null,
+    storagePort: emulator.storagePort,
     stop: () => emulator.stop(),
   };
 }
@@ -99,4 +111,50 @@ export async function commit(
 /** `projects/{p}/databases/(default)/documents/{path}` */
 export function documentName(firestore: TriggerFirestore, path: string): string {
   return `projects/${firestore.projectId}/databases/(default)/documents/${path}`;
+}
+
+/** The documents of a collection, as plain values (REST `runQuery` as the admin). */
+export async function readCollection(
+  firestore: TriggerFirestore,
+  collectionId: string,
+): Promise<Array<{ id: string; data: Record<string, unknown> }>> {
+  const parent = `projects/${firestore.projectId}/databases/(default)/documents`;
+  const response = await fetch(`${firestore.url}/v1/${parent}:runQuery`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId }] } }),
+  });
+  if (!response.ok) throw new Error(`runQuery failed: ${response.status} ${await response.text()}`);
+  const rows = (await response.json()) as Array<{
+    document?: { name: string; fields?: Record<string, WireValue> };
+  }>;
+  return rows.flatMap((row) =>
+    row.document
+      ? [{ id: row.document.name.split('/').pop()!, data: plainFields(row.document.fields ?? {}) }]
+      : [],
+  );
+}
+
+type WireValue = Record<string, unknown>;
+
+function plainFields(fields: Record<string, WireValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)]));
+}
+
+/** A wire value as JSON: numbers for integers and doubles, text for timestamps. */
+function plain(value: WireValue): unknown {
+  if ('nullValue' in value) return null;
+  if ('booleanValue' in value) return value['booleanValue'];
+  if ('integerValue' in value) return Number(value['integerValue']);
+  if ('doubleValue' in value) return Number(value['doubleValue']);
+  if ('stringValue' in value) return value['stringValue'];
+  if ('timestampValue' in value) return value['timestampValue'];
+  if ('arrayValue' in value) {
+    const values = (value['arrayValue'] as { values?: WireValue[] }).values ?? [];
+    return values.map(plain);
+  }
+  if ('mapValue' in value) {
+    return plainFields((value['mapValue'] as { fields?: Record<string, WireValue> }).fields ?? {});
+  }
+  return value;
 }
