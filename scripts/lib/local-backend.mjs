@@ -1,6 +1,12 @@
 // The backend of `npm start` and `npm run emulators`: fixed ports, data under .data/, checked
 // before anything starts, saying each service as it answers.
-import { ROOT, backendPortChecks, localBackendOptions, startBackend } from './backend.mjs';
+import {
+  ROOT,
+  backendPortChecks,
+  functionsCodebasesOf,
+  localBackendOptions,
+  startBackend,
+} from './backend.mjs';
 import { firestoreBackendFrom } from './firestore-backend.mjs';
 import { checkDataDirFree, checkPortsFree } from './preflight.mjs';
 import { readyLine, shownPath } from './status.mjs';
@@ -14,7 +20,11 @@ import { readyLine, shownPath } from './status.mjs';
 export async function startLocalBackend(otherPorts = []) {
   const local = localBackendOptions();
   const firestore = firestoreBackendFrom();
-  await checkPortsFree([...backendPortChecks(local.ports), ...otherPorts]);
+  // The Functions emulator's port matters only when firebase.json lists codebases.
+  const { functions: functionsPort, ...others } = local.ports;
+  const withFunctions = (await functionsCodebasesOf()).length > 0;
+  const checked = withFunctions ? local.ports : others;
+  await checkPortsFree([...backendPortChecks(checked), ...otherPorts]);
   checkDataDirFree(local.dataDir);
   console.log(
     `Starting the local backend (Firestore: ${firestore}; data in ${shownPath(ROOT, local.dataDir)})…`,
@@ -22,6 +32,9 @@ export async function startLocalBackend(otherPorts = []) {
   return startBackend({
     firestore,
     ...local,
+    ports: withFunctions ? { ...others, functions: functionsPort } : others,
+    // A change to a codebase's sources is compiled at once, and firebase-tools reloads it.
+    watchFunctions: true,
     quiet: true,
     onReady: (service, url) => console.log(readyLine(service, url)),
   });
