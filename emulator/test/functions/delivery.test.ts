@@ -305,3 +305,68 @@ oursOnly('where this emulator follows production, not Google’s emulator', () =
     expect(written).toBeLessThan(deliveries.indexOf(created[2]!));
   });
 });
+
+// Pending events survive a restart of this emulator (its outbox is in the data folder); Google's
+// keeps none, so this runs on this emulator only.
+const oursOnlyRestart = BACKEND === 'emulator' ? test : test.skip;
+oursOnlyRestart('an event not yet acknowledged is delivered after a restart', async () => {
+  const { startEmulator } = await import('../../src/index');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trigger-outbox-'));
+  const down = await startRecorder();
+  down.setAnswer(() => 503);
+  const start = (target: string) =>
+    startEmulator({
+      projectId: 'demo-trigger-restart',
+      firestorePort: 0,
+      storagePort: 0,
+      dataDir,
+      watchRules: false,
+      log: () => undefined,
+      functionsEmulator: target,
+      triggerRetry: { initialBackoffMs: 60_000 },
+    });
+  try {
+    let emulator = await start(down.address);
+    const url = `http://127.0.0.1:${emulator.firestorePort}`;
+    await fetch(
+      `${url}/emulator/v1/projects/demo-trigger-restart/eventarcTrigger?eventarcTriggerId=t-0`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          eventType: `${EVENT}.created`,
+          database: '(default)',
+          namespace: '(default)',
+          document: { value: 'c/{id}', matchType: 'PATH_PATTERN' },
+        }),
+      },
+    );
+    const database = 'projects/demo-trigger-restart/databases/(default)';
+    await fetch(`${url}/v1/${database}/documents:commit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        writes: [{ update: { name: `${database}/documents/c/1`, fields: {} } }],
+      }),
+    });
+    const [failed] = await down.waitFor(1);
+    expect(failed!.status).toBe(503);
+    await emulator.stop();
+
+    const up = await startRecorder();
+    emulator = await start(up.address);
+    const [delivered] = await up.waitFor(1);
+    expect(delivered!.status).toBe(200);
+    expect(delivered!.headers['ce-id']).toBe(failed!.headers['ce-id']);
+    expect(delivered!.body).toBe(failed!.body);
+    await emulator.triggersIdle();
+    await emulator.stop();
+    await up.close();
+  } finally {
+    await down.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
