@@ -14,7 +14,9 @@ const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(ROOT, 'emulator/test/functions/fixture');
 const PROJECT = 'demo-backend-functions';
 
-jest.setTimeout(300_000);
+// Google's emulator, firebase-tools' Auth emulator and the Functions emulator each take minutes on
+// a loaded 2-core machine (AUTH_START_TIMEOUT_MS is 10 minutes for that reason).
+jest.setTimeout(900_000);
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -23,6 +25,12 @@ interface Started {
   ports: { auth: number; firestore: number; storage: number; functions: number };
   stop(): Promise<void>;
 }
+
+/** Every backend started, so a start that never got ready is stopped too. */
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
 
 /** Runs `startBackend` in a child process until `stop()`; resolves once it is ready. */
 async function startBackendIn(firestore: 'emulator' | 'google', firebaseJson: string) {
@@ -54,6 +62,7 @@ async function startBackendIn(firestore: 'emulator' | 'google', firebaseJson: st
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  children.push(child);
   const started: Started = {
     child,
     stdout: [],
