@@ -16,6 +16,8 @@ export default tseslint.config(
       // Types Module Federation generates for consumers (tooling/federated-types.cjs), its diagnostics.
       '**/@mf-types/**',
       '**/.mf/**',
+      // What functions codebases compile to (firebase.json's `functions` sources run lib/).
+      '**/functions/**/lib/**',
     ],
   },
   js.configs.recommended,

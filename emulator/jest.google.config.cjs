@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/test/server/live.test.ts',
     '<rootDir>/test/server/fidelity*.test.ts',
     '<rootDir>/test/storage/browser.test.ts',
+    '<rootDir>/test/functions/*.test.ts',
   ],
   globalSetup: '<rootDir>/test/harness/on-google-firestore.setup.ts',
   globalTeardown: '<rootDir>/test/harness/on-google-firestore.teardown.ts',

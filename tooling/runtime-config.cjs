@@ -10,6 +10,8 @@ const LOCAL_BACKEND = {
   storagePort: 9199,
   // The emulator's data browser (emulator/README.md); the Firebase Emulator UI's usual port.
   dataBrowserPort: 4000,
+  // firebase-tools' Functions emulator (its usual port), when firebase.json lists codebases.
+  functionsPort: 5001,
 };
 
 function localRuntimeConfig(env = process.env) {

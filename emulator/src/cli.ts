@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     watchRules: true,
     ...(config.dataBrowserPort === null ? {} : { dataBrowserPort: config.dataBrowserPort }),
     requireIndexes: config.requireIndexes,
+    functionsEmulator: config.functionsEmulator,
   });
   const base = (port: number) => `http://${config.host}:${port}`;
   process.stdout.write(

@@ -19,6 +19,8 @@ export interface EmulatorConfig {
   dataBrowserPort: number | null;
   /** Refuse queries that the indexes of firestore.indexes.json cannot serve, as production does. */
   requireIndexes: boolean;
+  /** `host:port` of firebase-tools' Functions emulator, which triggers' events go to; null = none. */
+  functionsEmulator: string | null;
 }
 
 /** The parts of firebase.json the emulator reads. */
@@ -47,6 +49,7 @@ const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firesto
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
   [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT] [--require-indexes]
   [--allowed-hosts NAME,NAME]
+  [--functions-emulator HOST:PORT]
 
 --data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
 denials) on 127.0.0.1:PORT; it is off unless given.
@@ -58,10 +61,13 @@ Requests must name the emulator as localhost, 127.0.0.1, [::1] or --host (421 ot
 web pages must come from those names (403 otherwise); --allowed-hosts adds names, e.g. the one a
 phone on the network uses with --host 0.0.0.0.
 
+--functions-emulator delivers the events of the Cloud Functions triggers firebase-tools' Functions
+emulator registers to it (as Google's emulator's --functions_emulator does), at least once.
+
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
 EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1,
-EMULATOR_ALLOWED_HOSTS.
+EMULATOR_ALLOWED_HOSTS, EMULATOR_FUNCTIONS_EMULATOR.
 Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
@@ -137,6 +143,7 @@ const FLAGS = {
   'data-browser-port': { type: 'string' },
   'require-indexes': { type: 'boolean' },
   'allowed-hosts': { type: 'string' },
+  'functions-emulator': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -197,6 +204,11 @@ export function resolveConfig(
   const exportText = values['export-on-exit'] ?? env['EMULATOR_EXPORT_ON_EXIT'];
   const dataBrowserText = values['data-browser-port'] ?? env['EMULATOR_DATA_BROWSER_PORT'];
   const allowedHostsText = values['allowed-hosts'] ?? env['EMULATOR_ALLOWED_HOSTS'] ?? '';
+  const functionsEmulator =
+    values['functions-emulator'] ?? env['EMULATOR_FUNCTIONS_EMULATOR'] ?? null;
+  if (functionsEmulator !== null && !/^(\[[^\]]+\]|[^:]+):\d+$/.test(functionsEmulator)) {
+    throw new ConfigError(`--functions-emulator must be host:port: ${functionsEmulator}`);
+  }
 
   return {
     projectId,
@@ -223,5 +235,6 @@ export function resolveConfig(
       values['require-indexes'] === true ||
       env['EMULATOR_REQUIRE_INDEXES'] === '1' ||
       env['EMULATOR_REQUIRE_INDEXES'] === 'true',
+    functionsEmulator,
   };
 }

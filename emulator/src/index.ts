@@ -17,6 +17,7 @@ import {
   type FirestoreServer,
   type FirestoreServerOptions,
 } from './firestore/server';
+import { TriggerDispatcher, TriggerRegistry, type RetryPolicy } from './firestore/triggers';
 import { createStorageServer, type StorageServerOptions } from './storage/server';
 import { openObjectStore } from './storage/store';
 
@@ -54,6 +55,13 @@ export interface StartEmulatorOptions {
   firestoreLimits?: Pick<FirestoreServerOptions, 'webChannel' | 'listen' | 'connections'>;
   /** Hardening limits of the Storage server (README "Limits"). */
   storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes' | 'uploads'>;
+  /**
+   * `host:port` of firebase-tools' Functions emulator: the events of the triggers it registers are
+   * delivered there, at least once (README "Cloud Functions triggers"). None: triggers never fire.
+   */
+  functionsEmulator?: string | null;
+  /** How failed deliveries are tried again (tests pass short waits). */
+  triggerRetry?: Partial<RetryPolicy>;
 }
 
 export interface RunningEmulator {
@@ -71,6 +79,8 @@ export interface RunningEmulator {
   setStorageRules(source: string): Array<{ line: number; column: number; message: string }>;
   /** Writes Firestore data to `<dir>/firestore_export/` and Storage objects to `<dir>/storage_export/`. */
   exportTo(dir: string): Promise<void>;
+  /** Resolves once every trigger event made so far is delivered (or given up). */
+  triggersIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -143,6 +153,8 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
   engine.requireIndexes(indexCatalog);
   const objects = openObjectStore(options.dataDir);
+  const triggerRegistry = new TriggerRegistry();
+  let triggers: TriggerDispatcher | null = null;
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
@@ -155,6 +167,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       engine,
       getRules: () => firestoreRules.get(),
       setRules: (source) => firestoreRules.set(source),
+      triggers: triggerRegistry,
     });
     storageServer = createStorageServer({
       ...options.storageLimits,
@@ -172,6 +185,15 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
         await objects.importFrom(path.join(dir, STORAGE_EXPORT_FOLDER));
       }
     }
+    // After the import: loading data fires no trigger (Google's emulator imports before any
+    // trigger can be registered).
+    triggers = new TriggerDispatcher(engine, triggerRegistry, {
+      functionsEmulator: options.functionsEmulator ?? null,
+      dataDir: options.dataDir,
+      retry: options.triggerRetry,
+      log,
+    });
+    const dispatcher = triggers;
     const firestorePort = await listen(firestoreServer, options.firestorePort, host);
     const storagePort = await listen(storageServer, options.storagePort, host);
     if (options.watchRules !== false) {
@@ -213,11 +235,13 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
         await engine.exportTo(dir);
         await objects.exportTo(path.join(dir, STORAGE_EXPORT_FOLDER));
       },
+      triggersIdle: () => dispatcher.idle(),
       stop: () =>
         (stopping ??= (async () => {
           for (const u of unwatch) u();
           fsServer.closeStreams();
           await Promise.all([closeServer(fsServer), closeServer(stServer), browser?.close()]);
+          await dispatcher.close();
           await engine.close();
         })()),
     };
@@ -229,6 +253,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       await closeServer(firestoreServer);
     }
     if (storageServer) await closeServer(storageServer);
+    await triggers?.close();
     await engine.close();
     throw err;
   }

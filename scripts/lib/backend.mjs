@@ -1,7 +1,9 @@
 // Starts the local backend: firebase-tools' Auth emulator and the project's own emulator
 // (Firestore + Storage), for one project id. Used by `npm run emulators`, `npm start`, the e2e suite
 // and the benchmarks, so all of them run the same backend the same way. With the Firestore backend
-// 'google', Firestore is Google's Cloud Firestore emulator instead (Storage stays on ours).
+// 'google', Firestore is Google's Cloud Firestore emulator instead (Storage stays on ours). When
+// firebase.json lists functions codebases, firebase-tools' Functions emulator runs them too, with
+// their Firestore triggers on whichever Firestore runs (emulator/README.md "Cloud Functions").
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,13 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
 import { stopChildren } from './children.mjs';
 import { UnknownFirestoreBackend, firestoreBackendFrom } from './firestore-backend.mjs';
-import { waitForHttp } from './ports.mjs';
+import { freePort, waitForHttp } from './ports.mjs';
 import { StartupProblem } from './preflight.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 const EMULATOR_CLI = path.join(ROOT, 'emulator/dist/cli.js');
 const GOOGLE_FIRESTORE_MODULE = path.join(ROOT, 'emulator/dist/reference/googleFirestore.js');
+const FUNCTIONS_MODULE = path.join(ROOT, 'emulator/dist/functions/index.js');
 /** Where Google's emulator keeps its export under the data directory (ours owns the rest). */
 const GOOGLE_FIRESTORE_DATA = 'google-firestore';
 
@@ -34,6 +37,7 @@ export const BACKEND_PORT_VARIABLES = {
   hub: 'EMULATOR_HUB_PORT',
   logging: 'EMULATOR_LOGGING_PORT',
   dataBrowser: 'EMULATOR_DATA_BROWSER_PORT',
+  functions: 'FUNCTIONS_EMULATOR_PORT',
 };
 
 /**
@@ -55,6 +59,7 @@ export function localBackendOptions(env = process.env) {
       firestore: port('firestore', LOCAL_BACKEND.firestorePort),
       storage: port('storage', LOCAL_BACKEND.storagePort),
       dataBrowser: port('dataBrowser', LOCAL_BACKEND.dataBrowserPort),
+      functions: port('functions', LOCAL_BACKEND.functionsPort),
       ...(hub ? { hub } : {}),
       ...(logging ? { logging } : {}),
     },
@@ -71,6 +76,7 @@ export function backendPortChecks(ports) {
     hub: 'emulator hub',
     logging: 'emulator logging',
     dataBrowser: 'data browser',
+    functions: 'Functions emulator',
   };
   return Object.entries(ports).map(([service, port]) => ({
     service: names[service],
@@ -89,6 +95,13 @@ export function describeFailure(error) {
     error instanceof UnknownFirestoreBackend ||
     error instanceof StartupProblem;
   return known ? error.message : (error?.stack ?? String(error));
+}
+
+/** The functions codebases `firebaseJson` lists (none: no Functions emulator runs). */
+export async function functionsCodebasesOf(firebaseJson = path.join(ROOT, 'firebase.json')) {
+  await ensureEmulatorBuilt();
+  const functions = await import(pathToFileURL(FUNCTIONS_MODULE).href);
+  return functions.functionsCodebases(firebaseJson);
 }
 
 /** Google's emulator's launcher (compiled), with Java and the jar located; one line when missing. */
@@ -142,6 +155,8 @@ function run(command, args, options) {
  *   onReady?: (service: string, url: string) => void, // each service, as it starts answering
  *   firestore?: 'emulator' | 'google', // default: FIRESTORE_BACKEND, else 'emulator'
  *   requireIndexes?: boolean, // default true: queries need firestore.indexes.json's indexes, as in production
+ *   firebaseJson?: string,    // whose `functions` codebases run (default: the repository's)
+ *   watchFunctions?: boolean, // recompile the codebases on every change (npm start, npm run emulators)
  * }} options
  */
 export async function startBackend(options) {
@@ -198,6 +213,7 @@ export async function startBackend(options) {
     else forwardIfError('auth', chunk, authErrors);
   });
 
+  const functionsRun = await prepareFunctions(options, host, log);
   const emulatorArgs = [
     EMULATOR_CLI,
     '--project',
@@ -217,6 +233,8 @@ export async function startBackend(options) {
       : []),
     // A query production would refuse for a missing index fails here too, not first in production.
     ...(options.requireIndexes === false ? [] : ['--require-indexes']),
+    // Our Firestore delivers trigger events to the Functions emulator (Google's: through its relay).
+    ...(functionsRun && !google ? ['--functions-emulator', `${host}:${functionsRun.port}`] : []),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
@@ -246,6 +264,7 @@ export async function startBackend(options) {
           rulesPath: path.join(ROOT, 'firestore.rules'),
           dataDir: options.dataDir && path.join(options.dataDir, GOOGLE_FIRESTORE_DATA),
           install: google.install,
+          ...(functionsRun ? { functionsEmulator: `${host}:${functionsRun.relayPort}` } : {}),
           log: options.quiet ? undefined : (line) => process.stdout.write(`[firestore] ${line}\n`),
         })
         .then(async (running) => {
@@ -255,7 +274,11 @@ export async function startBackend(options) {
         })
     : null;
 
+  let functions = null;
   const stop = async () => {
+    functionsRun?.watcher?.stop();
+    // The Functions emulator first: its workers call the others until they are gone.
+    await functions?.stop();
     await Promise.all([
       stopChildren(children),
       googleFirestore
@@ -285,6 +308,16 @@ export async function startBackend(options) {
     await stop();
     throw error;
   }
+  if (functionsRun) {
+    functions = await functionsRun.start({
+      firestore: { host, port: options.ports.firestore },
+      auth: { host, port: options.ports.auth },
+      storage: { host, port: options.ports.storage },
+      dataDir: options.dataDir,
+      google: Boolean(google),
+      onReady,
+    });
+  }
   // Quiet runs keep the emulator's own "data browser ready" line out of the terminal: say it here.
   if (options.ports.dataBrowser && options.quiet)
     log(`Data browser: http://127.0.0.1:${options.ports.dataBrowser}/`);
@@ -296,7 +329,88 @@ export async function startBackend(options) {
     authUrl: `http://${host}:${options.ports.auth}`,
     firestoreUrl: `http://${host}:${options.ports.firestore}`,
     storageUrl: `http://${host}:${options.ports.storage}`,
+    /** The Functions emulator's address; null when no codebase runs or it failed to start. */
+    functionsUrl: functions?.url ?? null,
     stop,
+  };
+}
+
+/** Functions lines worth a developer's eye when the rest of its output is kept quiet. */
+const FUNCTIONS_LINES_SHOWN_WHEN_QUIET = /^>|Loaded functions definitions/;
+
+/**
+ * The Functions emulator's part of the start, when firebase.json lists codebases: compiles them
+ * (and, for npm start, keeps compiling them on change: firebase-tools reloads what it sees in
+ * their output), picks its port (and the relay port Google's Firestore posts events to), and
+ * returns how to start it once the other emulators answer. Null when there is no codebase.
+ */
+async function prepareFunctions(options, host, log) {
+  const firebaseJson = options.firebaseJson ?? path.join(ROOT, 'firebase.json');
+  const functionsModule = await import(pathToFileURL(FUNCTIONS_MODULE).href);
+  const codebases = functionsModule.functionsCodebases(firebaseJson);
+  if (codebases.length === 0) return null;
+  const forwardError = (line) => process.stderr.write(prefix('functions', line));
+  try {
+    await functionsModule.buildCodebases(codebases);
+  } catch (error) {
+    // The Functions emulator loads what did compile; the errors are the developer's to fix.
+    forwardError(error.message);
+  }
+  const watcher = options.watchFunctions
+    ? functionsModule.watchCodebases(codebases, forwardError)
+    : null;
+  const port = options.ports.functions ?? (await freePort(host));
+  const relayPort = await freePort(host);
+  return {
+    port,
+    relayPort,
+    watcher,
+    /** Resolves with the running Functions emulator, or null (said in one line) when it fails. */
+    async start({ firestore, auth, storage, dataDir, google, onReady }) {
+      const notRunning = (why) =>
+        log(`  ✗ Functions emulator   not running: ${why.split('\n')[0]}; triggers wait for it`);
+      try {
+        const running = await functionsModule.startFunctionsEmulator({
+          projectId: options.projectId,
+          projectDir: path.dirname(firebaseJson),
+          host,
+          port,
+          codebases,
+          firestore,
+          auth,
+          storage,
+          // Google's emulator sends each event once; the relay delivers it until acknowledged.
+          ...(google
+            ? {
+                relay: {
+                  port: relayPort,
+                  outboxDir: dataDir && path.join(dataDir, GOOGLE_FIRESTORE_DATA, 'triggers'),
+                },
+              }
+            : {}),
+          log: (line) => {
+            if (!options.quiet || FUNCTIONS_LINES_SHOWN_WHEN_QUIET.test(line)) {
+              process.stdout.write(prefix('functions', line));
+            }
+          },
+          onError: forwardError,
+        });
+        onReady('functions', running.url);
+        void running.exited.then((code) => {
+          if (!running.stopping) notRunning(`it exited with code ${code}`);
+        });
+        return {
+          url: running.url,
+          stop: () => {
+            running.stopping = true;
+            return running.stop();
+          },
+        };
+      } catch (error) {
+        notRunning(error.message);
+        return null;
+      }
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import {
   ROOT,
   backendPortChecks,
   ensureEmulatorBuilt,
+  functionsCodebasesOf,
   localBackendOptions,
   startBackend,
 } from './backend.mjs';
@@ -20,7 +21,11 @@ import { readyLine, shownPath } from './status.mjs';
 export async function startLocalBackend(otherPorts = []) {
   const local = localBackendOptions();
   const firestore = firestoreBackendFrom();
-  await checkPortsFree([...backendPortChecks(local.ports), ...otherPorts]);
+  // The Functions emulator's port matters only when firebase.json lists codebases.
+  const { functions: functionsPort, ...others } = local.ports;
+  const withFunctions = (await functionsCodebasesOf()).length > 0;
+  const checked = withFunctions ? local.ports : others;
+  await checkPortsFree([...backendPortChecks(checked), ...otherPorts]);
   // The data-folder check asks the emulator's own lock module, so the emulator is built first.
   await ensureEmulatorBuilt();
   await checkDataDirFree(local.dataDir);
@@ -30,6 +35,9 @@ export async function startLocalBackend(otherPorts = []) {
   return startBackend({
     firestore,
     ...local,
+    ports: withFunctions ? { ...others, functions: functionsPort } : others,
+    // A change to a codebase's sources is compiled at once, and firebase-tools reloads it.
+    watchFunctions: true,
     quiet: true,
     onReady: (service, url) => console.log(readyLine(service, url)),
   });

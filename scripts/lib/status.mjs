@@ -7,6 +7,7 @@ const LABELS = {
   auth: 'Auth emulator',
   firestore: 'Firestore emulator',
   storage: 'Storage emulator',
+  functions: 'Functions emulator',
 };
 
 /** A folder as the user reads it: relative inside the repository, absolute elsewhere. */

@@ -104,6 +104,11 @@ export interface GoogleFirestoreOptions {
   readyTimeoutMs?: number;
   /** Options for the JVM before the class path (e.g. SHORT_RUN_JVM_OPTIONS). */
   jvmOptions?: string[];
+  /**
+   * `host:port` its Cloud Functions trigger events go to (its `--functions_emulator`, as
+   * firebase-tools passes it); none: triggers never fire.
+   */
+  functionsEmulator?: string;
 }
 
 /**
@@ -207,6 +212,7 @@ export async function startGoogleFirestore(
     `--project_id=${options.projectId}`,
   ];
   if (options.rulesPath) args.push(`--rules=${path.resolve(options.rulesPath)}`);
+  if (options.functionsEmulator) args.push(`--functions_emulator=${options.functionsEmulator}`);
   const seed = options.dataDir && path.join(options.dataDir, EXPORT_NAME, EXPORT_METADATA);
   if (seed && fs.existsSync(seed)) args.push(`--seed_from_export=${seed}`);
 

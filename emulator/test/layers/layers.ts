@@ -10,10 +10,13 @@ import ts from 'typescript';
  */
 export const LAYERS: ReadonlyArray<{ layer: string; units: readonly string[] }> = [
   // '' = the files at the root of src/: index.ts (composition), cli.ts, config.ts.
-  { layer: 'composition', units: ['', 'reference'] },
+  // functions/: firebase-tools' Functions emulator, started beside either Firestore backend.
+  { layer: 'composition', units: ['', 'reference', 'functions'] },
   // The data browser reads what the servers and stores hold; only composition starts it.
   { layer: 'tools', units: ['browser'] },
   { layer: 'transport', units: ['firestore/server', 'storage/server'] },
+  // Cloud Functions triggers: registrations, the events of each commit, their delivery.
+  { layer: 'events', units: ['firestore/triggers'] },
   { layer: 'protocol', units: ['firestore/protocol'] },
   { layer: 'engine', units: ['firestore/engine', 'rules', 'storage/store'] },
   { layer: 'values', units: ['values'] },

@@ -1,3 +1,9 @@
+import {
+  compositeOperatorName,
+  directionName,
+  fieldOperatorName,
+  unaryOperatorName,
+} from './enums';
 import { invalidArgument } from '../../values/errors';
 import { compareFieldPaths, formatFieldPath, parseFieldPath } from '../../values/fieldPaths';
 import type { Value } from '../../values/types';
@@ -176,7 +182,7 @@ function compileFilter(raw: unknown, database: string, depth = 1): Filter {
 
 function compileComposite(raw: unknown, database: string, depth: number): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: compositeFilter must be an object.');
-  const op = raw['op'];
+  const op = compositeOperatorName(raw['op']);
   const filters = raw['filters'];
   if (op !== 'AND' && op !== 'OR') {
     throw invalidArgument(
@@ -196,7 +202,7 @@ function compileComposite(raw: unknown, database: string, depth: number): Filter
 function compileUnary(raw: unknown): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: unaryFilter must be an object.');
   const field = fieldRef(raw['field'], 'a unary filter');
-  const op = raw['op'];
+  const op = unaryOperatorName(raw['op']);
   if (op !== 'IS_NAN' && op !== 'IS_NULL' && op !== 'IS_NOT_NAN' && op !== 'IS_NOT_NULL') {
     throw invalidArgument(
       `Invalid query: unsupported unary filter operator ${JSON.stringify(op)}.`,
@@ -232,7 +238,7 @@ function normalizeList(raw: unknown): Value {
 function compileFieldFilter(raw: unknown, database: string): Filter {
   if (!isObject(raw)) throw invalidArgument('Invalid query: fieldFilter must be an object.');
   const field = fieldRef(raw['field'], 'a field filter');
-  const op = String(raw['op']);
+  const op = String(fieldOperatorName(raw['op']));
   if (raw['value'] === undefined)
     throw invalidArgument('Invalid query: a field filter needs a value.');
   const value = LIST_OPERATORS.has(op) ? normalizeList(raw['value']) : normalizeValue(raw['value']);
@@ -303,7 +309,7 @@ function compileOrders(raw: unknown, implicitGroups: FieldRef[][]): Order[] {
     if (!isObject(entry))
       throw invalidArgument('Invalid query: an orderBy entry must be an object.');
     const field = fieldRef(entry['field'], 'orderBy');
-    const direction = entry['direction'] ?? 'ASCENDING';
+    const direction = directionName(entry['direction'] ?? 'ASCENDING');
     if (direction !== 'ASCENDING' && direction !== 'DESCENDING') {
       throw invalidArgument(`Invalid query: unknown order direction ${JSON.stringify(direction)}.`);
     }

@@ -1,3 +1,4 @@
+import { serverValueName } from './enums';
 import { invalidArgument } from '../../values/errors';
 import { parseFieldPath } from '../../values/fieldPaths';
 import { parseTimestamp } from '../../values/timestamps';
@@ -139,7 +140,7 @@ function decodeTransform(raw: unknown): FieldTransform {
   if (!isObject(raw)) throw invalidArgument('Invalid field transform.');
   const path = parseFieldPath(raw['fieldPath']);
   if (raw['setToServerValue'] !== undefined) {
-    if (raw['setToServerValue'] !== 'REQUEST_TIME') {
+    if (serverValueName(raw['setToServerValue']) !== 'REQUEST_TIME') {
       throw invalidArgument(`Unsupported server value ${JSON.stringify(raw['setToServerValue'])}.`);
     }
     return { path, kind: 'serverTime' };

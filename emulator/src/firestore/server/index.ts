@@ -7,6 +7,8 @@ import type { CompiledRules, RulesIssue } from '../../rules';
 import type { FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
 import { restError } from './errors';
+import type { TriggerRegistry } from '../triggers';
+import { handleTriggerRegistration } from './triggers';
 import { ListenHub, type ListenLimits } from './listenStream';
 import { RestApi } from './rest';
 import { WebChannelEndpoint, type ChannelSessionInfo, type WebChannelOptions } from './webchannel';
@@ -25,6 +27,8 @@ export interface FirestoreServerOptions {
   listen?: ListenLimits;
   /** Header/request timeouts and the connection cap. */
   connections?: ConnectionLimits;
+  /** Where the Functions emulator's trigger registrations go (admin endpoints). */
+  triggers?: TriggerRegistry;
 }
 
 /** An open Listen or Write stream, as the data browser shows it. */
@@ -137,6 +141,10 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     }
     const rules = RULES_PATH.exec(pathname);
     if (rules && method === 'PUT') return loadRules(req, res);
+    if (options.triggers) {
+      const registry = options.triggers;
+      if (await handleTriggerRegistration(registry, req, res, method, pathname, url)) return;
+    }
     throw new HttpError(404, 'NOT_FOUND', `Not found: ${method} ${pathname}`);
   }
 

@@ -21,6 +21,7 @@ import {
 } from './object-routes';
 import { ExportFolderError, type ObjectStore } from '../store';
 import { upload } from './upload-routes';
+import { isGcsPath, routeGcs } from './gcs-routes';
 import { UploadSessions, type UploadLimits } from './uploads';
 
 export interface StorageServerOptions {
@@ -179,6 +180,8 @@ async function handle(
   options.gate.applyCors(req, res, { allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS });
   if (method === 'OPTIONS') return sendEmpty(res, 204);
 
+  // The Admin SDK's Cloud Storage JSON API (functions): admin requests, no rules.
+  if (isGcsPath(url.pathname)) return routeGcs(ctx, req, res, url);
   const api = parseApiPath(url.pathname);
   if (api) {
     return routeApi(ctx, { req, res, url, principal: principalOf(req), ...api });

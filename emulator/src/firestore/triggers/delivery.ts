@@ -1,0 +1,192 @@
+import http from 'node:http';
+import type { Delivery } from './events';
+import type { Outbox } from './outbox';
+
+/** How a failed delivery is tried again. */
+export interface RetryPolicy {
+  /** The wait before the second attempt; each later wait doubles, up to `maxBackoffMs`. */
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  /** A delivery still failing this long after its event is given up (and logged). */
+  maxAgeMs: number;
+  /** An attempt with no answer by then counts as failed (a 2nd-gen function may run 9 minutes). */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  initialBackoffMs: 1000,
+  maxBackoffMs: 60_000,
+  maxAgeMs: 60 * 60_000,
+  requestTimeoutMs: 10 * 60_000,
+};
+
+interface Pending {
+  delivery: Delivery;
+  seq: number;
+  attempts: number;
+  notBefore: number;
+}
+
+export interface DeliveryQueueOptions {
+  /** `host:port` of the Functions emulator. */
+  target: string;
+  outbox: Outbox;
+  retry?: Partial<RetryPolicy>;
+  log: (line: string) => void;
+}
+
+/**
+ * Sends deliveries to the Functions emulator one at a time, in the order they were made, as
+ * Google's emulator does, and until each is acknowledged (a 2xx answer): a failed attempt (an
+ * error status, no answer, no Functions emulator listening) is tried again after a back-off, and
+ * the deliveries behind it go on meanwhile. Google's emulator tries once and drops a failure;
+ * production retries the functions that ask for it, for days. Each delivery stays in the outbox
+ * until it is acknowledged or given up, so a restart delivers what was pending.
+ */
+export class DeliveryQueue {
+  private readonly pending: Pending[] = [];
+  private readonly retry: RetryPolicy;
+  private readonly host: string;
+  private readonly port: number;
+  private seq = 0;
+  private inFlight: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private idleWaiters: Array<() => void> = [];
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  constructor(private readonly options: DeliveryQueueOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    const match = /^(.*):(\d+)$/.exec(options.target);
+    if (!match)
+      throw new Error(`The Functions emulator's address must be host:port: ${options.target}`);
+    this.host = match[1]!.replace(/^\[|\]$/g, '');
+    this.port = Number(match[2]);
+    for (const delivery of options.outbox.list()) this.schedule(delivery);
+    this.pump();
+  }
+
+  /** Keeps `deliveries` (in the outbox) and sends them after those already waiting. */
+  enqueue(deliveries: readonly Delivery[]): void {
+    if (this.closed) return;
+    for (const delivery of deliveries) {
+      this.options.outbox.add(delivery);
+      this.schedule(delivery);
+    }
+    this.pump();
+  }
+
+  /** How many deliveries wait for an acknowledgement. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Resolves once nothing is waiting (tests). */
+  idle(): Promise<void> {
+    if (this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops sending; what is pending stays in the outbox for the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.inFlight;
+    this.agent.destroy();
+    this.options.outbox.close();
+  }
+
+  private schedule(delivery: Delivery): void {
+    this.pending.push({ delivery, seq: this.seq++, attempts: 0, notBefore: 0 });
+  }
+
+  /** Sends the oldest delivery that is due, unless one is on its way. */
+  private pump(): void {
+    if (this.closed || this.inFlight) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.pending.length === 0) {
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      return;
+    }
+    const now = Date.now();
+    let next: Pending | null = null;
+    let earliest = Infinity;
+    for (const entry of this.pending) {
+      if (entry.notBefore <= now) {
+        if (next === null || entry.seq < next.seq) next = entry;
+      } else earliest = Math.min(earliest, entry.notBefore);
+    }
+    if (next === null) {
+      this.timer = setTimeout(() => this.pump(), earliest - now);
+      return;
+    }
+    const entry = next;
+    this.inFlight = this.attempt(entry).finally(() => {
+      this.inFlight = null;
+      this.pump();
+    });
+  }
+
+  private async attempt(entry: Pending): Promise<void> {
+    entry.attempts++;
+    const outcome = await this.send(entry.delivery);
+    const label = `${entry.delivery.path.split('/triggers/')[1]} (event ${entry.delivery.id})`;
+    if (outcome === null) {
+      this.finish(entry);
+      if (entry.attempts > 1)
+        this.options.log(`trigger ${label} delivered at attempt ${entry.attempts}`);
+      return;
+    }
+    const age = Date.now() - entry.delivery.createdAt;
+    if (age >= this.retry.maxAgeMs) {
+      this.finish(entry);
+      this.options.log(`trigger ${label} given up after ${entry.attempts} attempts: ${outcome}`);
+      return;
+    }
+    const wait = Math.min(
+      this.retry.maxBackoffMs,
+      this.retry.initialBackoffMs * 2 ** (entry.attempts - 1),
+    );
+    entry.notBefore = Date.now() + wait;
+    if (entry.attempts === 1) {
+      this.options.log(`trigger ${label} failed (${outcome}); trying again until it succeeds`);
+    }
+  }
+
+  private finish(entry: Pending): void {
+    this.pending.splice(this.pending.indexOf(entry), 1);
+    this.options.outbox.done(entry.delivery.id);
+  }
+
+  /** null when acknowledged; otherwise why not. */
+  private send(delivery: Delivery): Promise<string | null> {
+    const body = Buffer.from(delivery.body);
+    return new Promise((resolve) => {
+      const req = http.request(
+        {
+          host: this.host,
+          port: this.port,
+          method: 'POST',
+          path: delivery.path,
+          agent: this.agent,
+          headers: { ...delivery.headers, 'Content-Length': String(body.length) },
+          timeout: this.retry.requestTimeoutMs,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            resolve(status >= 200 && status < 300 ? null : `HTTP ${status}`);
+          });
+          res.on('error', (error) => resolve(error.message));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no answer in time')));
+      req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      req.end(body);
+    });
+  }
+}
