@@ -4,21 +4,30 @@ export interface Pos {
   column: number;
 }
 
+/** Where an expression's text is in the source: offsets of its first character and past its last. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** An expression's place: where it starts, and (set by the parser) the whole of its text. */
+export type ExprPos = Pos & { span?: Span };
+
 export type Expr =
-  | ({ kind: 'literal'; value: LiteralValue } & Pos)
-  | ({ kind: 'ident'; name: string } & Pos)
-  | ({ kind: 'list'; items: Expr[] } & Pos)
-  | ({ kind: 'map'; entries: Array<{ key: Expr; value: Expr }> } & Pos)
-  | ({ kind: 'path'; parts: PathPart[] } & Pos)
-  | ({ kind: 'member'; object: Expr; name: string } & Pos)
-  | ({ kind: 'index'; object: Expr; index: Expr } & Pos)
+  | ({ kind: 'literal'; value: LiteralValue } & ExprPos)
+  | ({ kind: 'ident'; name: string } & ExprPos)
+  | ({ kind: 'list'; items: Expr[] } & ExprPos)
+  | ({ kind: 'map'; entries: Array<{ key: Expr; value: Expr }> } & ExprPos)
+  | ({ kind: 'path'; parts: PathPart[] } & ExprPos)
+  | ({ kind: 'member'; object: Expr; name: string } & ExprPos)
+  | ({ kind: 'index'; object: Expr; index: Expr } & ExprPos)
   /** `a[from:to]`, either bound left out. */
-  | ({ kind: 'slice'; object: Expr; from: Expr | null; to: Expr | null } & Pos)
-  | ({ kind: 'call'; callee: Expr; args: Expr[] } & Pos)
-  | ({ kind: 'unary'; op: '!' | '-'; operand: Expr } & Pos)
-  | ({ kind: 'binary'; op: BinaryOp; left: Expr; right: Expr } & Pos)
-  | ({ kind: 'is'; operand: Expr; typeName: string } & Pos)
-  | ({ kind: 'ternary'; test: Expr; then: Expr; otherwise: Expr } & Pos);
+  | ({ kind: 'slice'; object: Expr; from: Expr | null; to: Expr | null } & ExprPos)
+  | ({ kind: 'call'; callee: Expr; args: Expr[] } & ExprPos)
+  | ({ kind: 'unary'; op: '!' | '-'; operand: Expr } & ExprPos)
+  | ({ kind: 'binary'; op: BinaryOp; left: Expr; right: Expr } & ExprPos)
+  | ({ kind: 'is'; operand: Expr; typeName: string } & ExprPos)
+  | ({ kind: 'ternary'; test: Expr; then: Expr; otherwise: Expr } & ExprPos);
 
 export type BinaryOp =
   '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
@@ -52,6 +61,8 @@ export interface FunctionDecl extends Pos {
   params: string[];
   lets: Array<{ name: string; value: Expr } & Pos>;
   body: Expr;
+  /** From the first `let` (or the returned expression) to the end of the returned expression. */
+  bodySpan?: Span;
 }
 
 export interface MatchBlock extends Pos {

@@ -2,7 +2,8 @@ import type { RulesFile } from './ast';
 import { checkRules } from './checker';
 import { SyntaxIssue, type RulesIssue } from './lexer';
 import { Parser } from './parser';
-import type { DenialObserver } from './denials';
+import type { RulesCoverage } from './coverage';
+import type { DecisionObserver } from './decisions';
 
 export class RulesCompileError extends Error {
   constructor(
@@ -19,8 +20,10 @@ export interface CompiledRules {
   /** The checked syntax tree; opaque to callers. */
   readonly file: RulesFile;
   readonly fileName: string;
-  /** Called with every request these rules deny (RulesSlot sets it for the data browser). */
-  readonly onDenial?: DenialObserver;
+  /** Called with every request these rules decide (RulesSlot sets it for the data browser). */
+  readonly onDecision?: DecisionObserver;
+  /** Records what the rules evaluated (RulesSlot sets it: coverage since the rules loaded). */
+  readonly coverage?: RulesCoverage;
 }
 
 /** Parses and statically checks a rules file; anything unsupported is refused with its place. */

@@ -1,4 +1,5 @@
 import type { Expr, FunctionDecl } from './ast';
+import type { RulesCoverage } from './coverage';
 import { NAMESPACES, callMethod, toFloat, toInt, toStringValue } from './methods';
 import { applyBinary, applyUnary, isType } from './operators';
 import { EvalError, FALSE, NULL, TRUE, bool, list, show, typeName, type RValue } from './values';
@@ -21,6 +22,8 @@ export interface Runtime {
   globals: Map<string, RValue>;
   documents: DocumentReader | null;
   depth: number;
+  /** Told what each expression evaluated to (the rules' coverage); it never changes a result. */
+  coverage?: RulesCoverage | null;
 }
 
 export const MAX_CALL_DEPTH = 20;
@@ -169,6 +172,20 @@ function pathSegments(value: RValue): string[] {
 }
 
 export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
+  const coverage = rt.coverage;
+  if (!coverage) return evaluateExpression(expr, scope, rt);
+  let value: RValue;
+  try {
+    value = evaluateExpression(expr, scope, rt);
+  } catch (error) {
+    if (error instanceof EvalError) coverage.failed(expr, error);
+    throw error;
+  }
+  coverage.evaluated(expr, value);
+  return value;
+}
+
+function evaluateExpression(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
   switch (expr.kind) {
     case 'literal': {
       const v = expr.value;
@@ -222,10 +239,11 @@ export function evaluate(expr: Expr, scope: Scope | null, rt: Runtime): RValue {
       return applyUnary(expr.op, evaluate(expr.operand, scope, rt));
     case 'is':
       return bool(isType(evaluate(expr.operand, scope, rt), expr.typeName));
-    case 'ternary':
-      return asBool(evaluate(expr.test, scope, rt))
-        ? evaluate(expr.then, scope, rt)
-        : evaluate(expr.otherwise, scope, rt);
+    case 'ternary': {
+      const test = asBool(evaluate(expr.test, scope, rt));
+      rt.coverage?.skipped(test ? expr.otherwise : expr.then);
+      return test ? evaluate(expr.then, scope, rt) : evaluate(expr.otherwise, scope, rt);
+    }
     case 'binary':
       if (expr.op === '&&' || expr.op === '||')
         return logical(expr.op, expr.left, expr.right, scope, rt);
@@ -259,7 +277,10 @@ function logical(
   const decisive = op === '||';
   let leftError: unknown = null;
   try {
-    if (asBool(evaluate(left, scope, rt)) === decisive) return bool(decisive);
+    if (asBool(evaluate(left, scope, rt)) === decisive) {
+      rt.coverage?.skipped(right);
+      return bool(decisive);
+    }
   } catch (error) {
     if (!(error instanceof EvalError)) throw error;
     leftError = error;
@@ -307,7 +328,12 @@ function callUser(decl: FunctionDecl, defining: Scope, args: RValue[], rt: Runti
   }
   rt.depth++;
   try {
-    return evaluate(decl.body, frame, rt);
+    const value = evaluate(decl.body, frame, rt);
+    rt.coverage?.returned(decl, value);
+    return value;
+  } catch (error) {
+    if (error instanceof EvalError) rt.coverage?.returnFailed(decl, error);
+    throw error;
   } finally {
     rt.depth--;
   }

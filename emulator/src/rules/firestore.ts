@@ -5,7 +5,7 @@ import { authValue } from './context';
 import type { DocumentReader, Runtime } from './evaluator';
 import { applicableAllows, decide, type Denial, type RequestMethod } from './matcher';
 import { querySketch } from './query';
-import { reportDenial } from './denials';
+import { reportDecision } from './decisions';
 import {
   EvalError,
   NULL,
@@ -126,7 +126,12 @@ function skipsRules(rules: CompiledRules | null, principal: Principal): boolean 
   return rules === null || principal.kind === 'owner';
 }
 
-function runtime(request: RValue, resource: RValue, reader: DocumentReader): Runtime {
+function runtime(
+  rules: CompiledRules,
+  request: RValue,
+  resource: RValue,
+  reader: DocumentReader,
+): Runtime {
   return {
     globals: new Map([
       ['request', request],
@@ -134,6 +139,7 @@ function runtime(request: RValue, resource: RValue, reader: DocumentReader): Run
     ]),
     documents: reader,
     depth: 0,
+    coverage: rules.coverage ?? null,
   };
 }
 
@@ -154,10 +160,14 @@ export function authorizeFirestoreWrites(
     const request = requestValue(ctx, write.method, write.name, [
       ['resource', documentValue(write.after)],
     ]);
-    const denial = decide(allows, write.method, () =>
-      runtime(request, documentValue(write.before), reader),
+    const decision = decide(
+      allows,
+      write.method,
+      () => runtime(rules!, request, documentValue(write.before), reader),
+      rules!.coverage,
     );
-    if (denial) return reportDenial(rules!, ctx.principal, write.method, write.name, denial);
+    const denial = reportDecision(rules!, ctx.principal, write.method, write.name, decision);
+    if (denial) return denial;
   }
   return null;
 }
@@ -182,27 +192,39 @@ export function authorizeFirestoreRead(
     if (!doc) return null;
     const allows = applicableAllows(rules!, documentSegments(doc.name), 'get');
     const request = requestValue(ctx, 'get', doc.name, []);
-    const denial = decide(allows, 'get', () => runtime(request, documentValue(doc), reader));
-    return reportDenial(rules!, ctx.principal, 'get', doc.name, denial);
+    const decision = decide(
+      allows,
+      'get',
+      () => runtime(rules!, request, documentValue(doc), reader),
+      rules!.coverage,
+    );
+    return reportDecision(rules!, ctx.principal, 'get', doc.name, decision);
   }
   const sketch = querySketch(ctx.database, query, docs[0]?.name);
   const request = requestValue(ctx, 'list', sketch.exampleName, [['query', sketch.requestQuery]]);
-  const queryDenial = decide(
+  const queryDecision = decide(
     applicableAllows(rules!, documentSegments(sketch.exampleName), 'list'),
     'list',
-    () => runtime(request, sketch.resource, reader),
+    () => runtime(rules!, request, sketch.resource, reader),
+    rules!.coverage,
   );
-  if (queryDenial) {
-    return reportDenial(rules!, ctx.principal, 'list', sketch.exampleName, queryDenial);
+  if (queryDecision.denial) {
+    return reportDecision(rules!, ctx.principal, 'list', sketch.exampleName, queryDecision);
   }
   for (const doc of docs) {
     reader.startOperation();
     const allows = applicableAllows(rules!, documentSegments(doc.name), 'list');
     const docRequest = requestValue(ctx, 'list', doc.name, [['query', sketch.requestQuery]]);
-    const denial = decide(allows, 'list', () => runtime(docRequest, documentValue(doc), reader));
-    if (denial) return reportDenial(rules!, ctx.principal, 'list', doc.name, denial);
+    const decision = decide(
+      allows,
+      'list',
+      () => runtime(rules!, docRequest, documentValue(doc), reader),
+      rules!.coverage,
+    );
+    if (decision.denial) return reportDecision(rules!, ctx.principal, 'list', doc.name, decision);
   }
-  return null;
+  // One list is one request: reported once, as the query was allowed, when every document was.
+  return reportDecision(rules!, ctx.principal, 'list', sketch.exampleName, queryDecision);
 }
 
 export { fromWire };

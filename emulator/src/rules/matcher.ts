@@ -1,5 +1,6 @@
 import type { AllowStatement, MatchBlock, PatternSegment, RuleMethod } from './ast';
 import type { CompiledRules } from './compile';
+import type { RulesCoverage } from './coverage';
 import { childScope, evaluateCondition, type Runtime, type Scope } from './evaluator';
 import { EvalError, type RValue } from './values';
 
@@ -18,6 +19,19 @@ export interface Denial {
   message: string;
   /** The statements that were evaluated, in source order; empty when none applied. */
   statements: DeniedStatement[];
+}
+
+/** One evaluated `allow` statement: `reason` is `true` when it granted, else as in a denial. */
+export interface StatementOutcome extends DeniedStatement {
+  granted: boolean;
+}
+
+/** What the rules decided for one request, and which statements decided it. */
+export interface Decision {
+  /** null when granted. */
+  denial: Denial | null;
+  /** The statements evaluated, in source order: when granted, the last one is the one that granted. */
+  statements: StatementOutcome[];
 }
 
 export interface ApplicableAllow {
@@ -104,18 +118,26 @@ export const NO_MATCHING_ALLOW = 'No matching allow statements';
 
 /**
  * Grants when any applicable statement is exactly `true`; otherwise the official emulator's text:
- * one `<reason> for '<method>' @ L<line>` per evaluated statement, joined by ", ".
+ * one `<reason> for '<method>' @ L<line>` per evaluated statement, joined by ", ". Each
+ * statement's outcome also goes to `coverage`, when given.
  */
 export function decide(
   allows: ApplicableAllow[],
   method: RequestMethod,
   makeRuntime: () => Runtime,
-): Denial | null {
-  if (allows.length === 0) return { message: NO_MATCHING_ALLOW, statements: [] };
+  coverage: RulesCoverage | null = null,
+): Decision {
+  if (allows.length === 0) {
+    return { denial: { message: NO_MATCHING_ALLOW, statements: [] }, statements: [] };
+  }
   let runtime: Runtime | null = null;
-  const statements: DeniedStatement[] = [];
+  const statements: StatementOutcome[] = [];
   for (const { allow, scope } of allows) {
-    if (!allow.condition) return null;
+    if (!allow.condition) {
+      coverage?.statement(allow, true);
+      statements.push({ line: allow.line, method, reason: 'true', granted: true });
+      return { denial: null, statements };
+    }
     let result: { granted: boolean; error?: string };
     try {
       runtime ??= makeRuntime();
@@ -124,9 +146,14 @@ export function decide(
       if (!(error instanceof EvalError)) throw error;
       result = { granted: false, error: error.message };
     }
-    if (result.granted) return null;
-    statements.push({ line: allow.line, method, reason: result.error ?? 'false' });
+    coverage?.statement(allow, result.granted);
+    if (result.granted) {
+      statements.push({ line: allow.line, method, reason: 'true', granted: true });
+      return { denial: null, statements };
+    }
+    statements.push({ line: allow.line, method, reason: result.error ?? 'false', granted: false });
   }
-  const message = statements.map((s) => `${s.reason} for '${s.method}' @ L${s.line}`).join(', ');
-  return { message, statements };
+  const denied = statements.map(({ line, method: m, reason }) => ({ line, method: m, reason }));
+  const message = denied.map((s) => `${s.reason} for '${s.method}' @ L${s.line}`).join(', ');
+  return { denial: { message, statements: denied }, statements };
 }

@@ -49,9 +49,15 @@ function intLiteral(lexer: Lexer, token: Token, sign: 1n | -1n): bigint {
 
 const RESERVED = new Set(['true', 'false', 'null', 'if', 'in', 'is', 'let', 'return']);
 
+function startOf(expr: Expr): number {
+  return expr.span?.start ?? 0;
+}
+
 /** Recursive-descent parser for the rules language; the first syntax error stops it. */
 export class Parser {
   private readonly lexer: Lexer;
+  /** Where the last token read ends: the end of the expression just parsed. */
+  private lastEnd = 0;
 
   constructor(source: string) {
     this.lexer = new Lexer(source);
@@ -65,7 +71,15 @@ export class Parser {
   }
 
   private next(): Token {
-    return this.lexer.next();
+    const token = this.lexer.next();
+    this.lastEnd = token.end;
+    return token;
+  }
+
+  /** Gives `node` its span: from `start` to the end of the last token read. */
+  private spanned<T extends Expr>(node: T, start: number): T {
+    node.span = { start, end: this.lastEnd };
+    return node;
   }
 
   private is(text: string): boolean {
@@ -229,8 +243,10 @@ export class Parser {
     this.expect(')');
     this.expect('{');
     const lets: FunctionDecl['lets'] = [];
+    let bodyStart: number | null = null;
     while (this.is('let')) {
       const letToken = this.next();
+      bodyStart ??= letToken.offset;
       const varName = this.identifier('a variable name').text;
       this.expect('=');
       const value = this.expression();
@@ -239,9 +255,10 @@ export class Parser {
     }
     this.expect('return');
     const body = this.expression();
+    const bodySpan = { start: bodyStart ?? startOf(body), end: this.lastEnd };
     this.accept(';');
     this.expect('}');
-    return { line: keyword.line, column: keyword.column, name, params, lets, body };
+    return { line: keyword.line, column: keyword.column, name, params, lets, body, bodySpan };
   }
 
   expression(): Expr {
@@ -252,7 +269,10 @@ export class Parser {
       const then = this.expression();
       this.expect(':');
       const otherwise = this.expression();
-      return { kind: 'ternary', test, then, otherwise, line: test.line, column: test.column };
+      return this.spanned(
+        { kind: 'ternary', test, then, otherwise, line: test.line, column: test.column },
+        startOf(test),
+      );
     }
     return test;
   }
@@ -278,24 +298,17 @@ export class Parser {
         if (typeToken.kind !== 'ident' || !TYPE_NAMES.has(typeToken.text)) {
           this.lexer.fail(typeToken.offset, `Unknown type name for 'is'.`);
         }
-        left = {
-          kind: 'is',
-          operand: left,
-          typeName: typeToken.text,
-          line: t.line,
-          column: t.column,
-        };
+        left = this.spanned(
+          { kind: 'is', operand: left, typeName: typeToken.text, line: t.line, column: t.column },
+          startOf(left),
+        );
         continue;
       }
       const right = this.binary(level + 1);
-      left = {
-        kind: 'binary',
-        op: t.text as BinaryOp,
-        left,
-        right,
-        line: t.line,
-        column: t.column,
-      };
+      left = this.spanned(
+        { kind: 'binary', op: t.text as BinaryOp, left, right, line: t.line, column: t.column },
+        startOf(left),
+      );
     }
   }
 
@@ -312,21 +325,28 @@ export class Parser {
         // A minus before an integer literal is part of it, so -2^63 is a literal while 2^63 is not.
         if (after.kind === 'int') {
           this.next();
-          const literal: Expr = {
-            kind: 'literal',
-            value: { type: 'int', value: intLiteral(this.lexer, after, -1n) },
-            ...at,
-          };
+          const literal: Expr = this.spanned(
+            {
+              kind: 'literal',
+              value: { type: 'int', value: intLiteral(this.lexer, after, -1n) },
+              ...at,
+            },
+            t.offset,
+          );
           return this.postfix(literal);
         }
       }
       const operand = this.unary();
       if (t.text === '-' && operand.kind === 'literal' && operand.value.type === 'float') {
-        return { ...operand, value: { type: 'float', value: -operand.value.value }, ...at };
+        return this.spanned(
+          { ...operand, value: { type: 'float', value: -operand.value.value }, ...at },
+          t.offset,
+        );
       }
-      return { kind: 'unary', op: t.text, operand, ...at };
+      return this.spanned({ kind: 'unary', op: t.text, operand, ...at }, t.offset);
     }
-    return this.postfix(this.primary());
+    const start = this.peek().offset;
+    return this.postfix(this.spanned(this.primary(), start));
   }
 
   private postfix(expr: Expr): Expr {
@@ -337,28 +357,34 @@ export class Parser {
         this.next();
         const name = this.next();
         if (name.kind !== 'ident') this.unexpected(name, 'a property name');
-        expr = {
-          kind: 'member',
-          object: expr,
-          name: name.text,
-          line: name.line,
-          column: name.column,
-        };
+        expr = this.spanned(
+          { kind: 'member', object: expr, name: name.text, line: name.line, column: name.column },
+          startOf(expr),
+        );
       } else if (t.text === '[') {
         this.next();
         const from = this.is(':') ? null : this.expression();
         if (this.accept(':')) {
           const to = this.is(']') ? null : this.expression();
           this.expect(']');
-          expr = { kind: 'slice', object: expr, from, to, line: t.line, column: t.column };
+          expr = this.spanned(
+            { kind: 'slice', object: expr, from, to, line: t.line, column: t.column },
+            startOf(expr),
+          );
         } else {
           this.expect(']');
-          expr = { kind: 'index', object: expr, index: from!, line: t.line, column: t.column };
+          expr = this.spanned(
+            { kind: 'index', object: expr, index: from!, line: t.line, column: t.column },
+            startOf(expr),
+          );
         }
       } else if (t.text === '(') {
         this.next();
         const args = this.arguments(')');
-        expr = { kind: 'call', callee: expr, args, line: expr.line, column: expr.column };
+        expr = this.spanned(
+          { kind: 'call', callee: expr, args, line: expr.line, column: expr.column },
+          startOf(expr),
+        );
       } else {
         return expr;
       }
@@ -441,7 +467,10 @@ export class Parser {
     }
   }
 
-  /** `/databases/$(database)/documents/users/$(uid)`: read by characters, `$(...)` parsed. */
+  /**
+   * `/databases/$(database)/documents/users/$(uid)`: read by characters, `$(...)` parsed. A
+   * parenthesised expression keeps its parentheses in its span, as Google's coverage report does.
+   */
   private pathLiteral(): Expr {
     const lx: Lexer = this.lexer;
     const s = lx.source;
@@ -465,6 +494,7 @@ export class Parser {
       parts.push({ text });
       lx.offset = start + text.length;
     }
+    this.lastEnd = lx.offset;
     return { kind: 'path', parts, ...at };
   }
 }

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileRules, RulesCompileError, type CompiledRules } from './compile';
-import type { DeniedRequest } from './denials';
+import { RulesCoverage } from './coverage';
+import type { DecidedRequest } from './decisions';
 import type { RulesIssue } from './lexer';
 
-/** A denial with the source text of each denying `allow` line, from the rules then in force. */
-export interface SlotDenial extends DeniedRequest {
+/** A decision with the source text of each evaluated `allow` line, from the rules then in force. */
+export interface SlotDecision extends DecidedRequest {
   fileName: string;
-  /** `denial.statements[i]`'s source line, trimmed. */
+  /** `statements[i]`'s source line, trimmed. */
   statementSources: string[];
 }
 
@@ -17,7 +18,7 @@ export interface SlotDenial extends DeniedRequest {
  */
 export class RulesSlot {
   private rules: CompiledRules | null = null;
-  private denialListener: ((denial: SlotDenial) => void) | null = null;
+  private decisionListener: ((decision: SlotDecision) => void) | null = null;
 
   constructor(
     private readonly service: CompiledRules['service'],
@@ -53,21 +54,26 @@ export class RulesSlot {
     const sourceLines = source.split(/\r\n|\r|\n/);
     this.rules = {
       ...compiled,
-      onDenial: (request) =>
-        this.denialListener?.({
+      // Coverage starts afresh with each rules source, as Google's emulator's does.
+      coverage: new RulesCoverage(compiled.file, source, compiled.fileName),
+      onDecision: (request) =>
+        this.decisionListener?.({
           ...request,
           fileName: compiled.fileName,
-          statementSources: request.denial.statements.map(
-            (s) => sourceLines[s.line - 1]?.trim() ?? '',
-          ),
+          statementSources: request.statements.map((s) => sourceLines[s.line - 1]?.trim() ?? ''),
         }),
     };
     return [];
   }
 
-  /** Sends every request the rules in force deny (now or after a reload) to `listener`. */
-  observeDenials(listener: ((denial: SlotDenial) => void) | null): void {
-    this.denialListener = listener;
+  /** Sends every request the rules in force decide (now or after a reload) to `listener`. */
+  observeDecisions(listener: ((decision: SlotDecision) => void) | null): void {
+    this.decisionListener = listener;
+  }
+
+  /** What the rules in force evaluated since they were loaded (or reset); null without rules. */
+  coverage(): RulesCoverage | null {
+    return this.rules?.coverage ?? null;
   }
 
   /** Loads a rules file; returns the issues (file errors become one issue at 1:1). */

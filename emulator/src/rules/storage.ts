@@ -1,7 +1,7 @@
 import type { Principal } from '../common/auth';
 import type { CompiledRules } from './compile';
 import { authValue } from './context';
-import { reportDenial } from './denials';
+import { reportDecision } from './decisions';
 import { applicableAllows, decide, type Denial, type RequestMethod } from './matcher';
 import { NULL, int, str, timestampFromDate, type RValue } from './values';
 
@@ -83,13 +83,19 @@ export function authorizeStorage(
     ]),
   };
   const resource = objectValue(req.resource);
-  const denial = decide(applicableAllows(rules, segments, req.method), req.method, () => ({
-    globals: new Map([
-      ['request', request],
-      ['resource', resource],
-    ]),
-    documents: null,
-    depth: 0,
-  }));
-  return reportDenial(rules, ctx.principal, req.method, `/${segments.join('/')}`, denial);
+  const decision = decide(
+    applicableAllows(rules, segments, req.method),
+    req.method,
+    () => ({
+      globals: new Map([
+        ['request', request],
+        ['resource', resource],
+      ]),
+      documents: null,
+      depth: 0,
+      coverage: rules.coverage ?? null,
+    }),
+    rules.coverage,
+  );
+  return reportDecision(rules, ctx.principal, req.method, `/${segments.join('/')}`, decision);
 }
