@@ -6,3 +6,10 @@ export { MAX_WRITES_PER_COMMIT } from './limits';
 export { checkDatabase, parseDocumentName, parseParent } from './paths';
 export type { FsyncPolicy } from './persistence';
 export { parseIndexCatalog, readIndexCatalog, type IndexCatalog } from './indexes';
+export {
+  CollectionUsage,
+  MAX_COUNTED_COLLECTIONS,
+  OTHER_COLLECTIONS,
+  type CollectionUsageRow,
+  type UsageCounts,
+} from './usage';

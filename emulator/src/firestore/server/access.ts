@@ -8,14 +8,26 @@ import {
 import {
   FirestoreError,
   GrpcCode,
+  type CollectionUsage,
   type CommitOptions,
   type DocLookup,
   type StoredDocument,
 } from '../engine';
 
-/** The one place the server asks the rules engine; everything else sees FirestoreErrors. */
+/**
+ * The one place the server asks the rules engine; everything else sees FirestoreErrors. Every
+ * read passes here, so the documents read are counted here too (`usage`, when given).
+ */
 export class AccessControl {
-  constructor(private readonly getRules: () => CompiledRules | null) {}
+  constructor(
+    private readonly getRules: () => CompiledRules | null,
+    private readonly usage: CollectionUsage | null = null,
+  ) {}
+
+  /** Documents a Listen stream sent as changed after its first answer (they count as reads). */
+  countListenUpdate(names: Iterable<string>): void {
+    this.usage?.read(names);
+  }
 
   /** The engine's commit hook for one caller. */
   writeHook(principal: Principal, database: string): CommitOptions['authorize'] {
@@ -54,18 +66,20 @@ export class AccessControl {
     lookup: DocLookup,
     query?: unknown,
   ): void {
-    if (principal.kind === 'owner') return;
-    const rules = this.getRules();
-    if (rules === null) return;
-    const denial = authorizeFirestoreRead(
-      rules,
-      { principal, time: new Date(), database },
-      method,
-      docs,
-      lookup,
-      query,
-    );
-    if (denial) throw permissionDenied(denial);
+    const rules = principal.kind === 'owner' ? null : this.getRules();
+    if (rules !== null) {
+      const denial = authorizeFirestoreRead(
+        rules,
+        { principal, time: new Date(), database },
+        method,
+        docs,
+        lookup,
+        query,
+      );
+      if (denial) throw permissionDenied(denial);
+    }
+    // A missing document is a read too (production bills it), as the stub the rules saw.
+    this.usage?.read(docs.map((doc) => doc.name));
   }
 }
 

@@ -3,8 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGuardedServer, type ConnectionLimits } from '../../common/connections';
 import { HttpError, parseJson, readBody, sendJson } from '../../common/http';
 import { accessOf, type RequestGate, type RouteRule } from '../../common/request-gate';
-import type { CompiledRules, RulesIssue } from '../../rules';
-import type { FirestoreEngine } from '../engine';
+import {
+  coverageDocument,
+  type CompiledRules,
+  type RulesCoverage,
+  type RulesIssue,
+} from '../../rules';
+import type { CollectionUsage, FirestoreEngine } from '../engine';
 import { AccessControl } from './access';
 import { restError } from './errors';
 import type { TriggerRegistry } from '../triggers';
@@ -29,6 +34,10 @@ export interface FirestoreServerOptions {
   connections?: ConnectionLimits;
   /** Where the Functions emulator's trigger registrations go (admin endpoints). */
   triggers?: TriggerRegistry;
+  /** Counts the documents members and tools read, per collection (the data browser shows them). */
+  usage?: CollectionUsage;
+  /** The coverage of the rules in force, for `…:ruleCoverage` (null: no rules). */
+  coverage?: () => RulesCoverage | null;
 }
 
 /** An open Listen or Write stream, as the data browser shows it. */
@@ -48,6 +57,16 @@ const REST_BODY_LIMIT = 16 * 1024 * 1024;
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
 const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
+/** Google's emulator's coverage report: JSON, or a page (admin routes, as every unlisted one). */
+const COVERAGE_PATH = /^\/emulator\/v1\/projects\/([^/:]+):ruleCoverage(\.html)?$/;
+const COVERAGE_PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
 /**
  * Member traffic: what the SDK sends as a signed-in (or signed-out) member. Every other route,
  * any added later included, is admin (clear, rules, ...): see common/request-gate.ts.
@@ -83,7 +102,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 
 export function createFirestoreServer(options: FirestoreServerOptions): FirestoreServer {
   const { engine } = options;
-  const access = new AccessControl(options.getRules);
+  const access = new AccessControl(options.getRules, options.usage ?? null);
   const listen = new ListenHub(engine, access, options.listen);
   const rest = new RestApi(engine, access);
   const channels = {
@@ -141,11 +160,28 @@ export function createFirestoreServer(options: FirestoreServerOptions): Firestor
     }
     const rules = RULES_PATH.exec(pathname);
     if (rules && method === 'PUT') return loadRules(req, res);
+    const coverage = COVERAGE_PATH.exec(pathname);
+    if (coverage && method === 'GET') return serveCoverage(res, coverage[2] !== undefined);
     if (options.triggers) {
       const registry = options.triggers;
       if (await handleTriggerRegistration(registry, req, res, method, pathname, url)) return;
     }
     throw new HttpError(404, 'NOT_FOUND', `Not found: ${method} ${pathname}`);
+  }
+
+  /** As Google's: `{}` until a rule has run, then the rules and the expression tree. */
+  function serveCoverage(res: ServerResponse, asPage: boolean): void {
+    const recorded = options.coverage?.() ?? null;
+    if (asPage) {
+      const body = recorded
+        ? coverageDocument(recorded)
+        : '<!doctype html><title>Rules coverage</title><p>No rules are loaded.</p>';
+      res.writeHead(200, { ...COVERAGE_PAGE_HEADERS, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+      return;
+    }
+    const report = recorded?.report();
+    sendJson(res, 200, report && report.report.length > 0 ? report : {});
   }
 
   async function loadRules(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -221,6 +221,7 @@ class ListenSession {
     const changes = new CommitChanges();
     for (const { target } of this.targets.values()) target.applyCommit(event, changes);
     if (changes.isEmpty) return;
+    this.access.countListenUpdate(changes.changedNames());
     for (const json of changes.encode(encoding)) this.channel.sendEncoded(json);
     this.channel.sendEncoded(encoding.globalChange);
   }

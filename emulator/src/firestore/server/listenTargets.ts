@@ -30,6 +30,11 @@ export class CommitChanges {
     else this.gone.set(key, { kind, name, targetIds: [targetId] });
   }
 
+  /** The documents sent as new or changed. */
+  changedNames(): IterableIterator<string> {
+    return this.changed.keys();
+  }
+
   get isEmpty(): boolean {
     return this.changed.size === 0 && this.gone.size === 0;
   }
