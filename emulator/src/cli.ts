@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     ...(config.dataBrowserPort === null ? {} : { dataBrowserPort: config.dataBrowserPort }),
     requireIndexes: config.requireIndexes,
     functionsEmulator: config.functionsEmulator,
+    authEmulator: config.authEmulator,
   });
   const base = (port: number) => `http://${config.host}:${port}`;
   process.stdout.write(

@@ -21,6 +21,8 @@ export interface EmulatorConfig {
   requireIndexes: boolean;
   /** `host:port` of firebase-tools' Functions emulator, which triggers' events go to; null = none. */
   functionsEmulator: string | null;
+  /** `host:port` of firebase-tools' Auth emulator, for the data browser's Auth page; null = unknown. */
+  authEmulator: string | null;
 }
 
 /** The parts of firebase.json the emulator reads. */
@@ -49,7 +51,7 @@ const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firesto
   [--storage-port 9199] [--data-dir DIR | --in-memory] [--config firebase.json]
   [--import DIR] [--export-on-exit DIR] [--data-browser-port PORT] [--require-indexes]
   [--allowed-hosts NAME,NAME]
-  [--functions-emulator HOST:PORT]
+  [--functions-emulator HOST:PORT] [--auth-emulator HOST:PORT]
 
 --data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
 denials) on 127.0.0.1:PORT; it is off unless given.
@@ -61,17 +63,22 @@ Requests must name the emulator as localhost, 127.0.0.1, [::1] or --host (421 ot
 web pages must come from those names (403 otherwise); --allowed-hosts adds names, e.g. the one a
 phone on the network uses with --host 0.0.0.0.
 
+--auth-emulator names firebase-tools' Auth emulator, whose users the data browser's Auth page lists
+and edits (default: FIREBASE_AUTH_EMULATOR_HOST, as the Admin SDK reads it).
+
 --functions-emulator delivers the events of the Cloud Functions triggers firebase-tools' Functions
 emulator registers to it (as Google's emulator's --functions_emulator does), at least once.
 
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,
 EMULATOR_IMPORT, EMULATOR_EXPORT_ON_EXIT, EMULATOR_DATA_BROWSER_PORT, EMULATOR_REQUIRE_INDEXES=1,
-EMULATOR_ALLOWED_HOSTS, EMULATOR_FUNCTIONS_EMULATOR.
+EMULATOR_ALLOWED_HOSTS, EMULATOR_FUNCTIONS_EMULATOR, EMULATOR_AUTH_EMULATOR.
 Flags win over the environment, which wins over the
 "emulators" section of firebase.json.`;
 
 export class ConfigError extends Error {}
+
+const HOST_AND_PORT = /^(\[[^\]]+\]|[^:/\s]+):\d+$/;
 
 export function usage(): string {
   return USAGE;
@@ -144,6 +151,7 @@ const FLAGS = {
   'require-indexes': { type: 'boolean' },
   'allowed-hosts': { type: 'string' },
   'functions-emulator': { type: 'string' },
+  'auth-emulator': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** The quoted flag or argument in one of parseArgs' messages. */
@@ -209,6 +217,14 @@ export function resolveConfig(
   if (functionsEmulator !== null && !/^(\[[^\]]+\]|[^:]+):\d+$/.test(functionsEmulator)) {
     throw new ConfigError(`--functions-emulator must be host:port: ${functionsEmulator}`);
   }
+  const authEmulator =
+    values['auth-emulator'] ??
+    env['EMULATOR_AUTH_EMULATOR'] ??
+    env['FIREBASE_AUTH_EMULATOR_HOST'] ??
+    null;
+  if (authEmulator !== null && !HOST_AND_PORT.test(authEmulator)) {
+    throw new ConfigError(`--auth-emulator must be host:port: ${authEmulator}`);
+  }
 
   return {
     projectId,
@@ -236,5 +252,6 @@ export function resolveConfig(
       env['EMULATOR_REQUIRE_INDEXES'] === '1' ||
       env['EMULATOR_REQUIRE_INDEXES'] === 'true',
     functionsEmulator,
+    authEmulator,
   };
 }

@@ -3,15 +3,16 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
-  DenialLog,
+  RequestLog,
   startDataBrowser,
   type BrowserSources,
   type RunningDataBrowser,
 } from './browser';
+import { browserSourcesOf } from './browserSources';
 import { RequestGate } from './common/request-gate';
 import { RulesSlot } from './rules';
 import { indexesFileOf, rulesFilesOf } from './config';
-import { FirestoreEngine, readIndexCatalog } from './firestore/engine';
+import { CollectionUsage, FirestoreEngine, readIndexCatalog } from './firestore/engine';
 import {
   createFirestoreServer,
   type FirestoreServer,
@@ -62,6 +63,11 @@ export interface StartEmulatorOptions {
   functionsEmulator?: string | null;
   /** How failed deliveries are tried again (tests pass short waits). */
   triggerRetry?: Partial<RetryPolicy>;
+  /**
+   * `host:port` of firebase-tools' Auth emulator, whose users the data browser's Auth page lists
+   * and edits. None: that page says how to tell it.
+   */
+  authEmulator?: string | null;
 }
 
 export interface RunningEmulator {
@@ -72,7 +78,7 @@ export interface RunningEmulator {
   engine: FirestoreEngine;
   /** The data browser's address (`dataBrowserPort`), or null when it is off. */
   dataBrowserUrl: string | null;
-  /** What the data browser shows: data, live sessions, the last rule denials; and clearing. */
+  /** What the data browser shows (data, sessions, requests, coverage, usage) and changes. */
   browserSources: BrowserSources;
   /** Installs Firestore rules as the `:securityRules` endpoint does; returns the issues. */
   setFirestoreRules(source: string): Array<{ line: number; column: number; message: string }>;
@@ -145,13 +151,15 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   loadInitialRules(firestoreRules, rulesFiles.firestore);
   loadInitialRules(storageRules, rulesFiles.storage);
 
-  const denials = new DenialLog();
-  firestoreRules.observeDenials((d) => denials.add(d));
-  storageRules.observeDenials((d) => denials.add(d));
+  const requests = new RequestLog();
+  firestoreRules.observeDecisions((d) => requests.add(d));
+  storageRules.observeDecisions((d) => requests.add(d));
+  const usage = new CollectionUsage();
   const indexCatalog = options.requireIndexes ? loadIndexCatalog(options, log) : null;
 
   const engine = await FirestoreEngine.open({ dataDir: options.dataDir, fsync: 'group' });
   engine.requireIndexes(indexCatalog);
+  engine.onCommit((event) => usage.changed(event));
   const objects = openObjectStore(options.dataDir);
   const triggerRegistry = new TriggerRegistry();
   let triggers: TriggerDispatcher | null = null;
@@ -168,6 +176,8 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       getRules: () => firestoreRules.get(),
       setRules: (source) => firestoreRules.set(source),
       triggers: triggerRegistry,
+      usage,
+      coverage: () => firestoreRules.coverage(),
     });
     storageServer = createStorageServer({
       ...options.storageLimits,
@@ -202,21 +212,22 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
     }
     const fsServer = firestoreServer;
     const stServer = storageServer;
-    const browserSources: BrowserSources = {
+    const browserSources: BrowserSources = browserSourcesOf({
       engine,
       objects,
-      sessions: () => fsServer.describeSessions(),
-      denials: () => denials.list(),
-      clearAll: async () => {
-        const projects = new Set(engine.documentNames('projects/').map((n) => n.split('/')[1]!));
-        for (const project of projects) engine.clear(project);
-        await objects.clear();
-      },
-    };
+      firestoreServer: fsServer,
+      firestoreRules,
+      storageRules,
+      requests,
+      usage,
+      projectId: options.projectId,
+      authEmulator: options.authEmulator ?? null,
+    });
     if (options.dataBrowserPort !== undefined) {
       dataBrowser = await startDataBrowser(browserSources, {
         port: options.dataBrowserPort,
         projectId: options.projectId,
+        firestorePort,
       });
     }
     const browser = dataBrowser;

@@ -231,6 +231,9 @@ export async function startBackend(options) {
     ...(options.ports.dataBrowser
       ? ['--data-browser-port', String(options.ports.dataBrowser)]
       : []),
+    // The data browser's Auth page manages the Auth emulator's users.
+    '--auth-emulator',
+    `${host}:${options.ports.auth}`,
     // A query production would refuse for a missing index fails here too, not first in production.
     ...(options.requireIndexes === false ? [] : ['--require-indexes']),
     // Our Firestore delivers trigger events to the Functions emulator (Google's: through its relay).

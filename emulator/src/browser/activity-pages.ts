@@ -1,8 +1,7 @@
 import type { Principal } from '../common/auth';
 import type { StreamSessionInfo } from '../firestore/server';
-import { dataTable, href, html, type Html } from './html';
+import { dataTable, html, type Html } from './html';
 import { page } from './layout';
-import type { RecordedDenial } from './sources';
 
 /** Live views reload themselves this often. */
 export const REFRESH_SECONDS = 3;
@@ -73,61 +72,14 @@ export function sessionsPage(sessions: StreamSessionInfo[]): Html {
   );
 }
 
-function denialRow(d: RecordedDenial): Html {
-  const statements =
-    d.denial.statements.length === 0
-      ? html`<span class="empty">No matching allow statement.</span>`
-      : html`<ul class="statements">
-          ${d.denial.statements.map(
-            (s, i) =>
-              html`<li>
-                <strong>${d.fileName}:${s.line}</strong> (${s.reason})
-                <pre class="rule">${d.statementSources[i] ?? ''}</pre>
-              </li>`,
-          )}
-        </ul>`;
-  const target =
-    d.service === 'cloud.firestore'
-      ? html`<a href="${href('/firestore', { path: d.path })}">${d.path}</a>`
-      : html`${d.path}`;
-  return html`<tr class="denial">
-    <td><time>${d.at.toISOString()}</time></td>
-    <td>${d.service === 'cloud.firestore' ? 'Firestore' : 'Storage'}</td>
-    <td>${d.method}</td>
-    <td>${target}</td>
-    <td>${d.uid ?? '(signed out)'}</td>
-    <td>${statements}</td>
-  </tr>`;
-}
-
-export function denialsPage(denials: RecordedDenial[]): Html {
-  const body =
-    denials.length === 0
-      ? html`<p class="empty">No request has been denied yet.</p>`
-      : dataTable(
-          'denials',
-          ['time', 'service', 'method', 'path', 'user', 'denied by'],
-          denials.map(denialRow),
-        );
-  return page(
-    'Rule denials',
-    '/denials',
-    html`<p>
-        The last requests the rules refused, newest first, with each <code>allow</code> line that
-        was evaluated and did not grant. This page reloads every ${REFRESH_SECONDS} s.
-      </p>
-      ${body}`,
-    REFRESH_SECONDS,
-  );
-}
-
 export function overviewPage(
   counts: {
     documents: number;
     files: number;
     listen: number;
     write: number;
-    denials: number;
+    allowed: number;
+    denied: number;
   },
   cleared: boolean,
 ): Html {
@@ -141,7 +93,12 @@ export function overviewPage(
         <li>
           <a href="/sessions">Live sessions</a>: ${counts.listen} Listen, ${counts.write} Write
         </li>
-        <li><a href="/denials">Rule denials</a>: ${counts.denials} recorded</li>
+        <li><a href="/auth">Auth</a>: the Auth emulator's users</li>
+        <li>
+          <a href="/requests">Requests</a>: ${counts.allowed} allowed and ${counts.denied} denied of
+          the last ones kept
+        </li>
+        <li><a href="/coverage">Rules coverage</a>: which rules lines ran</li>
       </ul>`,
   );
 }

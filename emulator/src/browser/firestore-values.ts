@@ -1,5 +1,9 @@
 import type { Fields, Value } from '../values/types';
+import type { ValuePath } from './document-edits';
 import { dataTable, href, html, type Html } from './html';
+
+/** What a row of the fields table offers for its value (edit, add, delete), if anything. */
+export type ValueActions = (path: ValuePath, value: Value, label: string) => Html;
 
 /** Firestore's name for the type of a wire value, as the Firebase console shows it. */
 export function typeOf(value: Value): string {
@@ -45,14 +49,20 @@ function scalar(value: Value): Html {
 }
 
 /** One field row: name, type, value; arrays and maps nest their members below. */
-function fieldRows(name: string, value: Value, depth: number): Html[] {
+function fieldRows(
+  name: string,
+  value: Value,
+  depth: number,
+  path: ValuePath,
+  actions: ValueActions | null,
+): Html[] {
   const type = typeOf(value);
   const indent = `depth-${Math.min(depth, 6)}`;
-  const members: Array<[string, Value]> =
+  const members: Array<[string, Value, string | number]> =
     'arrayValue' in value
-      ? (value.arrayValue.values ?? []).map((v, i) => [String(i), v])
+      ? (value.arrayValue.values ?? []).map((v, i) => [String(i), v, i])
       : 'mapValue' in value
-        ? sortedEntries(value.mapValue.fields ?? {})
+        ? sortedEntries(value.mapValue.fields ?? {}).map(([k, v]) => [k, v, k])
         : [];
   const summary =
     'arrayValue' in value || 'mapValue' in value
@@ -65,18 +75,40 @@ function fieldRows(name: string, value: Value, depth: number): Html[] {
       <td class="field">${name}</td>
       <td class="type">${type}</td>
       <td class="value">${summary}</td>
+      ${actions ? html`<td class="actions">${actions(path, value, path.join('.'))}</td>` : ''}
     </tr>`,
-    ...members.flatMap(([key, member]) => fieldRows(key, member, depth + 1)),
+    ...members.flatMap(([key, member, step]) =>
+      fieldRows(key, member, depth + 1, [...path, step], actions),
+    ),
   ];
+}
+
+/** A value in one cell: scalars as they are, arrays and maps by their size. */
+export function valueCell(value: Value | undefined): Html {
+  if (value === undefined) return html`<span class="missing">(none)</span>`;
+  if ('arrayValue' in value || 'mapValue' in value) {
+    const size =
+      'arrayValue' in value
+        ? (value.arrayValue.values ?? []).length
+        : Object.keys(value.mapValue.fields ?? {}).length;
+    return html`<span class="count">${typeOf(value)} of ${size}</span>`;
+  }
+  return scalar(value);
 }
 
 function sortedEntries(fields: Fields): Array<[string, Value]> {
   return Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** A document's fields as a table of name, type and value. */
-export function fieldsTable(fields: Fields): Html {
-  const rows = sortedEntries(fields).flatMap(([name, value]) => fieldRows(name, value, 0));
+/** A document's fields as a table of name, type and value (and what can be done to each). */
+export function fieldsTable(fields: Fields, actions: ValueActions | null = null): Html {
+  const rows = sortedEntries(fields).flatMap(([name, value]) =>
+    fieldRows(name, value, 0, [name], actions),
+  );
   if (rows.length === 0) return html`<p class="empty">No fields.</p>`;
-  return dataTable('fields', ['field', 'type', 'value'], rows);
+  return dataTable(
+    'fields',
+    actions ? ['field', 'type', 'value', 'actions'] : ['field', 'type', 'value'],
+    rows,
+  );
 }

@@ -1,2 +1,3 @@
 export { startDataBrowser, type DataBrowserOptions, type RunningDataBrowser } from './server';
-export { DenialLog, type BrowserSources, type RecordedDenial } from './sources';
+export { RequestLog, type BrowserSources, type RecordedRequest } from './sources';
+export { AuthEmulatorClient } from './auth-client';

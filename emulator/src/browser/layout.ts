@@ -1,17 +1,21 @@
+import { COVERAGE_STYLES } from '../rules';
 import { html, type Html } from './html';
 
 const NAV: Array<[string, string]> = [
   ['/', 'Overview'],
   ['/firestore', 'Firestore'],
   ['/storage', 'Storage'],
+  ['/auth', 'Auth'],
+  ['/requests', 'Requests'],
+  ['/coverage', 'Rules coverage'],
   ['/sessions', 'Live sessions'],
-  ['/denials', 'Rule denials'],
   ['/clear', 'Clear data'],
 ];
 
 export const STYLESHEET = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1d1d1f; }
 header { background: #1d3557; color: #fff; padding: 8px 16px; display: flex; gap: 16px; align-items: baseline; }
+header nav { display: flex; gap: 16px; flex-wrap: wrap; }
 header a { color: #fff; text-decoration: none; }
 header a[aria-current] { text-decoration: underline; }
 header strong { margin-right: 16px; }
@@ -30,7 +34,24 @@ img.preview { max-width: 480px; max-height: 480px; border: 1px solid #ddd; }
 code, pre { font-family: monospace; }
 pre.rule { margin: 0; background: #f6f6f6; padding: 2px 6px; }
 button.danger { background: #b00020; color: #fff; border: 0; padding: 6px 14px; }
-`;
+button, input, select, textarea { font: inherit; }
+button { padding: 3px 10px; }
+form.inline { display: inline; margin: 0 4px 0 0; }
+form.panel, section.panel { border: 1px solid #ddd; border-radius: 4px; padding: 8px 12px; margin: 12px 0; max-width: 900px; }
+form.panel label, form.filters label { display: inline-block; margin: 4px 12px 4px 0; }
+form.panel textarea { width: 100%; box-sizing: border-box; font-family: monospace; }
+form.filters { margin: 8px 0; }
+form.filters fieldset { display: inline-block; border: 1px solid #ddd; margin: 0 8px 8px 0; }
+.hint { color: #555; font-size: 13px; margin: 2px 0 6px; }
+p.notice { background: #e6f4ea; padding: 6px 10px; border-radius: 4px; }
+p.error { background: #fde8e8; padding: 6px 10px; border-radius: 4px; color: #8a0012; }
+td.actions { white-space: nowrap; }
+td.actions a { margin-right: 6px; }
+.outcome-allowed { color: #0b6b2e; font-weight: 600; }
+.outcome-denied { color: #b00020; font-weight: 600; }
+table.usage td.count { text-align: right; font-variant-numeric: tabular-nums; }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, summary:focus-visible { outline: 2px solid #1d6fe0; outline-offset: 2px; }
+${COVERAGE_STYLES}`;
 
 /** The page frame every view shares. `refreshSeconds` reloads views of live state. */
 export function page(title: string, current: string, body: Html, refreshSeconds?: number): Html {
@@ -48,9 +69,13 @@ export function page(title: string, current: string, body: Html, refreshSeconds?
         ${refresh}
         <title>${title} · emulator data browser</title>
         <link rel="stylesheet" href="/style.css" />
+        <script src="/browser.js" defer></script>
       </head>
       <body>
-        <header><strong>emulator data browser</strong>${links}</header>
+        <header>
+          <strong>emulator data browser</strong>
+          <nav aria-label="Sections">${links}</nav>
+        </header>
         <main>
           <h1>${title}</h1>
           ${body}

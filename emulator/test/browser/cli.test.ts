@@ -31,6 +31,30 @@ test('resolveConfig: off unless a flag or EMULATOR_DATA_BROWSER_PORT names a por
   );
 });
 
+test('resolveConfig: the Auth emulator from --auth-emulator, its variable, or the Admin SDK’s', () => {
+  const dir = path.resolve(__dirname);
+  expect(resolveConfig(['--in-memory'], {}, dir).authEmulator).toBeNull();
+  expect(
+    resolveConfig(['--in-memory'], { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, dir)
+      .authEmulator,
+  ).toBe('127.0.0.1:9099');
+  expect(
+    resolveConfig(
+      ['--in-memory'],
+      { EMULATOR_AUTH_EMULATOR: 'localhost:9100', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      dir,
+    ).authEmulator,
+  ).toBe('localhost:9100');
+  expect(
+    resolveConfig(
+      ['--in-memory', '--auth-emulator', '127.0.0.1:3701'],
+      { EMULATOR_AUTH_EMULATOR: 'localhost:9100' },
+      dir,
+    ).authEmulator,
+  ).toBe('127.0.0.1:3701');
+  expect(() => resolveConfig(['--auth-emulator', 'http://x:1'], {}, dir)).toThrow(/host:port/);
+});
+
 test('the CLI prints the data browser URL and serves it on loopback', async () => {
   child = spawn(
     process.execPath,

@@ -145,7 +145,7 @@ test('is off unless asked for, and binds loopback', async () => {
 test('browses collections and documents with each value and its type', async () => {
   await page.goto(base);
   await page.getByRole('link', { name: 'Firestore', exact: true }).first().click();
-  await page.getByRole('link', { name: 'usersData' }).click();
+  await page.locator('ul.collections').getByRole('link', { name: 'usersData' }).click();
   expect((await page.locator('ul.documents li').allTextContents()).map((t) => t.trim())).toEqual([
     'alice',
   ]);
@@ -255,8 +255,10 @@ test('shows the live Listen and Write sessions with their user and targets', asy
 });
 
 test('lists the last rule denials with the rule line that denied them', async () => {
+  // The old address of the denials view opens the requests view, refused ones only.
   await page.goto(`${base}denials`);
-  const row = page.locator('tr.denial', { hasText: 'usersData/bob' }).first();
+  expect(new URL(page.url()).search).toBe('?outcome=denied');
+  const row = page.locator('tr.request.denied', { hasText: 'usersData/bob' }).first();
   await row.waitFor();
   expect(await row.textContent()).toContain('alice');
   expect(await row.textContent()).toContain('create');
@@ -275,11 +277,16 @@ test('lists the last rule denials with the rule line that denied them', async ()
     }
   });
   await page.reload();
-  const storageRow = page.locator('tr.denial', { hasText: 'Storage' }).first();
+  const storageRow = page.locator('tr.request.denied', { hasText: 'Storage' }).first();
   expect(await storageRow.textContent()).toContain('/o/bob/pfps/x.png');
   expect(await storageRow.locator('pre.rule').textContent()).toBe(
     'allow write: if request.auth.uid == uid;',
   );
+});
+
+test('the Auth page says how to name the Auth emulator when it is not known', async () => {
+  await page.goto(`${base}auth`);
+  expect(await page.getByRole('alert').textContent()).toContain('--auth-emulator host:port');
 });
 
 test('refuses other Host names (DNS rebinding) and state changes without its token', async () => {

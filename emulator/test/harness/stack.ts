@@ -78,6 +78,8 @@ export interface StackOptions {
   firebaseJsonPath?: string;
   /** Start the data browser on this port (0: a free one); see `stack.emulator.dataBrowserUrl`. */
   dataBrowserPort?: number;
+  /** `host:port` of firebase-tools' Auth emulator (`startAuthEmulator`), for the Auth page. */
+  authEmulator?: string;
   /**
    * The firestore.indexes.json that queries are checked against, as production checks them
    * (default: the repository's, so a missing index fails a test here); false: no checks.
@@ -315,6 +317,7 @@ async function ownBackend(projectId: string, options: StackOptions, dataDir: str
       ...(options.dataBrowserPort === undefined
         ? {}
         : { dataBrowserPort: options.dataBrowserPort }),
+      authEmulator: options.authEmulator ?? null,
       requireIndexes: options.indexes !== false,
       indexesFile: options.indexes || REPOSITORY_INDEXES,
     });
