@@ -137,13 +137,16 @@ export function authPage(options: {
     'Auth',
     '/auth',
     html`${options.message}
-      <p>The users of firebase-tools' Auth emulator, in uid order.</p>
+      <p>
+        The users of firebase-tools' Auth emulator, in uid order.
+        <a href="#add-user">Add a user</a>
+      </p>
       ${list} ${next}
       ${postForm(
         '/auth/create',
         options.csrf,
         {},
-        html`<h2>Add a user</h2>
+        html`<h2 id="add-user">Add a user</h2>
           ${userFields(options.entered ?? enteredOf(null), true)}
           <p><button type="submit">Add user</button></p>`,
         { className: 'panel', label: 'Add a user' },

@@ -47,9 +47,9 @@ export function coveragePage(
     html`${message}
       <p>
         Each line of the rules in force, with how often each <code>allow</code> granted and refused
-        and how often the expressions on each line ran. Green lines granted or ran, red ones
-        refused, yellow ones never ran; open a line for what its expressions evaluated to. Loading
-        new rules starts the count again.
+        and how often each line ran. Green lines granted or ran, red ones refused, yellow ones never
+        ran; open a line for what its expressions evaluated to. Loading new rules starts the count
+        again.
         ${
           firestorePort === null
             ? ''

@@ -495,7 +495,7 @@ function valueForm(
       <textarea
         id="${`value-${mode}`}"
         name="value"
-        rows="${type === 'array' || type === 'map' ? 8 : 2}"
+        rows="${valueRows(type, text)}"
         aria-describedby="${hintId}"
       >
 ${text}</textarea>
@@ -504,6 +504,12 @@ ${text}</textarea>
       ${mode === 'set' ? html`<a href="${href('/firestore', { path: doc.name })}">Cancel</a>` : ''}`,
     { className: 'panel', label: heading },
   );
+}
+
+/** Rows of the value box: the whole text plus a blank line, more room for arrays and maps, 24 at most. */
+function valueRows(type: string, text: string): number {
+  const least = type === 'array' || type === 'map' ? 6 : 2;
+  return Math.min(24, Math.max(least, text.split('\n').length + 1));
 }
 
 /** `/firestore/value?path=&at=[&add=1]`: the form for one value, alone on its page. */

@@ -1,5 +1,5 @@
 import type { AllowStatement, Expr, FunctionDecl, MatchBlock, RulesFile, Span } from './ast';
-import type { EvalError} from './values';
+import type { EvalError } from './values';
 import { type RValue } from './values';
 
 /**
@@ -34,8 +34,11 @@ export interface CoverageLine {
   text: string;
   /** The line starts an `allow` statement or an expression (so it can run). */
   runnable: boolean;
-  /** Evaluations of the expressions starting on this line (short-circuited ones not counted). */
-  evaluations: number;
+  /**
+   * How often the line ran: the evaluations of its most evaluated expression (short-circuited
+   * ones not counted), so a line is counted once each time it runs, whatever its sub-expressions.
+   */
+  runs: number;
   /** For an `allow` line: how often it granted, and how often it was evaluated and did not. */
   allowed: number;
   denied: number;
@@ -188,7 +191,7 @@ export class RulesCoverage {
       line: i + 1,
       text: text.replace(/\r$/, ''),
       runnable: false,
-      evaluations: 0,
+      runs: 0,
       allowed: 0,
       denied: 0,
       expressions: [],
@@ -214,7 +217,7 @@ export class RulesCoverage {
     for (const [expr, record] of ordered) {
       const entry = expr.span && at(this.lineOf(expr.span.start));
       if (!entry) continue;
-      entry.evaluations += record.total - record.skipped;
+      entry.runs = Math.max(entry.runs, record.total - record.skipped);
       entry.expressions.push({
         text: shortened(this.source.slice(expr.span!.start, expr.span!.end).replace(/\s+/g, ' ')),
         values: [...record.values.values()].map(({ value, count }) => describe(value, count)),

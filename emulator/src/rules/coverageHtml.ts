@@ -2,7 +2,7 @@ import type { CoverageLine, RulesCoverage } from './coverage';
 
 /**
  * Rules coverage as HTML: the source, line by line, with how often each `allow` granted and
- * refused, how often each line's expressions ran, and (opened per line) what they evaluated to.
+ * refused, how often each line ran, and (opened per line) what they evaluated to.
  * One renderer for the data browser's page and export and the Firestore emulator's
  * `…:ruleCoverage.html`. The rules source and the values come from files and members, so every
  * text is escaped here; the markup holds no script.
@@ -25,7 +25,7 @@ export function coverageSummary(lines: CoverageLine[]): { runnable: number; ran:
   const runnable = lines.filter((l) => l.runnable);
   return {
     runnable: runnable.length,
-    ran: runnable.filter((l) => l.evaluations > 0 || l.allowed + l.denied > 0).length,
+    ran: runnable.filter((l) => l.runs > 0 || l.allowed + l.denied > 0).length,
   };
 }
 
@@ -35,7 +35,7 @@ function lineClass(line: CoverageLine): string {
     if (line.allowed > 0 && line.denied > 0) return 'ran both';
     return line.allowed > 0 ? 'ran allowed' : 'ran denied';
   }
-  return line.evaluations > 0 ? 'ran' : 'not-run';
+  return line.runs > 0 ? 'ran' : 'not-run';
 }
 
 function sourceCell(line: CoverageLine): string {
@@ -58,13 +58,13 @@ export function coverageTable(lines: CoverageLine[]): string {
         `<tr class="${lineClass(line)}"><th scope="row">${line.line}</th>` +
         `<td class="count">${line.runnable && line.allowed + line.denied > 0 ? line.allowed : ''}</td>` +
         `<td class="count">${line.runnable && line.allowed + line.denied > 0 ? line.denied : ''}</td>` +
-        `<td class="count">${line.runnable ? line.evaluations : ''}</td>` +
+        `<td class="count">${line.runnable ? line.runs : ''}</td>` +
         `<td class="source">${sourceCell(line)}</td></tr>`,
     )
     .join('\n');
   return (
     `<table class="coverage"><thead><tr><th scope="col">line</th><th scope="col">allowed</th>` +
-    `<th scope="col">denied</th><th scope="col">evaluations</th><th scope="col">source</th>` +
+    `<th scope="col">denied</th><th scope="col">ran</th><th scope="col">source</th>` +
     `</tr></thead><tbody>\n${rows}\n</tbody></table>`
   );
 }
@@ -74,7 +74,10 @@ export const COVERAGE_STYLES = `
 table.coverage { border-collapse: collapse; font: 13px/1.4 ui-monospace, monospace; }
 table.coverage th, table.coverage td { padding: 0 8px; text-align: right; vertical-align: top; border: 0; }
 table.coverage td.source { text-align: left; white-space: pre; }
-table.coverage td.source details summary { cursor: pointer; }
+table.coverage td.source details summary { cursor: pointer; list-style: none; }
+table.coverage td.source details summary::-webkit-details-marker { display: none; }
+table.coverage td.source details summary::after { content: '  ▸ values'; color: #555; font: 11px system-ui, sans-serif; }
+table.coverage td.source details[open] summary::after { content: '  ▾ values'; }
 table.coverage ul.values { margin: 2px 0 6px; padding-left: 20px; white-space: normal; font-family: system-ui, sans-serif; }
 table.coverage tr.allowed td.source, table.coverage tr.ran td.source { background: #e6f4ea; }
 table.coverage tr.denied td.source { background: #fde8e8; }

@@ -121,7 +121,7 @@ test('the report has Google’s shape: the rules, then an expression tree per ev
   expect(find(report.report, 'resource')).not.toHaveProperty('children');
 });
 
-test('per line: allow and deny counts of each statement, evaluations, and lines that never ran', () => {
+test('per line: allow and deny counts of each statement, runs per line, and lines that never ran', () => {
   const { slot } = freshSlot();
   expect(get(slot, 'alice', 'alice', {})).toBeNull();
   expect(get(slot, 'bob', 'alice', { open: false })).not.toBeNull();
@@ -133,8 +133,10 @@ test('per line: allow and deny counts of each statement, evaluations, and lines 
   const at = (n: number) => lines[n - 1]!;
   expect([at(GET_LINE).allowed, at(GET_LINE).denied]).toEqual([1, 1]);
   expect([at(CREATE_LINE).allowed, at(CREATE_LINE).denied]).toEqual([1, 2]);
-  expect(at(UPDATE_LINE)).toMatchObject({ runnable: true, allowed: 0, denied: 0, evaluations: 0 });
-  expect(at(lineOf('return uid')).evaluations).toBeGreaterThan(0);
+  expect(at(UPDATE_LINE)).toMatchObject({ runnable: true, allowed: 0, denied: 0, runs: 0 });
+  // isOwner ran for both gets and for the two creates whose size check passed: 4 times.
+  expect(at(lineOf('return uid')).runs).toBe(4);
+  expect(at(CREATE_LINE).runs).toBe(3);
   expect(at(lineOf('match /notes')).runnable).toBe(false);
   const valuesOf = (text: string) =>
     at(CREATE_LINE).expressions.find((e) => e.text === text)?.values;
