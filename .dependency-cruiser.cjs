@@ -14,10 +14,11 @@
 
 /** Every workspace package, and `scripts/` (the repository root's own task runner). */
 const PACKAGE =
-  '^(tooling|remote-list|shared-ui|shared-firebase|standalone-host|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/';
+  '^(tools/build-config|remote-list|shared-ui|shared-firebase|tools/standalone-host|tools/emulator|shell|mfe-[^/]+|tools/single-bundle|e2e|tools/scripts)/';
 const APPS = '^(shell|mfe-[^/]+)/';
 const SHARED = '^(shared-ui|shared-firebase|remote-list)/';
-const PRODUCT = '^(shared-ui|shared-firebase|standalone-host|shell|mfe-[^/]+|single-bundle)/';
+const PRODUCT =
+  '^(shared-ui|shared-firebase|tools/standalone-host|shell|mfe-[^/]+|tools/single-bundle)/';
 
 /**
  * The relative imports across packages that are allowed, each named by file (or folder), the
@@ -29,14 +30,14 @@ const RELATIVE_EXCEPTIONS = [
     // the same backend and static servers as `npm start`.
     from: '^e2e/',
     pkg: 'e2e',
-    to: '^scripts/lib/',
+    to: '^tools/scripts/lib/',
   },
   {
     // The root's task-runner modules have no package (and no jest) of their own; tooling's jest
     // runs their unit tests.
-    from: '^tooling/test/',
-    pkg: 'tooling',
-    to: '^scripts/lib/',
+    from: '^tools/build-config/test/',
+    pkg: 'tools/build-config',
+    to: '^tools/scripts/lib/',
   },
 ];
 
@@ -69,14 +70,16 @@ const layerRules = [
     severity: 'error',
     from: { path: SHARED },
     // tooling/ is allowed to their build and test config (jest.config.cjs), not to src/ (below).
-    to: { path: PACKAGE, pathNot: ['^$1/', '^tooling/'] },
+    to: { path: PACKAGE, pathNot: ['^$1/', '^tools/build-config/'] },
   },
   {
     name: 'standalone-host-imports-shared-only',
     comment: 'The standalone page mounts a remote it is handed; it imports only the shared layer.',
     severity: 'error',
-    from: { path: '^standalone-host/' },
-    to: { path: '^(tooling|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/' },
+    from: { path: '^tools/standalone-host/' },
+    to: {
+      path: '^(tools/build-config|tools/emulator|shell|mfe-[^/]+|tools/single-bundle|e2e|tools/scripts)/',
+    },
   },
   {
     name: 'no-app-imports-another-app',
@@ -92,36 +95,36 @@ const layerRules = [
     comment: 'An app imports the shared layer (and, for a remote, standalone-host), nothing above.',
     severity: 'error',
     from: { path: APPS },
-    to: { path: '^(single-bundle|e2e|emulator|scripts)/' },
+    to: { path: '^(tools/single-bundle|e2e|tools/emulator|tools/scripts)/' },
   },
   {
     name: 'app-code-imports-no-build-config',
     comment: "An app's src/ is product code: it runs in the browser, tooling/ does not.",
     severity: 'error',
     from: {
-      path: '^(shell|mfe-[^/]+|standalone-host|single-bundle|shared-ui|shared-firebase|remote-list)/src/',
+      path: '^(shell|mfe-[^/]+|tools/standalone-host|tools/single-bundle|shared-ui|shared-firebase|remote-list)/src/',
     },
-    to: { path: '^tooling/' },
+    to: { path: '^tools/build-config/' },
   },
   {
     name: 'tooling-imports-no-product-code',
     comment: 'tooling/ holds build and test configuration only; product code lives in packages.',
     severity: 'error',
-    from: { path: '^tooling/' },
+    from: { path: '^tools/build-config/' },
     to: { path: PRODUCT },
   },
   {
     name: 'only-remotes-use-the-standalone-host',
     comment: "standalone-host is a remote's dev page; the shell and shared layer never import it.",
     severity: 'error',
-    from: { path: '^(shell|shared-ui|shared-firebase|remote-list|single-bundle)/' },
-    to: { path: '^standalone-host/' },
+    from: { path: '^(shell|shared-ui|shared-firebase|remote-list|tools/single-bundle)/' },
+    to: { path: '^tools/standalone-host/' },
   },
 ];
 
 // ---- The emulator's internal layers --------------------------------------------------------------
 // Inside the emulator package (composition → transport → protocol → engine | rules | store →
-// values → common) the layers are one ordered table, emulator/test/layers/layers.ts, enforced by
+// values → common) the layers are one ordered table, tools/emulator/test/layers/layers.ts, enforced by
 // its own test (part of npm test), which also rejects imports from folders the table does not name.
 
 module.exports = {
