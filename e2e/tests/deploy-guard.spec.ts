@@ -120,7 +120,7 @@ test.describe('npm run deploy -w <app>', () => {
       'remotes.json "profile" points at this machine: https://localhost:3003/mf-manifest.json',
     );
     expect(output).toContain(
-      'remotes.json "explore" (https://cdn.example.test) is not in tooling/hosting-origins.json',
+      'remotes.json "explore" (https://cdn.example.test) is not in tools/build-config/hosting-origins.json',
     );
     expect(calls).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // The one list of remotes (remotes.json): name, folder, dev port, the label the shell shows for
-// its area, and the routes it owns. The federation config (tooling/federation.cjs), the shell's
+// its area, and the routes it owns. The federation config (tools/build-config/federation.cjs), the shell's
 // registry and route table, and each remote's own router all read it here.
 import remotes from '../remotes.json';
 

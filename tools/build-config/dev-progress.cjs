@@ -1,4 +1,4 @@
-// Compile progress of a dev server, as lines `npm start` reads (scripts/start.mjs): with
+// Compile progress of a dev server, as lines `npm start` reads (tools/scripts/start.mjs): with
 // DEV_PROGRESS_LINES=1 each build reports `@@progress <0-100>` as it goes and `@@compiled <errors>`
 // when done. Without it (a remote's own `npm start`) webpack-cli's usual output is left alone.
 const PROGRESS_VARIABLE = 'DEV_PROGRESS_LINES';

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Typed contracts between apps with Module Federation's own type tooling (@module-federation/
 // dts-plugin): each remote's exposed modules are compiled to declarations with `generateTypes`
-// (the same federation settings as its build, tooling/federation.cjs), and a consumer (the shell,
+// (the same federation settings as its build, tools/build-config/federation.cjs), and a consumer (the shell,
 // or a remote that mounts another remote's module) fetches them with `consumeTypes` from remote
 // type URLs into its own `@mf-types/` folder, where its tsconfig finds `feed/post-list` & co.
 // The type URLs point at a loopback server over the freshly generated files, so this works offline
 // and in CI from a clean clone, before any build. A remote that the development remotes list points
-// elsewhere (REMOTES_OVERRIDE or remotes.local.json, tooling/remote-overrides.cjs) is typed from
+// elsewhere (REMOTES_OVERRIDE or remotes.local.json, tools/build-config/remote-overrides.cjs) is typed from
 // what that deployment published instead: Module Federation reads its mf-manifest.json and fetches
 // the `@mf-types.zip` and `@mf-types.d.ts` that `metaData.types` names (a remote's production build
-// emits them, see publishedTypesOptions in tooling/federation.cjs). See docs/CONTRACT.md.
+// emits them, see publishedTypesOptions in tools/build-config/federation.cjs). See docs/CONTRACT.md.
 //
-// Usage: node tooling/federated-types.cjs <consumer>   (shell, profile, ... see typeConsumers())
+// Usage: node tools/build-config/federated-types.cjs <consumer>   (shell, profile, ... see typeConsumers())
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');

@@ -37,7 +37,7 @@ const ROUTER_SURFACE = [
 ];
 
 /**
- * Singletons provided through a surface (tooling/shared-surface.cjs): only these names are shipped,
+ * Singletons provided through a surface (tools/build-config/shared-surface.cjs): only these names are shipped,
  * the same in every app's build, and a build fails when code imports anything else. Each library
  * is still one shared singleton with its installed version; only its unused exports are left out.
  * react-router-dom re-exports react-router, so both carry the router's surface.
@@ -194,7 +194,7 @@ function runtimeCoreOptions({ exposes, production }) {
  * modules beside remoteEntry.js and mf-manifest.json: `@mf-types.zip` (the declarations) and
  * `@mf-types.d.ts` (the API types), named by the manifest's `metaData.types`, so a consumer can
  * take them from wherever the remote is deployed (docs/CONTRACT.md). Consumers never fetch types
- * during a build (tooling/federated-types.cjs does it in their typecheck), and development builds
+ * during a build (tools/build-config/federated-types.cjs does it in their typecheck), and development builds
  * skip the second TypeScript compile.
  */
 function publishedTypesOptions({ exposes, production }) {

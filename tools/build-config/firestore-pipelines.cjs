@@ -17,7 +17,7 @@ class NoFirestorePipelinesPlugin {
         if (PIPELINES_REQUEST.test(data.request)) {
           throw new Error(
             `${data.request}: Firestore Pipelines are not part of this product's builds; their regular ` +
-              'expressions need re2js, which is left out (tooling/firestore-pipelines.cjs).',
+              'expressions need re2js, which is left out (tools/build-config/firestore-pipelines.cjs).',
           );
         }
       });

@@ -1,6 +1,6 @@
 // firebase.json's Hosting targets: one per app of remote-list/remotes.json (plus the shell), with
-// the production security headers of tooling/security-headers.cjs, for the origins in
-// tooling/hosting-origins.json.
+// the production security headers of tools/build-config/security-headers.cjs, for the origins in
+// tools/build-config/hosting-origins.json.
 const origins = require('./hosting-origins.json');
 const remotes = require('remote-list/remotes.json');
 const { hostingSecurityRule } = require('./security-headers.cjs');

@@ -8,7 +8,7 @@ const LOCAL_BACKEND = {
   authPort: 9099,
   firestorePort: 8080,
   storagePort: 9199,
-  // The emulator's data browser (emulator/README.md); the Firebase Emulator UI's usual port.
+  // The emulator's data browser (tools/emulator/README.md); the Firebase Emulator UI's usual port.
   dataBrowserPort: 4000,
 };
 

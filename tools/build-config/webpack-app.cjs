@@ -102,7 +102,7 @@ function requestHostname(request) {
  *   pages?: Array<{          // more pages beside index.html, each served at its route's path
  *     path: string,          // the route ('/login')
  *     filename: string,      // 'login.html'
- *     firstPaint: string,    // static markup painted before any script (see tooling/index.html)
+ *     firstPaint: string,    // static markup painted before any script (see tools/build-config/index.html)
  *   }>,
  * }} app
  */

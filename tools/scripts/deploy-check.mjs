@@ -1,15 +1,15 @@
-// `node scripts/deploy-check.mjs <target> [--dist <dir>]`: refuses a build that would ship local
+// `node tools/scripts/deploy-check.mjs <target> [--dist <dir>]`: refuses a build that would ship local
 // settings to a Firebase Hosting target. firebase.json runs it as each target's `predeploy` hook
 // after the build, so even a plain `firebase deploy` cannot upload a stale or local dist/.
 // The shell: remotes.json of https manifests, none on this machine, each origin allowed by the CSP
-// firebase.json sends (tooling/hosting-origins.json); runtime-config.json of a real project, no
+// firebase.json sends (tools/build-config/hosting-origins.json); runtime-config.json of a real project, no
 // emulators. A remote: its manifest and entry, the types its manifest names, and no page settings
 // at all.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { productionAppOrigins } from 'tooling/hosting-headers.cjs';
-import { remotesJsonProblems, runtimeConfigProblems } from 'tooling/production-remotes.cjs';
+import { productionAppOrigins } from 'build-config/hosting-headers.cjs';
+import { remotesJsonProblems, runtimeConfigProblems } from 'build-config/production-remotes.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,7 +35,7 @@ function outsideCsp(remotesJson) {
     return allowed.has(origin)
       ? []
       : [
-          `remotes.json "${name}" (${origin}) is not in tooling/hosting-origins.json, so the CSP in firebase.json blocks it: add it there and run node scripts/security-headers.mjs`,
+          `remotes.json "${name}" (${origin}) is not in tools/build-config/hosting-origins.json, so the CSP in firebase.json blocks it: add it there and run node tools/scripts/security-headers.mjs`,
         ];
   });
 }

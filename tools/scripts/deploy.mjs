@@ -1,6 +1,6 @@
 // `npm run deploy -w <app>`: deploys one app alone to its Firebase Hosting target
 // (firebase.json `hosting[].target`). firebase runs the target's `predeploy` hooks first: the
-// production build, then scripts/deploy-check.mjs, which refuses local settings.
+// production build, then tools/scripts/deploy-check.mjs, which refuses local settings.
 // The shell needs its production remotes.json as an input — `-- --remotes=<file or https URL>` or
 // REMOTES_JSON — and FIREBASE_* for runtime-config.json; both are checked here before firebase
 // runs. DRY_RUN=1 prints what would run. FIREBASE_PROJECT adds --project. A remote's new version
@@ -13,8 +13,8 @@ import {
   PRODUCTION_REMOTES_VARIABLE,
   loadRemotesJson,
   runtimeConfigProblems,
-} from 'tooling/production-remotes.cjs';
-import { productionRuntimeConfig } from 'tooling/runtime-config.cjs';
+} from 'build-config/production-remotes.cjs';
+import { productionRuntimeConfig } from 'build-config/runtime-config.cjs';
 import { shellRemotesProblems } from './deploy-check.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

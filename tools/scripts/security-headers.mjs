@@ -1,10 +1,10 @@
-// Writes the production security headers (tooling/security-headers.cjs, origins from
-// tooling/hosting-origins.json) into every Hosting target of firebase.json. `--check` only reports
-// whether firebase.json is up to date (exit 1 when not); tooling's tests run the same comparison.
+// Writes the production security headers (tools/build-config/security-headers.cjs, origins from
+// tools/build-config/hosting-origins.json) into every Hosting target of firebase.json. `--check` only reports
+// whether firebase.json is up to date (exit 1 when not); build-config's tests run the same comparison.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withProductionSecurityHeaders } from 'tooling/hosting-headers.cjs';
+import { withProductionSecurityHeaders } from 'build-config/hosting-headers.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,7 +16,9 @@ const wanted = await format(JSON.stringify(withProductionSecurityHeaders(JSON.pa
 });
 if (process.argv.includes('--check')) {
   if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(wanted))) {
-    console.error('firebase.json headers are out of date: run node scripts/security-headers.mjs');
+    console.error(
+      'firebase.json headers are out of date: run node tools/scripts/security-headers.mjs',
+    );
     process.exit(1);
   }
   console.log('firebase.json security headers are up to date');

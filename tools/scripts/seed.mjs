@@ -6,7 +6,7 @@
 // The backend's ports and project id are those of runtime-config.json (AUTH_EMULATOR_PORT, …).
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { localRuntimeConfig } from 'tooling/runtime-config.cjs';
+import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 import { DEMO_PASSWORD, planCommunity } from './lib/seed/community.mjs';
 import { writeCommunity } from './lib/seed/writer.mjs';
 

@@ -8,7 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const {
   NoFirestorePipelinesPlugin,
   unbundledPipelinesAliases,
-} = require('tooling/firestore-pipelines.cjs');
+} = require('build-config/firestore-pipelines.cjs');
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -50,7 +50,7 @@ module.exports = (_env, argv) => ({
     new NoFirestorePipelinesPlugin(),
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({
-      template: require.resolve('tooling/index.html'),
+      template: require.resolve('build-config/index.html'),
       title: 'Single bundle',
       publicPath: '/',
     }),

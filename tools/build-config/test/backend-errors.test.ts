@@ -4,7 +4,7 @@ import path from 'node:path';
 import { freePort } from '../free-port.cjs';
 
 // The backend's own error lines reach the terminal, each prefixed with its service
-// (scripts/lib/backend.mjs), and a failed start says why rather than only an exit code. The
+// (tools/scripts/lib/backend.mjs), and a failed start says why rather than only an exit code. The
 // preflight of `npm start` finds a busy port before anything starts; this starts the backend
 // directly, as a port taken between that check and the emulator's listen would meet it.
 

@@ -7,7 +7,7 @@ const FIREBASE_JSON = path.join(__dirname, '..', '..', '..', 'firebase.json');
 type Site = { target: string; public: string; headers: unknown[] };
 
 describe('Hosting targets follow the list of remotes', () => {
-  it('firebase.json has one target per app, serving its dist/ (run scripts/security-headers.mjs)', () => {
+  it('firebase.json has one target per app, serving its dist/ (run tools/scripts/security-headers.mjs)', () => {
     const config = JSON.parse(fs.readFileSync(FIREBASE_JSON, 'utf8')) as { hosting: Site[] };
     expect(config.hosting.map((site) => [site.target, site.public])).toEqual([
       ['shell', 'shell/dist'],

@@ -17,7 +17,7 @@ const directive = (policy: string, name: string): string[] =>
     .slice(1);
 
 describe('firebase.json', () => {
-  it('sends the headers of the one definition on every Hosting target (run scripts/security-headers.mjs)', () => {
+  it('sends the headers of the one definition on every Hosting target (run tools/scripts/security-headers.mjs)', () => {
     const config = JSON.parse(fs.readFileSync(FIREBASE_JSON, 'utf8'));
     expect(withProductionSecurityHeaders(config)).toEqual(config);
     for (const site of config.hosting) {

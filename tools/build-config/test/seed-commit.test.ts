@@ -1,4 +1,4 @@
-// The seed's commits under contention (scripts/lib/seed/commit.mjs): an ABORTED commit is rebuilt
+// The seed's commits under contention (tools/scripts/lib/seed/commit.mjs): an ABORTED commit is rebuilt
 // and committed again, anything else fails at once, and a commit aborted every time fails in the end.
 import type { Firestore } from 'firebase/firestore/lite';
 import { COMMIT_ATTEMPTS, commitWithRetry } from '../../scripts/lib/seed/commit.mjs';

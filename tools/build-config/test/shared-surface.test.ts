@@ -75,7 +75,7 @@ describe('SharedSurfacePlugin', () => {
     expect(errors[0]).toContain(
       "'HashRouter' of 'react-router-dom' is not in the library's shared surface",
     );
-    expect(errors[0]).toContain('SHARED_SURFACES in tooling/federation.cjs');
+    expect(errors[0]).toContain('SHARED_SURFACES in tools/build-config/federation.cjs');
   });
 
   it('checks each name read from a namespace import', async () => {

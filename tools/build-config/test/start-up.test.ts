@@ -9,8 +9,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium.cjs';
 import { devPorts } from '../dev-ports.cjs';
 import { freePort } from '../free-port.cjs';
 
-// `npm start` and `npm run emulators` as a developer meets them (scripts/start.mjs,
-// scripts/emulators.mjs), every port moved to a free one so nothing here touches a running stack.
+// `npm start` and `npm run emulators` as a developer meets them (tools/scripts/start.mjs,
+// tools/scripts/emulators.mjs), every port moved to a free one so nothing here touches a running stack.
 
 const ROOT = path.resolve(__dirname, '../../..');
 

@@ -1,7 +1,7 @@
 // Debian's Chromium with the team's flags (nothing is downloaded), and the page helpers every
 // measurement shares.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_LAUNCH_OPTIONS } from 'tooling/chromium.cjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from 'build-config/chromium.cjs';
 
 export function launchChromium() {
   return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);

@@ -38,7 +38,7 @@ export async function checkBuilds(stack) {
       entryCache: name === 'shell' ? '(host: no entry)' : await header('remoteEntry.js'),
       manifestCache: await header('mf-manifest.json'),
       remotesJsonCache: await header('remotes.json'),
-      // A remote's production build has no page of its own (tooling/webpack-app.cjs).
+      // A remote's production build has no page of its own (tools/build-config/webpack-app.cjs).
       indexCache: name === 'shell' ? await header('index.html') : '(remote: no page)',
     };
   }

@@ -2,7 +2,7 @@
 // Lighthouse figures without the whole image bench. Same stack, member scene (9 photo posts made
 // through the real composer) and settings as `npm run bench`'s image figures.
 //
-//   node scripts/bench/lighthouse-routes.mjs [--runs=N] [--route=/login] [--route=/explore] …
+//   node tools/scripts/bench/lighthouse-routes.mjs [--runs=N] [--route=/login] [--route=/explore] …
 //       [--compare=<dir>]
 //
 // --compare serves a second set of builds beside the current ones, on the same backend: for each
@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { localRemotesJson } from 'tooling/federation.cjs';
+import { localRemotesJson } from 'build-config/federation.cjs';
 import { ROOT } from '../lib/backend.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { APPS, serveApps } from '../lib/serve-apps.mjs';

@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_LAUNCH_OPTIONS } from 'tooling/chromium.cjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from 'build-config/chromium.cjs';
 import { freePort } from '../lib/ports.mjs';
 import { signIn } from './browser.mjs';
 
 /**
  * Score, LCP and CLS of each route. `only` keeps the routes whose name it lists; `onReport` gets
- * each route's whole report (scripts/bench/lighthouse-routes.mjs prints its audits).
+ * each route's whole report (tools/scripts/bench/lighthouse-routes.mjs prints its audits).
  */
 export async function measureLighthouse(stack, member, log, { only, onReport } = {}) {
   const port = await freePort();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LOCAL_BACKEND } from 'tooling/runtime-config.cjs';
+import { LOCAL_BACKEND } from 'build-config/runtime-config.cjs';
 import { stopChildren } from './children.mjs';
 import { UnknownFirestoreBackend, firestoreBackendFrom } from './firestore-backend.mjs';
 import { waitForHttp } from './ports.mjs';
@@ -38,7 +38,7 @@ export const BACKEND_PORT_VARIABLES = {
 
 /**
  * What `npm start` and `npm run emulators` run: the project id and fixed ports of the local
- * backend (tooling/runtime-config.cjs; each movable with its variable above), with data under
+ * backend (tools/build-config/runtime-config.cjs; each movable with its variable above), with data under
  * .data/ (EMULATOR_DATA_DIR moves it).
  */
 export function localBackendOptions(env = process.env) {

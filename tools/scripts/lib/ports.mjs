@@ -1,4 +1,4 @@
-export { freePort } from 'tooling/free-port.cjs';
+export { freePort } from 'build-config/free-port.cjs';
 
 /** Resolves once `url` answers any HTTP status, or rejects after `timeoutMs`. */
 export async function waitForHttp(url, timeoutMs = 60_000) {

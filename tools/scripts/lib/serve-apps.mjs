@@ -3,14 +3,14 @@
 // for a year, the files a deploy switches (index.html, remoteEntry.js, mf-manifest.json, JSON
 // config) always revalidated. remotes.json and runtime-config.json are answered from the given
 // objects, so one set of builds can point at any backend and any remote URLs. Every response of
-// serveApps carries the security headers Firebase Hosting sends (tooling/security-headers.cjs),
+// serveApps carries the security headers Firebase Hosting sends (tools/build-config/security-headers.cjs),
 // with a CSP made for the origins and emulators of this run.
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
-import { REMOTES } from 'tooling/federation.cjs';
-import { securityHeaders } from 'tooling/security-headers.cjs';
+import { REMOTES } from 'build-config/federation.cjs';
+import { securityHeaders } from 'build-config/security-headers.cjs';
 import { ROOT } from './backend.mjs';
 
 /** App name → folder: the shell and every remote of the list (remote-list/remotes.json). */

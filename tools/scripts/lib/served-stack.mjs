@@ -1,8 +1,8 @@
 // The product as the e2e suite, the seed spec and the benchmarks run it: a fresh in-memory backend
 // and the production builds served as a CDN would (serve-apps), all on free ports so a running
 // `npm start` is never disturbed.
-import { localRemotesJson } from 'tooling/federation.cjs';
-import { localRuntimeConfig } from 'tooling/runtime-config.cjs';
+import { localRemotesJson } from 'build-config/federation.cjs';
+import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 import { startBackend } from './backend.mjs';
 import { freePort } from './ports.mjs';
 import { APPS, serveApps } from './serve-apps.mjs';

@@ -3,7 +3,7 @@ import type { Op, Outcome } from './model';
 /**
  * THE list of known differences between this emulator and Google's Cloud Firestore emulator that
  * the differential test accepts. Each entry says which side is right. Remove an entry once the
- * emulator is fixed: the test then enforces the behaviour. Keep emulator/README.md ("Differences
+ * emulator is fixed: the test then enforces the behaviour. Keep tools/emulator/README.md ("Differences
  * found by the differential test") in step with this list.
  */
 export interface ExpectedDifference {

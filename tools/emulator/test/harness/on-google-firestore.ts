@@ -1,4 +1,4 @@
-import { freePort } from 'tooling/free-port.cjs';
+import { freePort } from 'build-config/free-port.cjs';
 import {
   startGoogleFirestore,
   type RunningGoogleFirestore,

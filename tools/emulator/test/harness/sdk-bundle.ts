@@ -4,7 +4,7 @@ import path from 'node:path';
 import type webpackType from 'webpack';
 
 /**
- * Builds the browser bundle of the real firebase SDK once and caches it under emulator/.tmp/, keyed
+ * Builds the browser bundle of the real firebase SDK once and caches it under tools/emulator/.tmp/, keyed
  * by the SDK version and the entry file, so later test runs (and parallel jest workers) reuse it.
  */
 

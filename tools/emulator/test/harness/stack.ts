@@ -10,8 +10,8 @@ import type * as FirestoreSdk from 'firebase/firestore';
 import type * as StorageSdk from 'firebase/storage';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import { sdkBundlePath } from './sdk-bundle';
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- tooling is CommonJS
-const { CHROMIUM_LAUNCH_OPTIONS } = require('tooling/chromium.cjs') as {
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- build-config is CommonJS
+const { CHROMIUM_LAUNCH_OPTIONS } = require('build-config/chromium.cjs') as {
   CHROMIUM_LAUNCH_OPTIONS: { executablePath: string; args: string[] };
 };
 

@@ -1,6 +1,6 @@
 // Runs a TypeScript entry point of this package in a plain Node process (for tests that need a
 // real child process, e.g. kill -9): .ts files are compiled on require with the repo's Babel
-// setup, cached by content under emulator/.tmp/run-ts-cache/.
+// setup, cached by content under tools/emulator/.tmp/run-ts-cache/.
 const babel = require('@babel/core');
 const crypto = require('node:crypto');
 const fs = require('node:fs');

@@ -1,5 +1,5 @@
 // The demo community as plain data, fixed by a seed: members with profiles, who follows whom,
-// posts (most with a photo), likes, comments and replies. scripts/lib/seed/writer.mjs writes it.
+// posts (most with a photo), likes, comments and replies. tools/scripts/lib/seed/writer.mjs writes it.
 import { dice as makeDice, randomSource, stableId } from './random.mjs';
 
 /**

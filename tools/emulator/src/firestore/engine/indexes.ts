@@ -6,7 +6,7 @@ import type { Filter, Order, QueryPlan } from './types';
 /**
  * Index checks as production Firestore makes them: a query that the automatic single-field
  * indexes cannot serve is refused with FAILED_PRECONDITION unless `firestore.indexes.json`
- * defines an index that serves it. Which queries need what is documented in emulator/README.md
+ * defines an index that serves it. Which queries need what is documented in tools/emulator/README.md
  * ("Index checks"), after https://firebase.google.com/docs/firestore/query-data/index-overview.
  */
 
