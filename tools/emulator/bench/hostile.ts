@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { idToken } from '../test/harness/id-token';
-import { RawChannel, messagesOf } from '../test/server/wire';
+import { idToken } from '../harness/id-token';
+import { RawChannel, messagesOf } from '../harness/raw-wire';
 import { percentile, sleep } from './compare/stats';
 import { startEmulatorProcess, type EmulatorProcess } from './wire/emulatorProcess';
 

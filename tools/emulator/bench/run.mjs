@@ -18,10 +18,10 @@ function runScript(args) {
 console.log(
   `emulator figures on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${new Date().toISOString()}`,
 );
-runScript(['test/server/run-ts.cjs', 'bench/compare.ts']);
+runScript(['harness/run-ts.cjs', 'bench/compare.ts']);
 console.log('\nours only:');
-runScript(['test/server/run-ts.cjs', 'bench/write-stream.ts']);
+runScript(['harness/run-ts.cjs', 'bench/write-stream.ts']);
 console.log('the engine alone, in-process (no server, no network):');
-runScript(['test/engine/fixtures/engine-bench.cjs']);
+runScript(['bench/engine.cjs']);
 console.log('\nunder attack (other clients while one client is hostile):');
-runScript(['test/server/run-ts.cjs', 'bench/hostile.ts']);
+runScript(['harness/run-ts.cjs', 'bench/hostile.ts']);

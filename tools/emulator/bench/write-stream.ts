@@ -3,7 +3,7 @@
 // end: on a small machine the browser's CPU bounds it; bench/wire/ measures the server alone.
 import fs from 'node:fs';
 import os from 'node:os';
-import { startStack } from '../test/harness';
+import { startStack } from '../harness';
 import { sampleCpu } from './cpu';
 
 const WRITES = 2000;

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ListenerReport, ToListeners, ToMain } from './listenerProtocol';
 
 // The worker is TypeScript too: the runner that compiles this package's .ts on require.
-const RUN_TS = path.resolve(__dirname, '../../test/server/run-ts.cjs');
+const RUN_TS = path.resolve(__dirname, '../../harness/run-ts.cjs');
 
 /** The listener sessions, run in a worker thread (see listenerWorker.ts). */
 export class ListenerGroup {

@@ -1,4 +1,4 @@
-import { idToken } from '../../test/harness/id-token';
+import { idToken } from '../../harness/id-token';
 import type { TargetView } from './targetView';
 
 /** What the wire benchmark's clients send: the same requests the SDK sends for its calls. */

@@ -4,7 +4,7 @@ import { resolveConfig } from '../../src/config';
 
 /** The data browser is an option of the CLI: off by default, on with a port, its URL printed. */
 
-const RUN_TS = path.resolve(__dirname, '../server/run-ts.cjs');
+const RUN_TS = path.resolve(__dirname, '../../harness/run-ts.cjs');
 const CLI = path.resolve(__dirname, '../../src/cli.ts');
 let child: ChildProcess | null = null;
 

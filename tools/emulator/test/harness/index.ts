@@ -1,15 +1,14 @@
 /**
- * Browser test harness: the emulator in-process, the real firebase browser SDK in headless
- * Chromium. See README.md in this folder.
+ * What the tests take from the harness (../../harness, shared with the benches), and the jest-only
+ * helper that shares one stack per test file. See ../../harness/README.md.
  */
 export {
   startStack,
+  idToken,
   type Stack,
   type StackOptions,
   type HarnessClient,
   type ClientOptions,
   type PageFirebase,
-} from './stack';
+} from '../../harness';
 export { stackForFile, type FileStack } from './stack-for-file';
-export { sdkBundlePath } from './sdk-bundle';
-export { idToken } from './id-token';

@@ -4,7 +4,7 @@ import {
   type HarnessClient,
   type Stack,
   type StackOptions,
-} from './stack';
+} from '../../harness';
 
 export interface FileStack<Name extends string> {
   /** The stack, once the file's `beforeAll` has started it. */

@@ -8,7 +8,7 @@ import { request } from './wire';
 
 const PROJECT = 'demo-cli';
 const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
-const RUN_TS = path.join(__dirname, 'run-ts.cjs');
+const RUN_TS = path.join(__dirname, '../../harness/run-ts.cjs');
 const CLI = path.resolve(__dirname, '../../src/cli.ts');
 
 interface Cli {

@@ -3,7 +3,7 @@
  * its first run loads, against what one caller may hold in all and may load per second. The
  * offending stream ends with RESOURCE_EXHAUSTED; another member on the same server is served.
  */
-import { idToken } from '../../harness/id-token';
+import { idToken } from '../../harness';
 import {
   DATABASE,
   DOCS,

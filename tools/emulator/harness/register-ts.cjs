@@ -1,12 +1,12 @@
-// Runs a TypeScript entry point of this package in a plain Node process (for tests that need a
-// real child process, e.g. kill -9): .ts files are compiled on require with the repo's Babel
-// setup, cached by content under tools/emulator/.tmp/run-ts-cache/.
+// Lets a plain Node process load this package's TypeScript sources, as jest does for the tests:
+// a `.ts` file is compiled on require with the repository's Babel setup (inline source maps, so a
+// child's stack traces name the .ts lines) and cached by content under .tmp/run-ts-cache/.
 const babel = require('@babel/core');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const cacheDir = path.resolve(__dirname, '../../.tmp/run-ts-cache');
+const cacheDir = path.resolve(__dirname, '../.tmp/run-ts-cache');
 fs.mkdirSync(cacheDir, { recursive: true });
 
 require.extensions['.ts'] = (module, filename) => {
@@ -22,6 +22,7 @@ require.extensions['.ts'] = (module, filename) => {
       cwd: __dirname,
       rootMode: 'upward',
       envName: 'test',
+      sourceMaps: 'inline',
     }).code;
     const tmp = `${cached}.${process.pid}`;
     fs.writeFileSync(tmp, code);
@@ -29,7 +30,3 @@ require.extensions['.ts'] = (module, filename) => {
   }
   module._compile(code, filename);
 };
-
-const [entry, ...args] = process.argv.slice(2);
-process.argv = [process.argv[0], path.resolve(entry), ...args];
-require(path.resolve(entry));

@@ -8,7 +8,7 @@ import type * as AppSdk from 'firebase/app';
 import type * as AuthSdk from 'firebase/auth';
 import type * as FirestoreSdk from 'firebase/firestore';
 import type * as StorageSdk from 'firebase/storage';
-import { startEmulator, type RunningEmulator } from '../../src/index';
+import { startEmulator, type RunningEmulator } from '../src/index';
 import { sdkBundlePath } from './sdk-bundle';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- build-config is CommonJS
 const { CHROMIUM_LAUNCH_OPTIONS } = require('build-config/chromium.cjs') as {
@@ -112,7 +112,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const REPOSITORY_INDEXES = path.resolve(__dirname, '../../../../firestore.indexes.json');
+const REPOSITORY_INDEXES = path.resolve(__dirname, '../../../firestore.indexes.json');
 
 const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>harness</title>
 <script src="/sdk.js"></script></head><body></body></html>`;
@@ -215,7 +215,7 @@ function initPage(init: PageInit): void {
 }
 
 async function makeTempDir(): Promise<string> {
-  const base = path.resolve(__dirname, '../../.tmp/data');
+  const base = path.resolve(__dirname, '../.tmp/data');
   fs.mkdirSync(base, { recursive: true });
   return fs.mkdtempSync(path.join(base, 'run-'));
 }

@@ -8,7 +8,7 @@ import type webpackType from 'webpack';
  * by the SDK version and the entry file, so later test runs (and parallel jest workers) reuse it.
  */
 
-const EMULATOR_ROOT = path.resolve(__dirname, '../..');
+const EMULATOR_ROOT = path.resolve(__dirname, '..');
 const ENTRY = path.join(__dirname, 'sdk-entry.mjs');
 const CACHE_DIR = path.join(EMULATOR_ROOT, '.tmp', 'harness');
 const LOCK_STALE_MS = 180_000;
