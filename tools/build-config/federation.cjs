@@ -1,6 +1,6 @@
-// The one definition of Module Federation settings. Every app's webpack config (shell and the five
-// remotes) takes its shared map, share strategy and runtime plugins from here, so the page always
-// negotiates one copy of each shared library.
+// The one definition of Module Federation settings. Every app's webpack config (the shell and each
+// remote of remote-list/remotes.json) takes its shared map, share strategy and runtime plugins from
+// here, so the page always negotiates one copy of each shared library.
 const path = require('node:path');
 const { surfaceModule } = require('./shared-surface.cjs');
 
@@ -229,7 +229,7 @@ function federationOptions({ name, exposes, production = false }) {
     manifest: { fileName: 'mf-manifest.json' },
     dts: publishedTypesOptions({ exposes, production }),
     runtimePlugins: [
-      require.resolve('./federation-runtime-plugin.cjs'),
+      require.resolve('./manifest-revalidation-plugin.cjs'),
       require.resolve('./retry-failed-shares-plugin.cjs'),
       ...runtimeCore.plugins,
     ],

@@ -1,5 +1,5 @@
-// The comparison build for the benchmark (docs/PERFORMANCE.md): the same shell and the same five
-// remotes in one webpack bundle, without Module Federation. It reuses the shell's own App and
+// The comparison build for the benchmark (docs/PERFORMANCE.md): the same shell and every remote in
+// one webpack bundle, without Module Federation. It reuses the shell's own App and
 // bootstrap steps and hands it a "runtime" whose loadRemote returns the statically imported
 // modules, so the only difference measured is federation and per-remote loading.
 import { StrictMode } from 'react';
