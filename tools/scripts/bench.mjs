@@ -31,7 +31,7 @@ function singleBundleSize() {
 }
 
 /**
- * The image figures of issue 16 (picture bytes, layout shift, Lighthouse, processing + upload),
+ * The image figures (picture bytes, layout shift, Lighthouse, processing + upload),
  * on their own stack so their photo posts stay out of the other measurements.
  */
 async function imageFigures(machine) {

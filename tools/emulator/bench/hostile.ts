@@ -3,7 +3,8 @@
 // forward POST, offset queries among them, new sessions again and again, never reading), then
 // while 400 connections drip their headers a byte at a time. The emulator runs built
 // (dist/cli.js) in its own process with production limits; RSS is read from /proc.
-// Targets (issue 15): other clients' commit p99 < 50 ms and server RSS < 500 MB throughout.
+// Targets: other clients' commit p99 < 50 ms and server RSS < 500 MB throughout, so one hostile
+// page on a developer's machine cannot stall the honest ones (docs/PERFORMANCE.md, "Under attack").
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';

@@ -60,7 +60,7 @@ export function writeImageFigures(markdown) {
   const next =
     start >= 0 && end > start
       ? `${current.slice(0, start + START.length)}\n${markdown}\n${current.slice(end)}`
-      : `${current.trimEnd()}\n\n## Image figures (issue 16)\n\n${START}\n${markdown}\n${END}\n`;
+      : `${current.trimEnd()}\n\n## Image figures\n\n${START}\n${markdown}\n${END}\n`;
   fs.writeFileSync(file, next);
   return file;
 }

@@ -1,8 +1,9 @@
 /* global window, document */ // page code runs in the browser
-// Image figures (issue 16): bytes of pictures on the first view of /explore (9 photo posts), the
-// feed (3) and a profile; layout shift on those routes; time and CPU to process and upload one
-// 4 MB phone photo. "Before" is what the product did until issue 16: the chosen file uploaded as
-// it is and shown everywhere; "after" is the browser pipeline, driven through the real composer.
+// Image figures: bytes of pictures on the first view of /explore (9 photo posts), the feed (3) and
+// a profile; layout shift on those routes; time and CPU to process and upload one 4 MB phone
+// photo. "Before" is what the product did before it reduced pictures in the browser: the chosen
+// file uploaded as it is and shown everywhere; "after" is the browser pipeline, driven through the
+// real composer.
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { signIn, median } from './browser.mjs';
@@ -77,7 +78,7 @@ async function uploadAsIs(stack, path, bytes) {
   return `${stack.storageUrl}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
 }
 
-/** The product before issue 16: 9 photo posts whose postImage is the 4 MB original, nothing else. */
+/** The product before the browser pipeline: 9 photo posts whose postImage is the 4 MB original. */
 async function seedOriginalPhotos(stack, commit, member, photo) {
   for (let n = 0; n < PHOTO_POSTS; n += 1) {
     const postId = randomUUID().replace(/-/g, '').slice(0, 20);

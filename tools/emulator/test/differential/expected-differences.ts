@@ -74,9 +74,9 @@ export const EXPECTED_DIFFERENCES: ExpectedDifference[] = [
       '(listeners deliver the current results of the query: ' +
       'https://firebase.google.com/docs/firestore/query-data/listen), so this emulator keeps ' +
       'converging. Which documents production returns for a range filter over NaN was not ' +
-      'checked. Since issue 14’s fixes this emulator’s server also leaves NaN out of number ' +
-      'ranges (as Google’s answers them), while the SDK matches NaN locally (it sorts below ' +
-      'every number): the listener stays pending here too (a DIFF_REPLAY of this reproduction ' +
+      'checked. Since the fixes the differential test led to, this emulator’s server also leaves ' +
+      'NaN out of number ranges (as Google’s answers them), while the SDK matches NaN locally ' +
+      '(it sorts below every number): the listener stays pending here too (a DIFF_REPLAY of this reproduction ' +
       'timed out on both), so the entry no longer matches; it stays while it is decided whether ' +
       'this emulator should converge anyway.',
     repro: [

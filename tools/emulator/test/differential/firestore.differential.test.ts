@@ -22,7 +22,8 @@ import { episode } from './generate';
 import type { Op } from './model';
 import { Random } from './random';
 
-// The CI size (DIFF_OPS), issue 14's 20,000; test/differential/README.md, "Size", has what it costs.
+// The CI size (DIFF_OPS): 20,000 operations in under 3 minutes of CI; test/differential/README.md,
+// "Size", has what it costs.
 const OPS = Number(process.env['DIFF_OPS'] ?? 20_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);

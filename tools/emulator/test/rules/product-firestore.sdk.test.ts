@@ -913,7 +913,7 @@ describe(`${POSTS} delete`, () => {
 });
 
 accountDeletionCases(suite);
-// Issue 16: the smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
+// The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
 describe('image sizes beside the seed’s picture fields', () => {
   const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');
   const sized = (id: string, fields: Data = {}): Data =>
