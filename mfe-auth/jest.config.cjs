@@ -1,6 +1,6 @@
-const base = require('tooling/jest.base.cjs')({
+const base = require('build-config/jest.base.cjs')({
   environment: 'jsdom',
-  setupFiles: [require.resolve('tooling/jest-setup-dom.cjs')],
+  setupFiles: [require.resolve('build-config/jest-setup-dom.cjs')],
 });
 
 // The forms' tests fake `shared-firebase/session`'s network calls; the Firebase SDK its real parts
@@ -9,6 +9,7 @@ module.exports = {
   ...base,
   moduleNameMapper: {
     ...base.moduleNameMapper,
-    '^firebase/(app|auth|firestore|storage)$': require.resolve('tooling/jest-empty-module.cjs'),
+    '^firebase/(app|auth|firestore|storage)$':
+      require.resolve('build-config/jest-empty-module.cjs'),
   },
 };

@@ -1,4 +1,4 @@
-import type { SurfacesReport } from 'tooling/shared-surface.cjs';
+import type { SurfacesReport } from 'build-config/shared-surface.cjs';
 import { test, expect } from '../fixtures';
 import { REMOTES } from '../support/remotes';
 
@@ -41,7 +41,7 @@ test.describe('shell ↔ remote contract', () => {
     test(`${remote}: manifest exposes ${exposes.join(', ')} and shares the singletons`, async ({
       stack,
     }) => {
-      const { SINGLETONS } = await import('tooling/federation.cjs');
+      const { SINGLETONS } = await import('build-config/federation.cjs');
       const shell = await manifestOf(stack.appUrls.shell);
       const manifest = await manifestOf(stack.appUrls[remote as keyof typeof stack.appUrls]);
       expect(manifest.name).toBe(remote);
@@ -69,7 +69,7 @@ test.describe('shell ↔ remote contract', () => {
   test('every name a remote imports from a surfaced library is in the shell’s surface', async ({
     stack,
   }) => {
-    const { SURFACES_FILE } = await import('tooling/shared-surface.cjs');
+    const { SURFACES_FILE } = await import('build-config/shared-surface.cjs');
     const report = async (base: string): Promise<SurfacesReport> => {
       const response = await fetch(`${base}/${SURFACES_FILE}`);
       expect(response.ok, `${base}/${SURFACES_FILE}`).toBe(true);

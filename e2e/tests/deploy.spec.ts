@@ -61,8 +61,8 @@ test.describe('deploying one remote', () => {
     stack,
     members,
   }) => {
-    const { serveDir } = await import('../../scripts/lib/serve-apps.mjs');
-    const { freePort } = await import('../../scripts/lib/ports.mjs');
+    const { serveDir } = await import('../../tools/scripts/lib/serve-apps.mjs');
+    const { freePort } = await import('../../tools/scripts/lib/ports.mjs');
     v2Dir = makeV2();
     const [v1Port, v2Port, shellPort] = [await freePort(), await freePort(), await freePort()];
     const manifest = (port: number) => `http://127.0.0.1:${port}/mf-manifest.json`;
@@ -150,7 +150,7 @@ test.describe('firebase.json hosting', () => {
   }
 
   test('one target per app, with the cache, CORS and SPA rules of serve-apps', async () => {
-    const { APPS } = await import('../../scripts/lib/serve-apps.mjs');
+    const { APPS } = await import('../../tools/scripts/lib/serve-apps.mjs');
     expect(config.hosting.map((site) => site.target).sort()).toEqual(Object.keys(APPS).sort());
     for (const site of config.hosting) {
       const folder = APPS[site.target as keyof typeof APPS];

@@ -17,9 +17,13 @@ const ENTRIES = ['src/index.ts', 'src/session-entry.ts'].map((entry) =>
 /** Where consumers live: every other package's sources, the scripts and the e2e suite. */
 const CONSUMER_ROOTS = fs
   .readdirSync(REPO_DIR)
-  .filter((name) => /^(mfe-.+|shell|standalone-host|single-bundle)$/.test(name))
+  .filter((name) => /^(mfe-.+|shell)$/.test(name))
   .map((name) => path.join(REPO_DIR, name, 'src'))
-  .concat([path.join(REPO_DIR, 'scripts'), path.join(REPO_DIR, 'e2e')]);
+  .concat(
+    ['tools/standalone-host/src', 'tools/single-bundle/src', 'tools/scripts', 'e2e'].map((dir) =>
+      path.join(REPO_DIR, dir),
+    ),
+  );
 const SOURCE = /\.(ts|tsx|mjs|cjs|js)$/;
 
 function sourceFiles(dir: string): string[] {
