@@ -27,6 +27,8 @@ export interface RepositoryFacts {
   /** Scripts of the root package.json (key '') and of each workspace, by folder and by name. */
   scripts: Map<string, Set<string>>;
   remotes: Record<string, RemoteEntry>;
+  /** The shell's own routes (its 404 page), from shell/src/routes.ts. */
+  shellRoutes?: string[];
   /** String literals of the product's sources, e.g. the backend error codes it handles. */
   productStrings: Set<string>;
 }
@@ -115,6 +117,11 @@ export function readRepository(): RepositoryFacts {
   const remotes = JSON.parse(
     fs.readFileSync(path.join(ROOT, 'remote-list/remotes.json'), 'utf8'),
   ) as Record<string, RemoteEntry>;
+  const shellRoutes = [
+    ...fs
+      .readFileSync(path.join(ROOT, 'shell/src/routes.ts'), 'utf8')
+      .matchAll(/\{ path: '([^']+)', remote: null/g),
+  ].map(([, route]) => route!);
 
   const productStrings = new Set<string>();
   const product = /^(shell|mfe-[^/]+|shared-[^/]+|remote-list)\/src\/.*\.tsx?$/;
@@ -138,6 +145,7 @@ export function readRepository(): RepositoryFacts {
       ),
     scripts,
     remotes,
+    shellRoutes,
     productStrings,
   };
 }
@@ -211,11 +219,12 @@ export function checkDocument(doc: string, markdown: string, repo: RepositoryFac
   const docDir = path.posix.dirname(doc);
   const remoteNames = Object.keys(repo.remotes);
   const remoteFolders = new Set(Object.values(repo.remotes).map((remote) => remote.folder));
-  const routes = new Set(
-    Object.values(repo.remotes).flatMap((remote) =>
+  const routes = new Set([
+    ...Object.values(repo.remotes).flatMap((remote) =>
       Object.values(remote.routes).map((route) => routePattern(route.path)),
     ),
-  );
+    ...(repo.shellRoutes ?? []).map(routePattern),
+  ]);
 
   // Links.
   for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
