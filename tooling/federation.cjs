@@ -88,10 +88,22 @@ const SHARED_SURFACES = {
   ],
 };
 
+/**
+ * Entries shared by their file as well as by their name: shared-firebase's data entry reaches its
+ * session entry by a relative import (a package never imports itself by its name), and the
+ * federation plugin matches a shared config keyed by an absolute path against the resolved file of
+ * every import, so that import too takes the page's one copy of the session.
+ */
+const SHARED_FILES = ['shared-firebase/session'];
+
 /** 'firebase/auth' → 'firebase', 'react/' → 'react', '@scope/name/x' → '@scope/name'. */
 function packageName(shareKey) {
   const segments = shareKey.split('/');
   return segments.slice(0, shareKey.startsWith('@') ? 2 : 1).join('/');
+}
+
+function resolvedFile(request) {
+  return require.resolve(request, { paths: [path.join(__dirname, '..')] });
 }
 
 function installedVersion(shareKey) {
@@ -103,7 +115,8 @@ function installedVersion(shareKey) {
 
 /**
  * The shared map: singletons with an explicit requiredVersion taken from the installed package;
- * surfaced libraries provide their generated surface module.
+ * surfaced libraries provide their generated surface module; SHARED_FILES are shared by their file
+ * under their name too.
  */
 function sharedMap() {
   const singleton = (pkg) => {
@@ -116,6 +129,12 @@ function sharedMap() {
       Object.entries(SHARED_SURFACES).map(([pkg, names]) => [
         pkg,
         { ...singleton(pkg), import: surfaceModule(pkg, names) },
+      ]),
+    ),
+    ...Object.fromEntries(
+      SHARED_FILES.map((shareKey) => [
+        resolvedFile(shareKey),
+        { ...singleton(shareKey), shareKey, import: resolvedFile(shareKey) },
       ]),
     ),
   };

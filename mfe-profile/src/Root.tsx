@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useSignedInUid, watchFollowRuns } from 'shared-firebase';
+import { useSignedInUid } from 'shared-firebase';
 // Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
 import REMOTES from 'remote-list/remotes.json';
 import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
+import { watchFollowRuns } from './data';
 import { EditProfilePage } from './pages/EditProfilePage';
 import { FollowListPage } from './pages/FollowListPage';
 import { ProfilePage } from './pages/ProfilePage';

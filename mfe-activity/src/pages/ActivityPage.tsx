@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useActivity, useSignedInUid } from 'shared-firebase';
+import { useSignedInUid } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
+import { useActivity } from '../data';
 import { ActivityEntry } from '../components/ActivityEntry';
 import { useMarkSeenRead } from '../components/useMarkSeenRead';
 

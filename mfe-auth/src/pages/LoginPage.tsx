@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorCode, signInErrorMessage, signInMember } from 'shared-firebase/session';
+import { authErrorCode } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
 import { FormFeedbackView } from '../components/FormFeedbackView';
 import { NEXT_PARAM, safeNextPath } from '../form/nextPath';
 import { RESET_PASSWORD_PATH } from '../reset/paths';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignIn } from '../form/validation';
+import { signInErrorMessage, signInMember } from '../data';
 import type { FieldName } from '../form/validation';
 
 /** Which fields a sign-in failure points at; unknown failures mark both. */

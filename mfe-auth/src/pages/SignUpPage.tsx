@@ -1,23 +1,20 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  AccountDocumentsError,
-  authErrorCode,
-  signUpErrorMessage,
-  signUpMember,
-} from 'shared-firebase/session';
+import { authErrorCode } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
 import { FormFeedbackView } from '../components/FormFeedbackView';
 import { useFormFeedback } from '../form/useFormFeedback';
 import { checkSignUp } from '../form/validation';
+import { AccountDocumentsError, signUpErrorMessage, signUpMember } from '../data';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import type { FieldName } from '../form/validation';
 import { FinishSignUp } from './FinishSignUp';
 
 export const AFTER_SIGN_UP_PATH = '/edit-profile';
 
-/** Firebase's own minimum; the hint spares members a failure SPEC shows only as a red state. */
-const PASSWORD_HINT = 'At least 6 characters.';
+/** Firebase's own minimum; the hint spares members a failure shown only as a red state. */
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** Which fields a sign-up failure points at; unknown failures mark all three. */
 function fieldsOf(error: unknown): FieldName[] {

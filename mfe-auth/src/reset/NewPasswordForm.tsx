@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  authErrorCode,
-  checkPasswordResetCode,
-  confirmNewPassword,
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-} from 'shared-firebase/session';
+import { authErrorCode, MESSAGES } from 'shared-firebase/session';
 import { Button, Spinner, TextField } from 'shared-ui';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { checkPasswordResetCode, confirmNewPassword } from '../data';
+import { AUTH_MESSAGES } from '../messages';
 import { RESET_PASSWORD_PATH } from './paths';
 
 type CodeState =
@@ -17,12 +14,12 @@ type CodeState =
 function changeFailure(error: unknown): string {
   switch (authErrorCode(error)) {
     case 'auth/weak-password':
-      return MESSAGES.passwordTooWeak;
+      return AUTH_MESSAGES.passwordTooWeak;
     case 'auth/expired-action-code':
     case 'auth/invalid-action-code':
-      return MESSAGES.resetLinkInvalid;
+      return AUTH_MESSAGES.resetLinkInvalid;
     default:
-      return MESSAGES.passwordChangeFailed;
+      return AUTH_MESSAGES.passwordChangeFailed;
   }
 }
 
@@ -49,7 +46,7 @@ export function NewPasswordForm({ code }: { code: string }) {
     event.preventDefault();
     if (pending) return;
     if (password === '') return setFailure(MESSAGES.fillAllFields);
-    if (password.length < PASSWORD_MIN_LENGTH) return setFailure(MESSAGES.passwordTooWeak);
+    if (password.length < PASSWORD_MIN_LENGTH) return setFailure(AUTH_MESSAGES.passwordTooWeak);
     setPending(true);
     setFailure(null);
     try {
@@ -70,7 +67,7 @@ export function NewPasswordForm({ code }: { code: string }) {
       <div className="ui-card auth-form">
         <h1 id="reset-heading">{changed ? 'Password changed' : 'Reset your password'}</h1>
         <p role={changed ? 'status' : 'alert'} className="auth-form__notice">
-          {changed ? MESSAGES.passwordChanged : MESSAGES.resetLinkInvalid}
+          {changed ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.resetLinkInvalid}
         </p>
         <p>
           {changed ? (

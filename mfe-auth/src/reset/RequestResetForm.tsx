@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MESSAGES, requestPasswordReset } from 'shared-firebase/session';
-import type { ResetRequestOutcome } from 'shared-firebase/session';
+import { MESSAGES } from 'shared-firebase/session';
 import { Button, TextField } from 'shared-ui';
+import { requestPasswordReset } from '../data';
+import type { ResetRequestOutcome } from '../data';
+import { AUTH_MESSAGES } from '../messages';
 
 const ANSWERS: Record<ResetRequestOutcome, { text: string; role: 'status' | 'alert' }> = {
-  sent: { text: MESSAGES.resetLinkSent, role: 'status' },
-  'invalid-email': { text: MESSAGES.invalidEmail, role: 'alert' },
-  failed: { text: MESSAGES.resetRequestFailed, role: 'alert' },
+  sent: { text: AUTH_MESSAGES.resetLinkSent, role: 'status' },
+  'invalid-email': { text: AUTH_MESSAGES.invalidEmail, role: 'alert' },
+  failed: { text: AUTH_MESSAGES.resetRequestFailed, role: 'alert' },
 };
 
 /** The e-mail the login form held when "Forgot password?" was followed, if any. */

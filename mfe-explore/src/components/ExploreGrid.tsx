@@ -1,5 +1,5 @@
-import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
+import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
 

@@ -2,12 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
   CAPTION_MAX_LENGTH,
+  checkImageFile,
   ImageUnreadableError,
   MESSAGES,
-  checkImageFile,
-  createPost,
-  newPostProblem,
-  usePostAudienceCache,
 } from 'shared-firebase';
 import {
   Button,
@@ -17,6 +14,8 @@ import {
   TextAreaField,
   useStatusMessage,
 } from 'shared-ui';
+import { createPost, newPostProblem, usePostAudienceCache } from '../data';
+import { FEED_MESSAGES } from '../messages';
 import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
@@ -89,7 +88,7 @@ export function Composer({ authorUid }: ComposerProps) {
     if (submitting.current) return;
     // A too-long caption cannot be typed (the field stops at CAPTION_MAX_LENGTH).
     if (newPostProblem(caption, photo) === 'empty') {
-      show(MESSAGES.emptyPost, 'error');
+      show(FEED_MESSAGES.emptyPost, 'error');
       return;
     }
     submitting.current = true;
@@ -110,7 +109,7 @@ export function Composer({ authorUid }: ComposerProps) {
       });
       setCaption('');
       forgetPhoto();
-      show(MESSAGES.postCreated, 'success');
+      show(FEED_MESSAGES.postCreated, 'success');
     } catch (error) {
       if (error instanceof ImageUnreadableError) {
         // Nothing was uploaded; the member picks another file.
@@ -119,7 +118,7 @@ export function Composer({ authorUid }: ComposerProps) {
         return;
       }
       console.error('Post failed', error);
-      show(MESSAGES.postFailed, 'error');
+      show(FEED_MESSAGES.postFailed, 'error');
     } finally {
       submitting.current = false;
       setPhase({ kind: 'idle' });
@@ -165,7 +164,7 @@ export function Composer({ authorUid }: ComposerProps) {
       ) : null}
       {phase.kind === 'uploading' && phase.waiting ? (
         <p className="feed-pending" role="status">
-          {MESSAGES.photoWaitingForConnection}
+          {FEED_MESSAGES.photoWaitingForConnection}
         </p>
       ) : null}
       {phase.kind === 'saving' ? (

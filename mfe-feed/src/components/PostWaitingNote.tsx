@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, useBrowserOnline } from 'shared-firebase';
+import { useBrowserOnline } from 'shared-firebase';
+import { FEED_MESSAGES } from '../messages';
 
 /**
  * An online post the server has not confirmed after this long is said to be waiting too (a
@@ -20,7 +21,7 @@ export function PostWaitingNote() {
   }, []);
   return !online || late ? (
     <p className="feed-pending" role="status">
-      {MESSAGES.postWaitingForConnection}
+      {FEED_MESSAGES.postWaitingForConnection}
     </p>
   ) : null;
 }

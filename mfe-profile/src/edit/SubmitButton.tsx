@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, useBrowserOnline } from 'shared-firebase';
+import { useBrowserOnline } from 'shared-firebase';
 import { Button } from 'shared-ui';
+import { PROFILE_MESSAGES } from '../messages';
 
 export const SENDING_LABEL = 'Sending...';
 /** A change still on its way after this long is said to be waiting (a slow network). */
@@ -19,7 +20,7 @@ function WaitingNote() {
   }, []);
   return !online || late ? (
     <p role="status" className="profile-edit__waiting">
-      {MESSAGES.profileChangeWaiting}
+      {PROFILE_MESSAGES.profileChangeWaiting}
     </p>
   ) : null;
 }
