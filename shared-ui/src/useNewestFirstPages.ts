@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /** A page of an in-memory list: what is shown so far, whether more exists, and `showMore`. */
-export interface PagedList<T> {
+export interface NewestFirstPages<T> {
   shown: T[];
   hasMore: boolean;
   showMore: () => void;
@@ -12,7 +12,7 @@ export interface PagedList<T> {
  * at a time, newest first: the arrays are appended to, so the newest entry is the last one.
  * The list stays live: entries added or removed show at once, and the pages already shown stay.
  */
-export function useNewestFirstPages<T>(list: readonly T[], pageSize: number): PagedList<T> {
+export function useNewestFirstPages<T>(list: readonly T[], pageSize: number): NewestFirstPages<T> {
   const [pages, setPages] = useState(1);
   const newestFirst = [...list].reverse();
   const shown = newestFirst.slice(0, pages * pageSize);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Button } from 'shared-ui';
 import { completeSignUp } from '../data';
 import { AUTH_MESSAGES } from '../messages';
-import { Button } from 'shared-ui';
 
 export interface FinishSignUpProps {
   headingId: string;

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import * as data from '../data';
 import { AccountDocumentsError } from '../data';
 import { MESSAGES } from '../testing/messages';
-import { deferred } from 'shared-ui/src/testing/deferred';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
@@ -49,7 +49,7 @@ describe('LoginPage', () => {
     ['both blank', '', '', ['Email', 'Password']],
     ['whitespace-only email', '   ', 'secret1', ['Email']],
     ['whitespace-only password', 'ann@x.test', ' \t ', ['Password']],
-  ])('refuses %s with the product's message', async (_case, emailText, passwordText, invalid) => {
+  ])('refuses %s with the product message', async (_case, emailText, passwordText, invalid) => {
     const user = userEvent.setup();
     const { email, password, button } = renderLogin();
     if (emailText) await user.type(email, emailText);

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routerAt } from 'shared-ui/src/testing/routerAt';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import * as data from '../data';
 import { MESSAGES } from '../testing/messages';
-import { deferred } from 'shared-ui/src/testing/deferred';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';

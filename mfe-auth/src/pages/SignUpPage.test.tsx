@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deferred } from 'shared-ui/src/testing/deferred';
 import * as data from '../data';
 import { AccountDocumentsError } from '../data';
 import { MESSAGES } from '../testing/messages';
-import { deferred } from 'shared-ui/src/testing/deferred';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
@@ -74,7 +74,7 @@ describe('SignUpPage', () => {
     ['a whitespace-only username', { ...VALID, userName: '   ' }, ['Username']],
     ['a whitespace-only email', { ...VALID, email: ' ' }, ['Email']],
     ['a whitespace-only password', { ...VALID, password: '  ' }, ['Password']],
-  ])('refuses %s with the product's message', async (_case, values, invalid) => {
+  ])('refuses %s with the product message', async (_case, values, invalid) => {
     const { button, user } = await fill(values);
     await user.click(button);
 

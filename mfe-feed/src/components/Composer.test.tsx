@@ -64,7 +64,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('Composer validation', () => {
-  it('refuses an empty post with the product's message and sends nothing', async () => {
+  it('refuses an empty post with the product message and sends nothing', async () => {
     const { user, caption, post } = setup();
     await user.click(post());
     expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.emptyPost);

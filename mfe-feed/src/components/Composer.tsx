@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
   CAPTION_MAX_LENGTH,
@@ -12,6 +12,7 @@ import {
   Spinner,
   StatusMessage,
   TextAreaField,
+  useObjectUrl,
   useStatusMessage,
 } from 'shared-ui';
 import { createPost, newPostProblem, usePostAudienceCache } from '../data';
@@ -20,21 +21,6 @@ import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
   authorUid: string;
-}
-
-/** A preview URL for the chosen photo, revoked when the photo changes or the composer goes. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /** Processing and upload, one bar: the photo is reduced in the browser first. */
@@ -57,7 +43,7 @@ export function Composer({ authorUid }: ComposerProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const submitting = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const previewUrl = usePreviewUrl(photo);
+  const previewUrl = useObjectUrl(photo);
   const { status, show, clear } = useStatusMessage();
   const photoInputId = useId();
   const busy = phase.kind !== 'idle';

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { checkImageFile, ImageUnreadableError, MESSAGES } from 'shared-firebase';
-import { ProgressBar } from 'shared-ui';
+import { ProgressBar, useObjectUrl } from 'shared-ui';
 import { changeProfileImage } from '../data';
 import type { ProfileImageKind } from '../data';
 import { PROFILE_MESSAGES } from '../messages';
@@ -26,21 +26,12 @@ const TEXT = {
 export function ImageOption({ uid, notify, kind }: OptionProps & { kind: ProfileImageKind }) {
   const text = TEXT[kind];
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // Changing the key empties the file input after a send or a refused file.
   const [inputKey, setInputKey] = useState(0);
   const { sending, send } = useSend();
 
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;

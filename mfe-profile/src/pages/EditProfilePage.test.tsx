@@ -170,7 +170,7 @@ describe.each([
 });
 
 describe('Change username', () => {
-  it("refuses an empty or blank name with the product's message", async () => {
+  it('refuses an empty or blank name with the product message', async () => {
     const { user, choose, save } = setup();
     await choose('Change username');
     const field = screen.getByRole('textbox', { name: /Username/ });
