@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import type { Member } from '../fixtures';
+import { test, expect, signIn } from '../fixtures';
 
 // Shipping one remote without rebuilding the shell (docs/DEPLOY.md): two versions of mfe-members
 // are served side by side, and only the served remotes.json changes between page loads.
@@ -30,14 +28,6 @@ function makeV2(): string {
   }
   if (patched === 0) throw new Error(`no file of ${V1_DIR} renders ${V1_HEADING}`);
   return dir;
-}
-
-async function signInAt(page: Page, baseUrl: string, member: Member) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 test.describe('deploying one remote', () => {
@@ -82,7 +72,7 @@ test.describe('deploying one remote', () => {
       }),
     );
     const shellUrl = `http://127.0.0.1:${shellPort}`;
-    await signInAt(page, shellUrl, await members.create());
+    await signIn(page, await members.create(), shellUrl);
 
     const heading = page.getByRole('heading', { level: 1, name: /^Members/ });
     await page.goto(`${shellUrl}/members`);
