@@ -175,7 +175,7 @@ test.describe('a team ships alone', () => {
     await signIn(page, member, shellUrl);
     await page.goto(`${shellUrl}/edit-profile`);
     const section = page.getByRole('region', { name: 'Gender' });
-    await section.getByLabel('Gender').fill(gender);
+    await section.getByRole('textbox', { name: 'Gender' }).fill(gender);
     await section.getByRole('button', { name: 'Save gender' }).click();
 
     // The new field was written (the rules accepted it) and the new query finds who shares it.
