@@ -1,5 +1,4 @@
 import type * as SharedFirebase from '../index';
-import type * as SharedFirebaseSession from '../session';
 
 /**
  * A module faked at its boundary, for a `jest.mock` factory: the real module `real` with each name
@@ -24,14 +23,4 @@ export function sharedFirebaseFake(
   fakes: ReadonlyArray<keyof typeof SharedFirebase & string>,
 ): Record<string, unknown> {
   return fakeCalls(jest.requireActual<typeof SharedFirebase>('shared-firebase'), fakes);
-}
-
-/** `shared-firebase/session` the same way, for `jest.mock('shared-firebase/session', …)`. */
-export function sharedFirebaseSessionFake(
-  fakes: ReadonlyArray<keyof typeof SharedFirebaseSession & string>,
-): Record<string, unknown> {
-  return fakeCalls(
-    jest.requireActual<typeof SharedFirebaseSession>('shared-firebase/session'),
-    fakes,
-  );
 }
