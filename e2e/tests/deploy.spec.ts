@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, signIn } from '../fixtures';
+import { closeServers } from '../support/servers';
 
 // Shipping one remote without rebuilding the shell (docs/DEPLOY.md): two versions of mfe-members
 // are served side by side, and only the served remotes.json changes between page loads.
@@ -34,15 +35,7 @@ test.describe('deploying one remote', () => {
   const servers: Server[] = [];
   let v2Dir = '';
   test.afterAll(async () => {
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+    await closeServers(servers);
     if (v2Dir) fs.rmSync(v2Dir, { recursive: true, force: true });
   });
 

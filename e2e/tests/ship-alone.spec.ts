@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { test, expect, signIn } from '../fixtures';
+import { closeServers } from '../support/servers';
 import { sharedLibraryReport } from '../support/share-scope';
 
 // A team ships a change to its own data code alone: the shell is built once (global setup), then
@@ -104,15 +105,7 @@ function buildFiles(dir: string): string[] {
 test.describe('a team ships alone', () => {
   const servers: Server[] = [];
   test.afterAll(async () => {
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+    await closeServers(servers);
     fs.rmSync(path.dirname(COPY), { recursive: true, force: true });
   });
 
