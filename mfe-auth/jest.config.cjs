@@ -3,8 +3,9 @@ const base = require('build-config/jest.base.cjs')({
   setupFiles: [require.resolve('build-config/jest-setup-dom.cjs')],
 });
 
-// The forms' tests fake `shared-firebase/session`'s network calls; the Firebase SDK its real parts
-// import is only loaded, never called, so every test file gets it as an empty module.
+// The pages' tests fake the remote's data calls (src/data); the Firebase SDK that shared-firebase's
+// real parts import is only loaded, never called, so every test file gets it as an empty module
+// (the data calls' own tests mock the SDK functions they call).
 module.exports = {
   ...base,
   moduleNameMapper: {

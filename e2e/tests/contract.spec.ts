@@ -27,7 +27,12 @@ const REQUIRED_SHARED = [
 interface Manifest {
   name: string;
   exposes: Array<{ name: string; path: string }>;
-  shared: Array<{ name: string; version: string; requiredVersion: string }>;
+  shared: Array<{
+    name: string;
+    version: string;
+    requiredVersion: string;
+    assets?: { js: { sync: string[]; async: string[] } };
+  }>;
 }
 
 async function manifestOf(base: string): Promise<Manifest> {
@@ -82,6 +87,31 @@ test.describe('shell ↔ remote contract', () => {
         const missing = names.filter((name) => !shell.provides[library]?.includes(name));
         expect(missing, `${remote} imports from ${library}`).toEqual([]);
       }
+    }
+  });
+
+  test('no app ships a copy of the session inside shared-firebase: the data entry takes the shared one', async ({
+    stack,
+  }) => {
+    // Text only the session's Firebase set-up (shared-firebase/src/session/firebaseApp.ts) holds.
+    const SESSION_CODE = 'Firebase is not loaded: await loadFirebase() first.';
+    const jsOf = async (base: string, entry: Manifest['shared'][number]) => {
+      const files = [...(entry.assets?.js.sync ?? []), ...(entry.assets?.js.async ?? [])];
+      expect(files.length, `${base}: ${entry.name}'s files`).toBeGreaterThan(0);
+      const texts = await Promise.all(
+        files.map(async (file) => (await fetch(`${base}/${file}`)).text()),
+      );
+      return texts.join('\n');
+    };
+    for (const [app, base] of Object.entries(stack.appUrls)) {
+      const shared = new Map((await manifestOf(base)).shared.map((entry) => [entry.name, entry]));
+      const session = shared.get('shared-firebase/session');
+      const data = shared.get('shared-firebase');
+      if (!session || !data) throw new Error(`${app} does not share both shared-firebase entries`);
+      expect(await jsOf(base, session), `${app}: the session entry`).toContain(SESSION_CODE);
+      // A copy here would give the page a second session whenever this app's data entry is the
+      // one the page takes (a remote built with a newer shared-firebase, say).
+      expect(await jsOf(base, data), `${app}: the data entry`).not.toContain(SESSION_CODE);
     }
   });
 

@@ -4,7 +4,7 @@
  * editor in Chromium; the stored objects are read back from Storage byte for byte: no metadata in
  * any size, and upright pixels.
  */
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { test, expect, signIn, signedInPage } from '../fixtures';
 import { createTextPost } from '../support/posts';
 

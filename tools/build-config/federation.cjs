@@ -22,17 +22,35 @@ const SINGLETONS = [
   'single-spa-react/',
 ];
 
-/** The names the product's code may import from react-router and react-router-dom. */
+/**
+ * What a team may import from react-router and react-router-dom: the declarative router every
+ * remote renders (docs/CONTRACT.md "Shared surfaces" says what is left out and why).
+ */
 const ROUTER_SURFACE = [
   'BrowserRouter',
+  'createPath',
+  'createSearchParams',
+  'generatePath',
   'Link',
+  'matchPath',
+  'matchRoutes',
   'Navigate',
+  'NavLink',
+  'Outlet',
+  'parsePath',
+  'resolvePath',
   'Route',
   'Routes',
-  'matchPath',
+  'useHref',
+  'useInRouterContext',
   'useLocation',
+  'useMatch',
   'useNavigate',
+  'useNavigationType',
+  'useOutletContext',
   'useParams',
+  'useResolvedPath',
+  'useRoutes',
   'useSearchParams',
 ];
 
@@ -40,58 +58,140 @@ const ROUTER_SURFACE = [
  * Singletons provided through a surface (tools/build-config/shared-surface.cjs): only these names are shipped,
  * the same in every app's build, and a build fails when code imports anything else. Each library
  * is still one shared singleton with its installed version; only its unused exports are left out.
+ * The lists hold what a team can reasonably use, not only what the product uses today, so a new
+ * query or write needs no shell release (docs/CONTRACT.md lists what is left out and why).
  * react-router-dom re-exports react-router, so both carry the router's surface.
  */
 const SHARED_SURFACES = {
   'react-router': ROUTER_SURFACE,
   'react-router-dom': ROUTER_SURFACE,
   'firebase/auth': [
+    // The page's Auth, set up once by shared-firebase.
     'browserLocalPersistence',
-    'confirmPasswordReset',
     'connectAuthEmulator',
-    'createUserWithEmailAndPassword',
-    'deleteUser',
-    'EmailAuthProvider',
     'indexedDBLocalPersistence',
     'initializeAuth',
+    // Signing in and out, e-mail and password, e-mail links and server-issued tokens.
+    'createUserWithEmailAndPassword',
+    'isSignInWithEmailLink',
+    'sendSignInLinkToEmail',
+    'signInWithCredential',
+    'signInWithCustomToken',
+    'signInWithEmailAndPassword',
+    'signInWithEmailLink',
+    'signOut',
+    // The signed-in member: state, tokens and claims, profile, credentials.
+    'deleteUser',
+    'EmailAuthCredential',
+    'EmailAuthProvider',
+    'getIdToken',
+    'getIdTokenResult',
+    'linkWithCredential',
+    'onAuthStateChanged',
     'onIdTokenChanged',
     'reauthenticateWithCredential',
-    'sendPasswordResetEmail',
-    'signInWithEmailAndPassword',
-    'signOut',
+    'reload',
+    'unlink',
+    'updatePassword',
     'updateProfile',
+    'validatePassword',
+    'verifyBeforeUpdateEmail',
+    // E-mail actions: verification, password reset, their links' codes.
+    'ActionCodeURL',
+    'applyActionCode',
+    'AuthErrorCodes',
+    'checkActionCode',
+    'confirmPasswordReset',
+    'parseActionCodeURL',
+    'sendEmailVerification',
+    'sendPasswordResetEmail',
     'verifyPasswordResetCode',
   ],
   'firebase/firestore': [
-    'addDoc',
-    'arrayRemove',
-    'arrayUnion',
+    // The page's Firestore, set up once by shared-firebase.
+    'connectFirestoreEmulator',
+    'getFirestore',
+    // References and queries: every constraint.
+    'and',
     'collection',
     'collectionGroup',
-    'connectFirestoreEmulator',
     'doc',
     'documentId',
     'endAt',
-    'getDoc',
-    'getDocs',
-    'getFirestore',
+    'endBefore',
     'limit',
-    'onSnapshot',
+    'limitToLast',
+    'or',
     'orderBy',
     'query',
-    'runTransaction',
-    'serverTimestamp',
     'startAfter',
-    'updateDoc',
+    'startAt',
     'where',
+    // Reads: once, from the server or the cache, live, and aggregations.
+    'average',
+    'count',
+    'getAggregateFromServer',
+    'getCountFromServer',
+    'getDoc',
+    'getDocFromCache',
+    'getDocFromServer',
+    'getDocs',
+    'getDocsFromCache',
+    'getDocsFromServer',
+    'onSnapshot',
+    'onSnapshotsInSync',
+    'sum',
+    // Writes: single, batched, transactions, and waiting for the queue.
+    'addDoc',
+    'deleteDoc',
+    'runTransaction',
+    'setDoc',
+    'updateDoc',
+    'waitForPendingWrites',
     'writeBatch',
+    // Field values.
+    'arrayRemove',
+    'arrayUnion',
+    'deleteField',
+    'increment',
+    'maximum',
+    'minimum',
+    'serverTimestamp',
+    // Value types, and the classes a team checks with instanceof.
+    'Bytes',
+    'CollectionReference',
+    'DocumentReference',
+    'DocumentSnapshot',
+    'FieldPath',
+    'FirestoreError',
+    'GeoPoint',
+    'Query',
+    'QueryDocumentSnapshot',
+    'QuerySnapshot',
+    'Timestamp',
+    // Comparing references, queries and snapshots.
+    'queryEqual',
+    'refEqual',
+    'snapshotEqual',
   ],
 };
+
+/**
+ * Entries shared by their file as well as by their name: shared-firebase's data entry reaches its
+ * session entry by a relative import (a package never imports itself by its name), and the
+ * federation plugin matches a shared config keyed by an absolute path against the resolved file of
+ * every import, so that import too takes the page's one copy of the session.
+ */
+const SHARED_FILES = ['shared-firebase/session'];
 
 /** 'firebase/auth' → 'firebase', 'react/' → 'react', '@scope/name/x' → '@scope/name'. */
 function packageName(shareKey) {
   const segments = shareKey.split('/');
   return segments.slice(0, shareKey.startsWith('@') ? 2 : 1).join('/');
+}
+
+function resolvedFile(request) {
+  return require.resolve(request, { paths: [path.join(__dirname, '..', '..')] });
 }
 
 function installedVersion(shareKey) {
@@ -103,7 +203,8 @@ function installedVersion(shareKey) {
 
 /**
  * The shared map: singletons with an explicit requiredVersion taken from the installed package;
- * surfaced libraries provide their generated surface module.
+ * surfaced libraries provide their generated surface module; SHARED_FILES are shared by their file
+ * under their name too.
  */
 function sharedMap() {
   const singleton = (pkg) => {
@@ -116,6 +217,12 @@ function sharedMap() {
       Object.entries(SHARED_SURFACES).map(([pkg, names]) => [
         pkg,
         { ...singleton(pkg), import: surfaceModule(pkg, names) },
+      ]),
+    ),
+    ...Object.fromEntries(
+      SHARED_FILES.map((shareKey) => [
+        resolvedFile(shareKey),
+        { ...singleton(shareKey), shareKey, import: resolvedFile(shareKey) },
       ]),
     ),
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensureBuilds, SINGLE_BUNDLE_DIR } from './bench/builds.mjs';
 import { startBenchStack } from './bench/stack.mjs';
+import { startServedStack } from './lib/served-stack.mjs';
 import { createMember, createPost } from './bench/seed.mjs';
 import { launchChromium } from './bench/browser.mjs';
 import { measureRouteBytes } from './bench/route-bytes.mjs';
@@ -15,7 +16,7 @@ import { measureRemoteStart } from './bench/remote-start.mjs';
 import { checkBuilds } from './bench/build-checks.mjs';
 import { runEmulatorBench } from './bench/emulator-figures.mjs';
 import { describeMachine } from './bench/machine.mjs';
-import { renderReport, writePerformanceDoc } from './bench/report.mjs';
+import { renderReport, renderRouteBytes, writePerformanceDoc } from './bench/report.mjs';
 import { kb } from './bench/js-collector.mjs';
 import { measureImages } from './bench/images.mjs';
 import { measureLighthouse } from './bench/lighthouse.mjs';
@@ -62,11 +63,32 @@ async function imageFigures(machine) {
   }
 }
 
+/** JS bytes per route alone, printed and not written into the doc: a check of a bundle change. */
+async function routeBytesOnly() {
+  const stack = await startServedStack('demo-bench');
+  const browser = await launchChromium();
+  try {
+    const member = await createMember(stack);
+    await createPost(stack, member, 'The first post of the benchmark feed');
+    const routeBytes = await measureRouteBytes(browser, stack, member);
+    console.log(`\n${renderRouteBytes(routeBytes).join('\n')}\n`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
 async function main() {
   const started = Date.now();
-  ensureBuilds({ force: process.env.BENCH_BUILD === '1', log });
+  const only = process.env.BENCH_ONLY;
+  ensureBuilds({ force: process.env.BENCH_BUILD === '1', log, singleBundle: only !== 'bytes' });
+  // BENCH_ONLY=bytes: the JS bytes of each route alone (a minute once the apps are built).
+  if (only === 'bytes') {
+    await routeBytesOnly();
+    return;
+  }
   // BENCH_ONLY=images: the image figures alone (a few minutes instead of the emulator's twenty).
-  if (process.env.BENCH_ONLY === 'images') {
+  if (only === 'images') {
     await imageFigures(describeMachine());
     return;
   }

@@ -40,7 +40,7 @@ function builtAt(dir) {
  * warning: in a tree many people edit, rebuilding on every change would make the bench take
  * minutes of webpack instead of measuring.
  */
-export function ensureBuilds({ force = false, log = console.log } = {}) {
+export function ensureBuilds({ force = false, log = console.log, singleBundle = true } = {}) {
   const sourcesAt = Math.max(...SOURCE_DIRS.map((dir) => newestMtime(dir)));
   const appDirs = Object.values(APPS).map((folder) => path.join(ROOT, folder, 'dist'));
   const warnings = [];
@@ -50,7 +50,9 @@ export function ensureBuilds({ force = false, log = console.log } = {}) {
   } else if (appDirs.some((dir) => builtAt(dir) < sourcesAt)) {
     warnings.push('some app builds are older than their sources (BENCH_BUILD=1 rebuilds)');
   }
-  if (force || builtAt(SINGLE_BUNDLE_DIR) === 0) {
+  if (!singleBundle) {
+    // Not measured by this run.
+  } else if (force || builtAt(SINGLE_BUNDLE_DIR) === 0) {
     log('building the single-bundle comparison (npm run bundle -w single-bundle)…');
     execFileSync('npm', ['run', 'bundle', '-w', 'single-bundle'], {
       cwd: ROOT,

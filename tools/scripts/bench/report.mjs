@@ -20,20 +20,15 @@ function tableSection(title, header, alignment, rows) {
   ];
 }
 
-export function renderReport(r) {
+/** The route-bytes table and, per route, the bytes by package (the report's first section). */
+export function renderRouteBytes(routeBytes) {
   const lines = [];
-  const m = r.machine;
-  lines.push(
-    `Measured ${m.date} on ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB memory, load ${m.load}, Node ${m.node}. Took ${r.seconds} s.`,
-    '',
-  );
-
   lines.push('### JavaScript loaded by the first view of each route (gzip, cold cache)', '');
   lines.push(
     '| route | JS gzip KB | budget KB | | files | raw KB | by origin (gzip KB) | Firestore/Storage loaded |',
   );
   lines.push('|---|---:|---:|---|---:|---:|---|---|');
-  for (const row of r.routeBytes) {
+  for (const row of routeBytes) {
     const origins = Object.entries(row.byOriginKb)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
@@ -46,10 +41,23 @@ export function renderReport(r) {
     'Per route, gzip KB by shared package (from the manifests) or by app for its own code:',
     '',
   );
-  for (const row of r.routeBytes) {
+  for (const row of routeBytes) {
     const parts = Object.entries(row.byPackageKb).map(([k, v]) => `${k} ${v}`);
     lines.push(`- \`${row.route}\`: ${parts.join('; ')}`);
   }
+
+  return lines;
+}
+
+export function renderReport(r) {
+  const lines = [];
+  const m = r.machine;
+  lines.push(
+    `Measured ${m.date} on ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB memory, load ${m.load}, Node ${m.node}. Took ${r.seconds} s.`,
+    '',
+  );
+
+  lines.push(...renderRouteBytes(r.routeBytes));
 
   const d = r.duplicates;
   lines.push('', '### Duplicated copies of shared libraries (budget 0)', '');

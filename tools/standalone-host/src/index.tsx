@@ -1,12 +1,14 @@
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { signInWithEmailAndPassword } from 'firebase/auth';
 import { StrictMode, useState } from 'react';
 import type { FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { patchHistoryApi, mountRootParcel } from 'single-spa';
 import {
   fetchRuntimeConfig,
+  followFirebaseSession,
   initFirebase,
-  signInMember,
+  loadFirebase,
   signOut,
   startSession,
   useSession,
@@ -56,8 +58,11 @@ function StandaloneBar({ title }: { title: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    // The product's own sign-in: it makes the session follow Firebase first.
-    signInMember(email, password).catch((caught: Error) => setError(caught.message));
+    // The session follows Firebase first, so it is signed in as soon as Firebase is.
+    followFirebaseSession()
+      .then(loadFirebase)
+      .then(({ auth }) => signInWithEmailAndPassword(auth, email, password))
+      .catch((caught: Error) => setError(caught.message));
   };
 
   return (
