@@ -122,9 +122,13 @@ test.describe('a team ships alone', () => {
     // The types of feed's post list, which the profile's build reads (its build script fetches
     // them first, as here).
     if (!fs.existsSync(path.join(SOURCE, '@mf-types'))) {
-      await promisify(execFile)(process.execPath, ['tools/build-config/federated-types.cjs', 'profile'], {
-        cwd: ROOT,
-      });
+      await promisify(execFile)(
+        process.execPath,
+        ['tools/build-config/federated-types.cjs', 'profile'],
+        {
+          cwd: ROOT,
+        },
+      );
     }
     changedCopy();
     await promisify(execFile)(
