@@ -1,23 +1,34 @@
-// The layer rules of the repository, checked by `npm run lint` (depcruise). A package's code
-// imports another package by its name, never by a relative path, and only downwards:
+// The layer rules of the repository, checked by `npm run lint` (depcruise). The top level is the
+// product; tools/ holds what builds, runs, tests and measures it; e2e/ tests it from outside.
 //
-//   single-bundle (the benchmark's comparison build: composes every app)
-//     → apps: shell, mfe-* (no app imports another app; remotes meet at run time, through
-//       Module Federation, never through imports)
-//       → standalone-host (a remote's standalone dev page; remotes only)
-//         → shared-ui, shared-firebase, remote-list → nothing of ours
-//   remote-list is data (remotes.json): the one list of remotes, read by the apps and by tooling.
-//   tooling: build and test configuration; it imports none of the product's packages.
-//   e2e and scripts: drive the product from outside; they import packages by name.
+//   product (what a member's browser runs), imported by package name and only downwards:
+//     apps: shell, mfe-* (no app imports another; remotes meet at run time through Module
+//       Federation, never through imports)
+//       → shared-ui, shared-firebase, remote-list (the bottom layer: nothing of ours)
+//     A remote's dev page (src/standalone.tsx) takes tools/standalone-host, and a package's own
+//     config files (webpack.config.cjs, jest.config.cjs) take tools/build-config; nothing else of
+//     the product imports from tools/ or e2e/.
+//   tools/ (drive the product from outside):
+//     build-config: build and test configuration; of the product it reads only remote-list.
+//     standalone-host: a remote's dev page; it mounts the remote it is handed, on the shared layer.
+//     emulator: the local Firestore and Storage; its src/ imports nothing of ours.
+//     scripts, single-bundle: start, seed, deploy and measure the product; they may import it.
+//   e2e: Playwright tests against the built product.
 //
-// Exceptions are listed by file in RELATIVE_EXCEPTIONS below, each with its reason.
+// Test code (a *.test.ts(x) file, anything under a test/ or testing/ folder, and e2e/) may import
+// anything the rules above allow; no other code imports test code.
+//
+// Relative imports across packages are listed by file in RELATIVE_EXCEPTIONS, each with its reason.
 
-/** Every workspace package, and `scripts/` (the repository root's own task runner). */
+/** Every workspace package, and tools/scripts (the repository root's own task runner). */
 const PACKAGE =
-  '^(tooling|remote-list|shared-ui|shared-firebase|standalone-host|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/';
+  '^(remote-list|shared-ui|shared-firebase|shell|mfe-[^/]+|e2e|tools/(?:build-config|standalone-host|emulator|single-bundle|scripts))/';
 const APPS = '^(shell|mfe-[^/]+)/';
 const SHARED = '^(shared-ui|shared-firebase|remote-list)/';
-const PRODUCT = '^(shared-ui|shared-firebase|standalone-host|shell|mfe-[^/]+|single-bundle)/';
+const PRODUCT = '^(shell|mfe-[^/]+|shared-ui|shared-firebase|remote-list)/';
+const TOOLS = '^tools/';
+/** Test code: what the test runners load, never what ships or what the tools run. */
+const TEST_CODE = ['^e2e/', '(^|/)(test|testing)/', '\\.test\\.[cm]?[jt]sx?$'];
 
 /**
  * The relative imports across packages that are allowed, each named by file (or folder), the
@@ -25,18 +36,18 @@ const PRODUCT = '^(shared-ui|shared-firebase|standalone-host|shell|mfe-[^/]+|sin
  */
 const RELATIVE_EXCEPTIONS = [
   {
-    // `scripts/` belongs to the repository root, which has no package name to import by; e2e starts
-    // the same backend and static servers as `npm start`.
+    // tools/scripts belongs to the repository root, which has no package name to import by; e2e
+    // starts the same backend and static servers as `npm start`.
     from: '^e2e/',
     pkg: 'e2e',
-    to: '^scripts/lib/',
+    to: '^tools/scripts/lib/',
   },
   {
-    // The root's task-runner modules have no package (and no jest) of their own; tooling's jest
-    // runs their unit tests.
-    from: '^tooling/test/',
-    pkg: 'tooling',
-    to: '^scripts/lib/',
+    // The root's task-runner modules have no package (and no jest) of their own; build-config's
+    // jest runs their unit tests.
+    from: '^tools/build-config/test/',
+    pkg: 'tools/build-config',
+    to: '^tools/scripts/lib/',
   },
 ];
 
@@ -62,21 +73,49 @@ const layerRules = [
     },
   })),
   {
+    name: 'no-test-code-in-non-test-code',
+    comment:
+      'Test code (*.test.ts(x), test/ and testing/ folders, e2e/) is loaded by test runners only: ' +
+      'code that ships or that a tool runs must not depend on it. Move what both need out of the ' +
+      'test folder (as tools/emulator/harness/ is).',
+    severity: 'error',
+    from: { pathNot: TEST_CODE },
+    // A library's own test folder in node_modules is not ours to judge.
+    to: { path: TEST_CODE, pathNot: '(^|/)node_modules/' },
+  },
+  {
+    name: 'product-imports-no-tools',
+    comment:
+      'The product does not depend on tools/ or e2e/ (a remote’s dev page and a package’s config ' +
+      'files are the two exceptions, in the next two rules).',
+    severity: 'error',
+    from: { path: PRODUCT },
+    to: { path: ['^e2e/', TOOLS], pathNot: '^tools/(build-config|standalone-host)/' },
+  },
+  {
+    name: 'product-imports-no-tools',
+    comment:
+      'Only a package’s own config files (webpack.config.cjs, jest.config.cjs) take the build config.',
+    severity: 'error',
+    from: { path: PRODUCT, pathNot: `${PRODUCT}[^/]+\\.cjs$` },
+    to: { path: '^tools/build-config/' },
+  },
+  {
+    name: 'product-imports-no-tools',
+    comment:
+      'Only a remote’s dev page (src/standalone.tsx) mounts itself with the standalone host.',
+    severity: 'error',
+    from: { path: PRODUCT, pathNot: '^mfe-[^/]+/src/standalone\\.tsx$' },
+    to: { path: '^tools/standalone-host/' },
+  },
+  {
     name: 'bottom-layer-imports-nothing-of-ours',
     comment:
       'shared-ui, shared-firebase and remote-list are the bottom layer: they import no other ' +
       'package of ours (not even each other: shared-ui has no data access).',
     severity: 'error',
     from: { path: SHARED },
-    // tooling/ is allowed to their build and test config (jest.config.cjs), not to src/ (below).
-    to: { path: PACKAGE, pathNot: ['^$1/', '^tooling/'] },
-  },
-  {
-    name: 'standalone-host-imports-shared-only',
-    comment: 'The standalone page mounts a remote it is handed; it imports only the shared layer.',
-    severity: 'error',
-    from: { path: '^standalone-host/' },
-    to: { path: '^(tooling|emulator|shell|mfe-[^/]+|single-bundle|e2e|scripts)/' },
+    to: { path: PRODUCT, pathNot: '^$1/' },
   },
   {
     name: 'no-app-imports-another-app',
@@ -88,41 +127,37 @@ const layerRules = [
     to: { path: APPS, pathNot: '^$1/' },
   },
   {
-    name: 'apps-import-downwards-only',
-    comment: 'An app imports the shared layer (and, for a remote, standalone-host), nothing above.',
+    name: 'build-config-reads-only-the-remote-list',
+    comment:
+      'tools/build-config holds build and test configuration: of the product it reads only the ' +
+      'list of remotes, and it runs no other tool.',
     severity: 'error',
-    from: { path: APPS },
-    to: { path: '^(single-bundle|e2e|emulator|scripts)/' },
+    from: { path: '^tools/build-config/', pathNot: TEST_CODE },
+    to: { path: PACKAGE, pathNot: ['^tools/build-config/', '^remote-list/'] },
   },
   {
-    name: 'app-code-imports-no-build-config',
-    comment: "An app's src/ is product code: it runs in the browser, tooling/ does not.",
+    name: 'standalone-host-imports-shared-only',
+    comment: 'The standalone page mounts a remote it is handed; it imports only the shared layer.',
     severity: 'error',
-    from: {
-      path: '^(shell|mfe-[^/]+|standalone-host|single-bundle|shared-ui|shared-firebase|remote-list)/src/',
-    },
-    to: { path: '^tooling/' },
+    from: { path: '^tools/standalone-host/' },
+    to: { path: PACKAGE, pathNot: ['^tools/standalone-host/', SHARED] },
   },
   {
-    name: 'tooling-imports-no-product-code',
-    comment: 'tooling/ holds build and test configuration only; product code lives in packages.',
+    name: 'emulator-imports-nothing-of-ours',
+    comment:
+      'The emulator is a Firestore and Storage backend, not part of the product: its sources ' +
+      'import no other package of ours (its tests may drive the product rules with its fixtures).',
     severity: 'error',
-    from: { path: '^tooling/' },
-    to: { path: PRODUCT },
-  },
-  {
-    name: 'only-remotes-use-the-standalone-host',
-    comment: "standalone-host is a remote's dev page; the shell and shared layer never import it.",
-    severity: 'error',
-    from: { path: '^(shell|shared-ui|shared-firebase|remote-list|single-bundle)/' },
-    to: { path: '^standalone-host/' },
+    from: { path: '^tools/emulator/src/' },
+    to: { path: PACKAGE, pathNot: '^tools/emulator/' },
   },
 ];
 
 // ---- The emulator's internal layers --------------------------------------------------------------
 // Inside the emulator package (composition → transport → protocol → engine | rules | store →
-// values → common) the layers are one ordered table, emulator/test/layers/layers.ts, enforced by
-// its own test (part of npm test), which also rejects imports from folders the table does not name.
+// values → common) the layers are one ordered table, tools/emulator/test/layers/layers.ts, enforced
+// by its own test (part of npm test), which also rejects imports from folders the table does not
+// name.
 
 module.exports = {
   forbidden: layerRules,

@@ -13,7 +13,7 @@ export default tseslint.config(
       '**/coverage/**',
       '**/test-results/**',
       '**/playwright-report/**',
-      // Types Module Federation generates for consumers (tooling/federated-types.cjs), its diagnostics.
+      // Types Module Federation generates for consumers (tools/build-config/federated-types.cjs), its diagnostics.
       '**/@mf-types/**',
       '**/.mf/**',
       // What functions codebases compile to (firebase.json's `functions` sources run lib/).

@@ -76,9 +76,12 @@ export const test = base.extend<{ members: Members; admin: FirestoreAdmin }, { s
   },
 });
 
-/** Signs in through the login form and waits for the home feed. */
-export async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/login');
+/**
+ * Signs in through the login form and waits for the home feed: on the suite's shell, or on the
+ * shell served at `shellUrl`.
+ */
+export async function signIn(page: Page, member: Member, shellUrl = ''): Promise<void> {
+  await page.goto(`${shellUrl}/login`);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -12,8 +12,8 @@ const PROJECT_ID = 'demo-e2e';
  * in-memory backend and the builds, on free ports) and writes where it runs for the workers.
  */
 export default async function globalSetup() {
-  const { startServedStack } = await import('../scripts/lib/served-stack.mjs');
-  const { BackendUnavailable } = await import('../scripts/lib/backend.mjs');
+  const { startServedStack } = await import('../tools/scripts/lib/served-stack.mjs');
+  const { BackendUnavailable } = await import('../tools/scripts/lib/backend.mjs');
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from 'tooling/chromium.cjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from 'build-config/chromium.cjs';
 
 export default defineConfig({
   testDir: './tests',

@@ -1,4 +1,4 @@
-module.exports = require('tooling/jest.base.cjs')({
+module.exports = require('build-config/jest.base.cjs')({
   environment: 'jsdom',
-  setupFiles: [require.resolve('tooling/jest-setup-dom.cjs')],
+  setupFiles: [require.resolve('build-config/jest-setup-dom.cjs')],
 });

@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const createAppConfig = require('tooling/webpack-app.cjs');
-const { SHELL_PORT } = require('tooling/federation.cjs');
+const createAppConfig = require('build-config/webpack-app.cjs');
+const { SHELL_PORT } = require('build-config/federation.cjs');
 const REMOTE_LIST = require('remote-list/remotes.json');
 const { productName } = require('./package.json');
 

@@ -36,3 +36,34 @@ export function sharedLibraryReport(page: Page): Promise<SharedLibraryReport> {
     return { loadedCopies, firebaseApps };
   });
 }
+
+/**
+ * Whether the loaded `shared-firebase` (the data entry) hands out the very functions of the loaded
+ * `shared-firebase/session`: one session module on the page, not a copy bundled into the data
+ * entry (which would hold a second session and a second set of Firebase handles). Null when either
+ * is not loaded.
+ */
+export function dataEntrySharesTheSession(page: Page): Promise<boolean | null> {
+  return page.evaluate(() => {
+    type Entry = { loaded?: boolean; lib?: () => Record<string, unknown> };
+    type Share = Record<string, Record<string, Record<string, Entry>>>;
+    const federation = (
+      globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Share> } }
+    ).__FEDERATION__;
+    const loaded = (pkg: string) => {
+      for (const instance of Object.values(federation?.__SHARE__ ?? {}))
+        for (const scope of Object.values(instance))
+          for (const entry of Object.values(scope[pkg] ?? {}))
+            if (entry.loaded && entry.lib) return entry.lib();
+      return null;
+    };
+    const data = loaded('shared-firebase');
+    const session = loaded('shared-firebase/session');
+    if (!data || !session) return null;
+    return (
+      typeof session.useSession === 'function' &&
+      data.useSession === session.useSession &&
+      data.getFirebase === session.getFirebase
+    );
+  });
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { expect, signIn, test } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { Stack } from '../stack';

@@ -4,7 +4,7 @@ import { expect, signIn, signedInPage, test } from '../fixtures';
 import { createTextPost } from '../support/posts';
 import { scrollToEnd } from '../support/scroll';
 
-// Issue 18 items 1 and 2 in real Chromium against the local backend: member search on /members, and
+// Member search and activity in real Chromium against the local backend: search on /members, and
 // activity (the bell's live unread count, the /activity list, marking read) as another member
 // likes, comments, replies and follows in their own browser.
 

@@ -3,7 +3,7 @@ import { test, expect, signIn, uniqueEmail } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { Stack } from '../stack';
 
-/** What SPEC section 3 persists under local storage key TOKEN. */
+/** What the session persists under local storage key TOKEN (docs/ARCHITECTURE.md, "Session"). */
 interface PersistedSession {
   loginState: boolean;
   uid: string;

@@ -1,4 +1,4 @@
-import type { SurfacesReport } from 'tooling/shared-surface.cjs';
+import type { SurfacesReport } from 'build-config/shared-surface.cjs';
 import { test, expect } from '../fixtures';
 import { REMOTES } from '../support/remotes';
 
@@ -27,7 +27,12 @@ const REQUIRED_SHARED = [
 interface Manifest {
   name: string;
   exposes: Array<{ name: string; path: string }>;
-  shared: Array<{ name: string; version: string; requiredVersion: string }>;
+  shared: Array<{
+    name: string;
+    version: string;
+    requiredVersion: string;
+    assets?: { js: { sync: string[]; async: string[] } };
+  }>;
 }
 
 async function manifestOf(base: string): Promise<Manifest> {
@@ -41,7 +46,7 @@ test.describe('shell ↔ remote contract', () => {
     test(`${remote}: manifest exposes ${exposes.join(', ')} and shares the singletons`, async ({
       stack,
     }) => {
-      const { SINGLETONS } = await import('tooling/federation.cjs');
+      const { SINGLETONS } = await import('build-config/federation.cjs');
       const shell = await manifestOf(stack.appUrls.shell);
       const manifest = await manifestOf(stack.appUrls[remote as keyof typeof stack.appUrls]);
       expect(manifest.name).toBe(remote);
@@ -69,7 +74,7 @@ test.describe('shell ↔ remote contract', () => {
   test('every name a remote imports from a surfaced library is in the shell’s surface', async ({
     stack,
   }) => {
-    const { SURFACES_FILE } = await import('tooling/shared-surface.cjs');
+    const { SURFACES_FILE } = await import('build-config/shared-surface.cjs');
     const report = async (base: string): Promise<SurfacesReport> => {
       const response = await fetch(`${base}/${SURFACES_FILE}`);
       expect(response.ok, `${base}/${SURFACES_FILE}`).toBe(true);
@@ -82,6 +87,31 @@ test.describe('shell ↔ remote contract', () => {
         const missing = names.filter((name) => !shell.provides[library]?.includes(name));
         expect(missing, `${remote} imports from ${library}`).toEqual([]);
       }
+    }
+  });
+
+  test('no app ships a copy of the session inside shared-firebase: the data entry takes the shared one', async ({
+    stack,
+  }) => {
+    // Text only the session's Firebase set-up (shared-firebase/src/session/firebaseApp.ts) holds.
+    const SESSION_CODE = 'Firebase is not loaded: await loadFirebase() first.';
+    const jsOf = async (base: string, entry: Manifest['shared'][number]) => {
+      const files = [...(entry.assets?.js.sync ?? []), ...(entry.assets?.js.async ?? [])];
+      expect(files.length, `${base}: ${entry.name}'s files`).toBeGreaterThan(0);
+      const texts = await Promise.all(
+        files.map(async (file) => (await fetch(`${base}/${file}`)).text()),
+      );
+      return texts.join('\n');
+    };
+    for (const [app, base] of Object.entries(stack.appUrls)) {
+      const shared = new Map((await manifestOf(base)).shared.map((entry) => [entry.name, entry]));
+      const session = shared.get('shared-firebase/session');
+      const data = shared.get('shared-firebase');
+      if (!session || !data) throw new Error(`${app} does not share both shared-firebase entries`);
+      expect(await jsOf(base, session), `${app}: the session entry`).toContain(SESSION_CODE);
+      // A copy here would give the page a second session whenever this app's data entry is the
+      // one the page takes (a remote built with a newer shared-firebase, say).
+      expect(await jsOf(base, data), `${app}: the data entry`).not.toContain(SESSION_CODE);
     }
   });
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 
-// Deploys that cannot ship local settings (docs/DEPLOY.md): scripts/deploy.mjs against a fake
+// Deploys that cannot ship local settings (docs/DEPLOY.md): tools/scripts/deploy.mjs against a fake
 // `firebase` on PATH that records its arguments, the predeploy check on prepared dist folders,
 // and firebase.json / .firebaserc.example. Nothing here reaches Google.
 
@@ -15,7 +15,7 @@ const FIREBASE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'
   hosting: Array<{ target: string; public: string; predeploy?: string[] }>;
 };
 const ORIGINS = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'tooling/hosting-origins.json'), 'utf8'),
+  fs.readFileSync(path.join(ROOT, 'tools/build-config/hosting-origins.json'), 'utf8'),
 ) as Record<string, string>;
 const REMOTE_NAMES = FIREBASE_JSON.hosting.map((site) => site.target).filter((t) => t !== 'shell');
 const PRODUCTION_REMOTES = Object.fromEntries(
@@ -51,7 +51,7 @@ interface Call {
   cwd: string;
 }
 
-/** Runs scripts/deploy.mjs with the fake firebase first on PATH; what it printed and what it called. */
+/** Runs tools/scripts/deploy.mjs with the fake firebase first on PATH; what it printed and what it called. */
 async function deploy(target: string, env: Record<string, string> = {}, extra: string[] = []) {
   fs.rmSync(fakeLog, { force: true });
   const clean = Object.fromEntries(
@@ -59,10 +59,14 @@ async function deploy(target: string, env: Record<string, string> = {}, extra: s
       ([key]) => !key.startsWith('FIREBASE_') && key !== 'REMOTES_JSON' && key !== 'DRY_RUN',
     ),
   );
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/deploy.mjs'), target, ...extra], {
-    cwd: ROOT,
-    env: { ...clean, PATH: `${path.join(work, 'bin')}:${process.env.PATH}`, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'tools/scripts/deploy.mjs'), target, ...extra],
+    {
+      cwd: ROOT,
+      env: { ...clean, PATH: `${path.join(work, 'bin')}:${process.env.PATH}`, ...env },
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -116,7 +120,7 @@ test.describe('npm run deploy -w <app>', () => {
       'remotes.json "profile" points at this machine: https://localhost:3003/mf-manifest.json',
     );
     expect(output).toContain(
-      'remotes.json "explore" (https://cdn.example.test) is not in tooling/hosting-origins.json',
+      'remotes.json "explore" (https://cdn.example.test) is not in tools/build-config/hosting-origins.json',
     );
     expect(calls).toEqual([]);
   });
@@ -169,7 +173,7 @@ test.describe('npm run deploy -w <app>', () => {
       );
       expect(output).toContain(`predeploy (firebase runs it first): npm run build -w ${folder}`);
       expect(output).toContain(
-        `predeploy (firebase runs it first): node scripts/deploy-check.mjs ${site.target}`,
+        `predeploy (firebase runs it first): node tools/scripts/deploy-check.mjs ${site.target}`,
       );
       expect(calls).toEqual([]);
     }
@@ -185,7 +189,7 @@ test('npm run deploy -w mfe-feed reaches the same script (dry run)', () => {
   expect(output).toContain('would run: firebase deploy --only hosting:feed --config firebase.json');
 });
 
-test.describe('the predeploy check (scripts/deploy-check.mjs)', () => {
+test.describe('the predeploy check (tools/scripts/deploy-check.mjs)', () => {
   function check(target: string, files: Record<string, unknown>) {
     const dist = fs.mkdtempSync(path.join(work, `${target}-dist-`));
     for (const [name, value] of Object.entries(files))
@@ -194,9 +198,13 @@ test.describe('the predeploy check (scripts/deploy-check.mjs)', () => {
         typeof value === 'string' ? value : JSON.stringify(value),
       );
     return new Promise<{ status: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['scripts/deploy-check.mjs', target, '--dist', dist], {
-        cwd: ROOT,
-      });
+      const child = spawn(
+        process.execPath,
+        ['tools/scripts/deploy-check.mjs', target, '--dist', dist],
+        {
+          cwd: ROOT,
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
@@ -281,7 +289,7 @@ test.describe('deploy configuration', () => {
     for (const site of FIREBASE_JSON.hosting) {
       expect(site.predeploy, site.target).toEqual([
         `npm run build -w ${path.dirname(site.public)}`,
-        `node scripts/deploy-check.mjs ${site.target}`,
+        `node tools/scripts/deploy-check.mjs ${site.target}`,
       ]);
     }
   });

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import type { Member } from '../fixtures';
+import { test, expect, signIn } from '../fixtures';
+import { closeServers } from '../support/servers';
 
 // Shipping one remote without rebuilding the shell (docs/DEPLOY.md): two versions of mfe-members
 // are served side by side, and only the served remotes.json changes between page loads.
@@ -32,27 +31,11 @@ function makeV2(): string {
   return dir;
 }
 
-async function signInAt(page: Page, baseUrl: string, member: Member) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 test.describe('deploying one remote', () => {
   const servers: Server[] = [];
   let v2Dir = '';
   test.afterAll(async () => {
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+    await closeServers(servers);
     if (v2Dir) fs.rmSync(v2Dir, { recursive: true, force: true });
   });
 
@@ -61,8 +44,8 @@ test.describe('deploying one remote', () => {
     stack,
     members,
   }) => {
-    const { serveDir } = await import('../../scripts/lib/serve-apps.mjs');
-    const { freePort } = await import('../../scripts/lib/ports.mjs');
+    const { serveDir } = await import('../../tools/scripts/lib/serve-apps.mjs');
+    const { freePort } = await import('../../tools/scripts/lib/ports.mjs');
     v2Dir = makeV2();
     const [v1Port, v2Port, shellPort] = [await freePort(), await freePort(), await freePort()];
     const manifest = (port: number) => `http://127.0.0.1:${port}/mf-manifest.json`;
@@ -82,7 +65,7 @@ test.describe('deploying one remote', () => {
       }),
     );
     const shellUrl = `http://127.0.0.1:${shellPort}`;
-    await signInAt(page, shellUrl, await members.create());
+    await signIn(page, await members.create(), shellUrl);
 
     const heading = page.getByRole('heading', { level: 1, name: /^Members/ });
     await page.goto(`${shellUrl}/members`);
@@ -150,7 +133,7 @@ test.describe('firebase.json hosting', () => {
   }
 
   test('one target per app, with the cache, CORS and SPA rules of serve-apps', async () => {
-    const { APPS } = await import('../../scripts/lib/serve-apps.mjs');
+    const { APPS } = await import('../../tools/scripts/lib/serve-apps.mjs');
     expect(config.hosting.map((site) => site.target).sort()).toEqual(Object.keys(APPS).sort());
     for (const site of config.hosting) {
       const folder = APPS[site.target as keyof typeof APPS];

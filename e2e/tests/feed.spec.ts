@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { test, expect, signIn, signedInPage } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { FirestoreAdmin, Plain } from '../support/firestore-rest';

@@ -1,9 +1,10 @@
 /**
- * Issue 16: photos are reduced in the browser before upload. A phone-style JPEG with GPS, XMP and
- * an orientation tag goes through the real composer and profile editor in Chromium; the stored
- * objects are read back from Storage byte for byte: no metadata in any size, and upright pixels.
+ * Photos are reduced in the browser before upload (docs/DATA_MODEL.md, "Image sizes"). A
+ * phone-style JPEG with GPS, XMP and an orientation tag goes through the real composer and profile
+ * editor in Chromium; the stored objects are read back from Storage byte for byte: no metadata in
+ * any size, and upright pixels.
  */
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';

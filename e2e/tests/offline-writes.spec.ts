@@ -1,11 +1,11 @@
 /**
- * Issue 17 in real Chromium: a new post and a profile change made while the browser is offline
- * say they are waiting, keep what the member wrote, and complete when the connection returns,
- * where another member's open page shows them live.
+ * Writes made offline, in real Chromium: a new post and a profile change made while the browser is
+ * offline say they are waiting, keep what the member wrote, and complete when the connection
+ * returns, where another member's open page shows them live.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
 

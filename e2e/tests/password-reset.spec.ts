@@ -1,4 +1,4 @@
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { expect, signIn, test, uniqueEmail } from '../fixtures';
 import type { Stack } from '../stack';
 

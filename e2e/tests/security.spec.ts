@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 import { createTextPost } from '../support/posts';
 
-// The served builds send the security headers of tooling/security-headers.cjs (as firebase.json
+// The served builds send the security headers of tools/build-config/security-headers.cjs (as firebase.json
 // does in production): no route reports a Content-Security-Policy violation, and a script injected
 // into the page is refused.
 

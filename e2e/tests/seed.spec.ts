@@ -6,7 +6,7 @@ import { FirestoreAdmin } from '../support/firestore-rest';
 import type { AdminDoc } from '../support/firestore-rest';
 import { pixelAt } from '../support/photos';
 
-// `npm run seed` (scripts/seed.mjs) at a small scale, against a backend of its own (the shared
+// `npm run seed` (tools/scripts/seed.mjs) at a small scale, against a backend of its own (the shared
 // stack's members and posts must not change under other specs), on the Firestore backend of this
 // run: it writes through the SDK and the rules, the second run adds nothing, and a demo member
 // signs in and finds the seeded posts. Its pictures are what the app's media pipeline stores:
@@ -28,7 +28,7 @@ test.describe('npm run seed', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(600_000);
-    const { startServedStack } = await import('../../scripts/lib/served-stack.mjs');
+    const { startServedStack } = await import('../../tools/scripts/lib/served-stack.mjs');
     const stack = await startServedStack(PROJECT_ID);
     stopStack = () => stack.stop();
     firestoreUrl = stack.firestoreUrl;
@@ -43,7 +43,7 @@ test.describe('npm run seed', () => {
     const child = spawn(
       process.execPath,
       [
-        'scripts/seed.mjs',
+        'tools/scripts/seed.mjs',
         `--members=${SCALE.members}`,
         `--posts=${SCALE.posts}`,
         `--seed=${SCALE.seed}`,
@@ -212,14 +212,15 @@ test.describe('npm run seed', () => {
   });
 
   test('the same seed plans the same community; another seed another one', async () => {
-    const { planCommunity } = await import('../../scripts/lib/seed/community.mjs');
+    const { planCommunity } = await import('../../tools/scripts/lib/seed/community.mjs');
     const plan = (seed: string) => JSON.stringify(planCommunity({ ...SCALE, seed }));
     expect(plan('a')).toBe(plan('a'));
     expect(plan('a')).not.toBe(plan('b'));
   });
 
   test('a demo member signs in and sees the seeded posts', async ({ page }) => {
-    const { planCommunity, DEMO_PASSWORD } = await import('../../scripts/lib/seed/community.mjs');
+    const { planCommunity, DEMO_PASSWORD } =
+      await import('../../tools/scripts/lib/seed/community.mjs');
     const plan = planCommunity(SCALE);
     // The author of a captioned post signs in with the demo password and opens it.
     const post = plan.posts.find((candidate) => candidate.caption !== null)!;

@@ -2,7 +2,7 @@ import { test, expect, signIn } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { REMOTES } from '../support/remotes';
 import type { Stack } from '../stack';
-import { sharedLibraryReport } from '../support/share-scope';
+import { dataEntrySharesTheSession, sharedLibraryReport } from '../support/share-scope';
 
 const PROTECTED = [
   '/',
@@ -169,6 +169,9 @@ test('the page holds one Firebase app and one copy of each shared library', asyn
     expect(copies, pkg).toHaveLength(1);
   }
   expect(report.firebaseApps).toBe(1);
+  // shared-firebase reaches its session entry by a relative import, shared by its file: the data
+  // entry must hand out the session entry's own functions, not those of a bundled copy.
+  expect(await dataEntrySharesTheSession(page)).toBe(true);
 });
 
 test('the sign-in screens load no Firebase code until the form is used; the feed loads Firestore, never Storage', async ({

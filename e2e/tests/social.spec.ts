@@ -1,12 +1,12 @@
 /**
- * Issue 17 in real Chromium against the local backend: counts and follower lists stay right and
- * live through follow, unfollow, post and delete with members acting at once; comment deletion
- * shows live in every tab; Firestore's queued writes complete a like and a comment made offline;
- * Retry recovers from a blocked request without a reload.
+ * Members acting at once, in real Chromium against the local backend: counts and follower lists
+ * stay right and live through follow, unfollow, post and delete; comment deletion shows live in
+ * every tab; Firestore's queued writes complete a like and a comment made offline; Retry recovers
+ * from a blocked request without a reload.
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { MESSAGES } from 'shared-firebase/testing/messages';
+import { MESSAGES } from '../support/messages';
 import { test, expect, signIn, signedInPage } from '../fixtures';
 import { createTextPost } from '../support/posts';
 

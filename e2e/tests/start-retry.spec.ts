@@ -1,7 +1,8 @@
 /**
- * Issue 17, "every load error has a Retry that works without a page reload", for code that fails to
- * load: the shell's runtime config, Firebase's code for a remembered session, and a shared library
- * a remote needs. Each test marks the document before pressing Retry; a reload would lose the mark.
+ * Every load error has a Retry that works without a page reload, also for code that fails to load
+ * (docs/ARCHITECTURE.md, "Code that failed to load loads again in the same page"): the shell's
+ * runtime config, Firebase's code for a remembered session, and a shared library a remote needs.
+ * Each test marks the document before pressing Retry; a reload would lose the mark.
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';

@@ -1,17 +1,9 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
 import REMOTES from 'remote-list/remotes.json';
-import type { RemoteAppProps } from 'shared-ui';
+import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
 import { ExplorePage } from './pages/ExplorePage';
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
 export function Root(_props: RemoteAppProps) {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path={REMOTES.explore.routes.explore.path} element={<ExplorePage />} />
-        <Route path="*" element={null} />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <RemoteRoutes routes={[[REMOTES.explore.routes.explore.path, <ExplorePage />]]} />;
 }

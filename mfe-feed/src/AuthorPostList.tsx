@@ -1,7 +1,8 @@
 import { BrowserRouter } from 'react-router-dom';
-import { useAuthorPosts, useSignedInUid } from 'shared-firebase';
+import { useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner } from 'shared-ui';
+import { useAuthorPosts } from './data';
 import { PostList } from './components/PostList';
 
 /** Props of the exposed `./post-list` parcel (documented in mfe-feed/README.md). */

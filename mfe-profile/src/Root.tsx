@@ -1,12 +1,18 @@
-import { useEffect } from 'react';
-import { useSignedInUid, watchFollowRuns } from 'shared-firebase';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSignedInUid } from 'shared-firebase';
 // Only the paths used stay in the bundle (webpack keeps the JSON properties a module reads).
 import REMOTES from 'remote-list/remotes.json';
-import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
-import { EditProfilePage } from './pages/EditProfilePage';
+import { RemoteRoutes, Spinner, type RemoteAppProps } from 'shared-ui';
+import { watchFollowRuns } from './data';
 import { FollowListPage } from './pages/FollowListPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { repairUnfinishedFollows, unfinishedFollowMarks } from './follows/unfinishedFollows';
+
+// The edit screen (its options, the country list, account deletion) loads when it is visited: a
+// profile page, the route members see most, does not carry it.
+const EditProfilePage = lazy(() =>
+  import('./pages/EditProfilePage').then((module) => ({ default: module.EditProfilePage })),
+);
 
 /**
  * Marks every follow change while it runs, and finishes, in the background, any follow or unfollow
@@ -27,7 +33,12 @@ export function Root({ loadRemoteModule }: RemoteAppProps) {
     <RemoteRoutes
       routes={[
         [REMOTES.profile.routes.profile.path, <ProfilePage loadRemoteModule={loadRemoteModule} />],
-        [REMOTES.profile.routes.editProfile.path, <EditProfilePage />],
+        [
+          REMOTES.profile.routes.editProfile.path,
+          <Suspense fallback={<Spinner label="Loading…" />}>
+            <EditProfilePage />
+          </Suspense>,
+        ],
         [REMOTES.profile.routes.followers.path, <FollowListPage kind="followers" />],
         [REMOTES.profile.routes.following.path, <FollowListPage kind="following" />],
       ]}

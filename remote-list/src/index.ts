@@ -1,6 +1,8 @@
 // The one list of remotes (remotes.json): name, folder, dev port, the label the shell shows for
-// its area, and the routes it owns. The federation config (tooling/federation.cjs), the shell's
-// registry and route table, and each remote's own router all read it here.
+// its area, and the routes it owns. The federation config (tools/build-config/federation.cjs), the
+// shell's registry and route table, and each remote's own router all read it. A route is read one
+// way everywhere, from the JSON: `REMOTES.feed.routes.post.path` (import REMOTES from
+// 'remote-list/remotes.json'), so a remote's bundle keeps only the properties it reads.
 import remotes from '../remotes.json';
 
 export type RemoteName = keyof typeof remotes;
@@ -15,13 +17,6 @@ export interface RemoteRoute {
 
 /** Every remote the shell knows, in list order. */
 export const REMOTE_NAMES = Object.keys(remotes) as RemoteName[];
-
-/** Each remote's routes by name, e.g. `ROUTES_OF.feed.post.path` is '/post/:postId'. */
-export const ROUTES_OF = Object.fromEntries(
-  Object.entries(remotes).map(([name, remote]) => [name, remote.routes]),
-) as unknown as {
-  [Name in RemoteName]: { [Route in keyof (typeof remotes)[Name]['routes']]: RemoteRoute };
-};
 
 /** Human names of the remote areas, for loading and fallback messages. */
 export const REMOTE_LABELS = Object.fromEntries(

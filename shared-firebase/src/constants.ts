@@ -1,20 +1,7 @@
-/** Business constants from SPEC.md section 9 and the limits the project chose (docs/DATA_MODEL.md). */
-/** Posts per page of the home feed (SPEC section 9). */
-export const FEED_PAGE_SIZE = 3;
-/** Posts per page of a profile (SPEC section 9). */
-export const PROFILE_PAGE_SIZE = 3;
-/** Tiles per page of the explore grid (SPEC section 9). */
-export const EXPLORE_PAGE_SIZE = 9;
-/** Members per page of the member list and of follower, following and liker lists. */
-export const MEMBERS_PAGE_SIZE = 20;
-/** Activity items per page of /activity. */
-export const ACTIVITY_PAGE_SIZE = 20;
-/** The bell counts unread items up to this many and shows "99+" beyond (UNREAD_SHOWN_MAX). */
-export const UNREAD_COUNT_LIMIT = 100;
-/** The largest unread count the bell shows as a number. */
-export const UNREAD_SHOWN_MAX = 99;
-/** How long member search waits after the last keystroke before it queries. */
-export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
+// The limits of the data contract: firestore.rules and storage.rules hold the same bounds, so every
+// team that writes these fields checks them the same way before the rules refuse a write.
+import rasterImageTypes from './media/rasterImageTypes.json';
+
 /** Longest user name, in characters; firestore.rules holds the same bound. */
 export const USERNAME_MAX_LENGTH = 32;
 /** Longest "about" text of a profile; firestore.rules holds the same bound. */
@@ -30,28 +17,11 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 /** The largest stored size of a picture; storage.rules' `smallEnough()` holds the same bound. */
 export const STORED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-/** Firebase Auth's shortest password (it refuses shorter ones with auth/weak-password). */
-export const PASSWORD_MIN_LENGTH = 6;
 /**
  * The photo types a post accepts: raster images browsers show, never SVG (a document that can carry
- * script). storage.rules holds the same list for `{uid}/posts/`.
+ * script). storage.rules holds the same list for `{uid}/posts/`; the list itself is a JSON file so
+ * that tools outside the product's bundles read the same one.
  */
-export const RASTER_IMAGE_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/bmp',
-];
-/** Digits of each date-of-birth field on the sign-up and edit forms (SPEC section 9). */
-export const DOB_FIELD_LENGTHS = { day: 2, month: 2, year: 4 } as const;
-/** Storage SDK retry limits (SPEC section 9). */
-export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;
-export const STORAGE_MAX_UPLOAD_RETRY_MS = 600_000;
-/** The Storage SDK's own resumable chunk cap; recorded here because SPEC names it. */
-export const STORAGE_UPLOAD_CHUNK_CAP_BYTES = 33_554_432;
+export const RASTER_IMAGE_TYPES: readonly string[] = rasterImageTypes;
 /** Firestore's limit on writes in one batch. */
 export const MAX_BATCH_WRITES = 500;
-/** Local storage key of the persisted session (SPEC section 3). */
-export const SESSION_STORAGE_KEY = 'TOKEN';

@@ -1,8 +1,8 @@
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import type { Firestore } from 'firebase/firestore';
-// Through the package name, not './app': the federation runtime then hands every build the one
-// shared session module, so there is exactly one set of handles on the page.
-import { getFirebase } from 'shared-firebase/session';
+// Through the session entry, never a module inside it: the build shares that file by its path, so
+// every app on the page gets the one session module and there is one set of handles.
+import { getFirebase } from './session';
 
 let db: Firestore | null = null;
 

@@ -1,64 +1,67 @@
-// `shared-firebase`: the data layer (Firestore, and Storage on first use) plus everything of
-// `shared-firebase/session`, re-exported through the package name so both entries share one
-// session module on the page. It exports what its consumers use, no more; each name is documented
-// where it is defined. Refs, queries and the hooks' building blocks stay inside the package.
-export * from 'shared-firebase/session';
+// `shared-firebase`: the platform every team's data code stands on — the page's Firestore and
+// Storage, the typed wire contract of every collection, the generic live-query and paging hooks,
+// the media pipeline — plus everything of `shared-firebase/session`. No feature's queries or
+// writes: those live in the team's own folder (`mfe-<team>/src/data/`). It exports what its
+// consumers use, no more; each name is documented where it is defined.
 
-// The data model (SPEC section 3).
-export type { Comment, ExplorePost, Post, Reply, UserData, UserInfo, WithId } from './model';
-export type { ActivityItem } from './model';
+// The session entry, through its file: the build shares that file by its path, so this entry and
+// the session entry hold one session module on the page (tools/build-config/federation.cjs).
+export * from './session';
 
-// What the hooks return.
-export type { LiveDocument } from './hooks/useLiveDocument';
-export type { LiveQuery } from './hooks/useLiveQuery';
-export type { PagedQuery } from './hooks/usePagedQuery';
-
-// Members and profiles.
-export { useMembers, useMember } from './data/members';
-export { useMemberSearch } from './data/search';
+// The wire contract: the data model's document types, collection names and typed references.
+export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS } from './model';
+export type {
+  AccountDeletionMark,
+  ActivityItem,
+  Comment,
+  ExplorePost,
+  FollowersDoc,
+  Post,
+  Reply,
+  UserData,
+  UserInfo,
+  WithId,
+} from './model';
+export { getDb } from './db';
 export {
-  profileUpdates,
-  saveProfileUpdate,
-  usernameProblem,
-  changeProfileImage,
-} from './data/profile';
-export type { ProfileImageKind } from './data/profile';
-export { checkDob, formatDob, parseStoredDob } from './dob';
-export type { DobFields } from './dob';
-export { checkImageFile, ImageUnreadableError } from './upload';
-export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
+  typedCollection,
+  typedDoc,
+  usersDataCollection,
+  userDataRef,
+  followingRef,
+  followersRef,
+  postsCollection,
+  postRef,
+  explorePostsCollection,
+  explorePostRef,
+  commentsCollection,
+  commentRef,
+  accountDeletionRef,
+  activityItemsCollection,
+  activityItemRef,
+} from './refs';
+export { MAX_BATCH_WRITES } from './constants';
+
+// What every writer of the contract must agree on.
+export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
+export { newAccountDocuments } from './data/accountDocuments';
+export { commentItemId, followItemId, likeItemId, replyItemId } from './data/activityItems';
+export { addActivityItem, removeActivityItem } from './data/activityWrites';
+
+// Reading a member, as every team shows members.
+export { useMember } from './data/useMember';
 export { memberShown } from './memberShown';
+export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
 
-// Posts, comments and likes.
-export { useExplorePosts } from './data/explore';
-export {
-  useFeed,
-  useAuthorPosts,
-  useSinglePost,
-  newPostProblem,
-  createPost,
-  setLiked,
-  deletePost,
-} from './data/posts';
-export type { NewPost } from './data/posts';
-export { usePostAudienceCache } from './data/postAudience';
-export { useBrowserOnline } from './connectivity/browserOnline';
-export { useComments, addComment, addReply, deleteComment, deleteReply } from './data/comments';
+// Generic hooks.
+export { useLiveDocument } from './hooks/useLiveDocument';
+export type { LiveDocument } from './hooks/useLiveDocument';
+export { useLiveQuery } from './hooks/useLiveQuery';
+export type { LiveQuery } from './hooks/useLiveQuery';
+export { usePagedQuery } from './hooks/usePagedQuery';
+export type { PagedQuery } from './hooks/usePagedQuery';
+export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 
-// Activity: what others did to the member's posts, comments and profile.
-export { useActivity, useUnreadActivityCount, markActivityRead } from './data/activity';
-
-// Following.
-export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './data/followRuns';
-export type { FollowOptions, FollowRunWatcher } from './data/followRuns';
-export { useFollowStatus } from './data/useFollowStatus';
-export { useFollowerUids, useFollowingUids } from './data/connections';
-export type { LiveUidList } from './data/connections';
-
-// The account documents sign-up writes: the session entry's sign-up loads them from here.
-export { createAccountDocuments, ensureAccountDocuments } from './data/accounts';
-
-// Deleting the account (the profile remote's edit screen).
-export { deleteAccount } from './data/accountDeletion/deleteAccount';
-export type { DeletionProgress } from './data/accountDeletion/deleteAccount';
-export { useAccountDeletionMark } from './data/accountDeletion/useAccountDeletionMark';
+// The media pipeline: pictures in the contract's sizes, and the page's Storage.
+export { checkImageFile, deleteStoredFiles, ImageUnreadableError, uploadImage } from './upload';
+export { loadStorage } from './storage';

@@ -1,8 +1,8 @@
 import type { Timestamp } from 'firebase/firestore';
 
 /**
- * The data model of SPEC.md section 3 — the wire contract with existing databases, so every name
- * is kept exactly. docs/DATA_MODEL.md gives the rules and write shapes around it.
+ * The data model: the wire contract with existing databases, so every name is kept exactly.
+ * docs/DATA_MODEL.md gives the rules, the write shapes and the team that owns each collection.
  */
 export const COLLECTIONS = {
   usersData: 'usersData',
@@ -58,10 +58,12 @@ export interface UserData {
   searchName?: string;
 }
 
+/** A `Following/{uid}` document: whom the member follows. */
 export interface FollowingDoc {
   Following: string[];
 }
 
+/** A `Followers/{uid}` document: who follows the member. */
 export interface FollowersDoc {
   Followers: string[];
 }

@@ -29,31 +29,55 @@ function modelConverter<T extends DocumentData>(): FirestoreDataConverter<T, T> 
   };
 }
 
-function typedCollection<T extends DocumentData>(name: string): CollectionReference<T, T> {
-  return collection(getDb(), name).withConverter(modelConverter<T>());
+/**
+ * A collection of the page's Firestore typed by its document type: how a team reads and writes a
+ * collection of its own (`typedCollection<Saved>('saved')`) with the same SDK and handles as every
+ * other, and no change to this package. `path` may name a sub-collection ('activity/u1/items').
+ */
+export function typedCollection<T extends DocumentData>(path: string): CollectionReference<T, T> {
+  return collection(getDb(), path).withConverter(modelConverter<T>());
 }
 
+/** One document of a typed collection (see `typedCollection`). */
+export function typedDoc<T extends DocumentData>(
+  path: string,
+  id: string,
+): DocumentReference<T, T> {
+  return doc(typedCollection<T>(path), id);
+}
+
+/** `usersData`: every member's profile, pictures, posts and connections. */
 export const usersDataCollection = (): CollectionReference<UserData, UserData> =>
   typedCollection<UserData>(COLLECTIONS.usersData);
+/** `posts`: every post. */
 export const postsCollection = (): CollectionReference<Post, Post> =>
   typedCollection<Post>(COLLECTIONS.posts);
+/** `explorePosts`: the photo posts the explore grid shows. */
 export const explorePostsCollection = (): CollectionReference<ExplorePost, ExplorePost> =>
   typedCollection<ExplorePost>(COLLECTIONS.explorePosts);
+/** `comments`: every comment, its replies inline. */
 export const commentsCollection = (): CollectionReference<Comment, Comment> =>
   typedCollection<Comment>(COLLECTIONS.comments);
 
+/** `usersData/{uid}`. */
 export const userDataRef = (uid: string): DocumentReference<UserData, UserData> =>
   doc(usersDataCollection(), uid);
+/** `Following/{uid}`: whom the member follows. */
 export const followingRef = (uid: string): DocumentReference<FollowingDoc, FollowingDoc> =>
   doc(typedCollection<FollowingDoc>(COLLECTIONS.following), uid);
+/** `Followers/{uid}`: who follows the member. */
 export const followersRef = (uid: string): DocumentReference<FollowersDoc, FollowersDoc> =>
   doc(typedCollection<FollowersDoc>(COLLECTIONS.followers), uid);
+/** `posts/{postId}`. */
 export const postRef = (postId: string): DocumentReference<Post, Post> =>
   doc(postsCollection(), postId);
+/** `explorePosts/{postId}`: a photo post's explore entry. */
 export const explorePostRef = (postId: string): DocumentReference<ExplorePost, ExplorePost> =>
   doc(explorePostsCollection(), postId);
+/** `comments/{commentId}`. */
 export const commentRef = (commentId: string): DocumentReference<Comment, Comment> =>
   doc(commentsCollection(), commentId);
+/** `accountDeletions/{uid}`: the member's account deletion in progress. */
 export const accountDeletionRef = (
   uid: string,
 ): DocumentReference<AccountDeletionMark, AccountDeletionMark> =>
@@ -64,6 +88,7 @@ export const activityItemsCollection = (
   recipientUid: string,
 ): CollectionReference<ActivityItem, ActivityItem> =>
   typedCollection<ActivityItem>(`${COLLECTIONS.activity}/${recipientUid}/${ACTIVITY_ITEMS}`);
+/** `activity/{recipientUid}/items/{itemId}`. */
 export const activityItemRef = (
   recipientUid: string,
   itemId: string,

@@ -1,7 +1,11 @@
 import type { FirebaseStorage } from 'firebase/storage';
 import type * as StorageModule from 'firebase/storage';
-import { getFirebase } from 'shared-firebase/session';
-import { STORAGE_MAX_OPERATION_RETRY_MS, STORAGE_MAX_UPLOAD_RETRY_MS } from './constants';
+// Through the session entry (see db.ts).
+import { getFirebase } from './session';
+
+/** How long the Storage SDK retries an operation, and an upload, before it gives up. */
+export const STORAGE_MAX_OPERATION_RETRY_MS = 120_000;
+export const STORAGE_MAX_UPLOAD_RETRY_MS = 600_000;
 
 export type StorageSdk = typeof StorageModule;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
-import { useNewestFirstPages } from './usePagedList';
+import { useNewestFirstPages } from './useNewestFirstPages';
 
 export interface NewestFirstListProps<T> {
   /** The whole list, oldest first, as a document's array holds it (likes, followers). */

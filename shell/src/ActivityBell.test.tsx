@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useUnreadActivityCount } from 'shared-firebase';
 import ActivityBell from './ActivityBell';
+import { useUnreadActivityCount } from './data/unreadActivity';
 
-// The data layer is faked at its boundary: the hook that reads the live count.
-jest.mock('shared-firebase', () => ({ useUnreadActivityCount: jest.fn() }));
+// The shell's data module is faked at its boundary: the hook that reads the live count.
+jest.mock('./data/unreadActivity', () => ({ useUnreadActivityCount: jest.fn() }));
 const mockedCount = jest.mocked(useUnreadActivityCount);
 
 function bar(onIntent = jest.fn()) {

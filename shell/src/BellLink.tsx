@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { UNREAD_SHOWN_MAX } from 'shared-firebase/session';
 import REMOTES from 'remote-list/remotes.json';
+import { UNREAD_SHOWN_MAX } from './data/unreadLimits';
 
 export interface BellLinkProps {
   /** Unread activity items; null while unknown (nothing is shown then). */

@@ -41,8 +41,9 @@ function runApp(root: Root, registry: RemoteRegistry) {
     </StrictMode>,
   );
   // A remembered session whose Firebase code could not load: loading it again in this page works
-  // because the federation runtime and webpack forget a failed shared module (tooling/
-  // retry-failed-shares-plugin.cjs, strictModuleExceptionHandling in tooling/webpack-app.cjs).
+  // because the federation runtime and webpack forget a failed shared module
+  // (tools/build-config/retry-failed-shares-plugin.cjs, strictModuleExceptionHandling in
+  // tools/build-config/webpack-app.cjs).
   session.catch((error: unknown) => showStartFailure(root, error, () => runApp(root, registry)));
 }
 

@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
-import { REMOTE_NAMES, ROUTES_OF } from 'remote-list';
+import { REMOTE_NAMES } from 'remote-list';
 import type { Access, RemoteName, RemoteRoute } from 'remote-list';
+import REMOTES from 'remote-list/remotes.json';
 
 export type { Access, RemoteName };
 export { REMOTE_LABELS } from 'remote-list';
@@ -19,7 +20,10 @@ export interface RouteEntry {
  */
 export const ROUTES: readonly RouteEntry[] = [
   ...REMOTE_NAMES.flatMap((remote) =>
-    Object.values<RemoteRoute>(ROUTES_OF[remote]).map((route) => ({ ...route, remote })),
+    Object.values(REMOTES[remote].routes as Record<string, RemoteRoute>).map((route) => ({
+      ...route,
+      remote,
+    })),
   ),
   { path: '/404', remote: null, access: 'protected' },
 ];
@@ -30,8 +34,8 @@ export function resolveRoute(pathname: string): RouteEntry {
   return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname)) ?? NOT_FOUND;
 }
 
-export const LOGIN_PATH = ROUTES_OF.auth.login.path;
-export const HOME_PATH = ROUTES_OF.feed.home.path;
+export const LOGIN_PATH = REMOTES.auth.routes.login.path;
+export const HOME_PATH = REMOTES.feed.routes.home.path;
 export const NEXT_PARAM = 'next';
 
 /** Where a signed-out visitor to `path` is sent: the login page, remembering where they were going. */

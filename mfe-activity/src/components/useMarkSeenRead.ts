@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { markActivityRead } from 'shared-firebase';
+import { markActivityRead } from '../data';
 
 /** Seen items are marked read together, this long after the last one came into view. */
 export const MARK_READ_DELAY_MS = 400;

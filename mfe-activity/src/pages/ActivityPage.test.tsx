@@ -9,13 +9,16 @@ import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fak
 import { liveMember } from 'shared-firebase/testing/members';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
+import * as data from '../data';
 import { MARK_READ_DELAY_MS } from '../components/useMarkSeenRead';
 import { ActivityPage } from './ActivityPage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 const ME = 'me-uid';
 
@@ -52,8 +55,8 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
-  fakes.useSignedInUid.mockReturnValue(ME);
-  fakes.useMember.mockImplementation((uid) => liveMember(`Name of ${uid}`));
+  platform.useSignedInUid.mockReturnValue(ME);
+  platform.useMember.mockImplementation((uid) => liveMember(`Name of ${uid}`));
   fakes.markActivityRead.mockResolvedValue(undefined);
 });
 
@@ -167,7 +170,7 @@ describe('ActivityPage', () => {
   });
 
   it('renders names as text, never as markup', () => {
-    fakes.useMember.mockReturnValue(liveMember('<img src=x onerror=alert(1)>'));
+    platform.useMember.mockReturnValue(liveMember('<img src=x onerror=alert(1)>'));
     fakes.useActivity.mockReturnValue(
       staticPagedQuery([entry('a', 'like', 'bob', { read: true })]),
     );

@@ -1,10 +1,10 @@
 import { sharedFirebaseFake } from 'shared-firebase/testing/sharedFirebaseFake';
 
 /**
- * What a test gets for `shared-firebase`: the real session entry and presentation helpers, and jest
- * fakes for every data call and hook the activity page uses (the data layer's boundary). Use it as
- *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+ * `shared-firebase` as the activity remote's component tests see it: the real package with the
+ * reads its page makes through the contract and the session as jest fakes. Use it as
+ * `jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake())`.
  */
 export function fake() {
-  return sharedFirebaseFake(['useSignedInUid', 'useActivity', 'useMember', 'markActivityRead']);
+  return sharedFirebaseFake(['useSignedInUid', 'useMember']);
 }

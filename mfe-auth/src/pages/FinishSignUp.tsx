@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { MESSAGES, completeSignUp } from 'shared-firebase/session';
 import { Button } from 'shared-ui';
+import { completeSignUp } from '../data';
+import { AUTH_MESSAGES } from '../messages';
 
 export interface FinishSignUpProps {
   headingId: string;
@@ -35,7 +36,7 @@ export function FinishSignUp({ headingId, uid, userName, onFinished }: FinishSig
       <h1 id={headingId}>Sign up</h1>
       <div role="alert">
         <p key={failures} className="ui-status__message ui-status__message--error">
-          {MESSAGES.accountDocumentsFailed}
+          {AUTH_MESSAGES.accountDocumentsFailed}
         </p>
       </div>
       <Button className="auth-form__submit" disabled={pending} onClick={() => void retry()}>

@@ -11,9 +11,7 @@ jest.mock('firebase/app', () => ({}));
 jest.mock('firebase/auth', () => ({}));
 jest.mock('firebase/firestore', () => ({}));
 jest.mock('firebase/storage', () => ({}));
-jest.mock('shared-firebase/session', () =>
-  jest.requireActual('../testing/sharedFirebaseFake').fake(),
-);
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
 const FIRST_PAINT_DIR = path.join(__dirname, '../../../shell/src/firstPaint');
 const FIRST_PAINT_SCOPE = '.shell-first-paint ';

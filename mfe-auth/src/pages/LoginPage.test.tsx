@@ -1,16 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as session from 'shared-firebase/session';
-import { AccountDocumentsError, MESSAGES } from 'shared-firebase/session';
 import { deferred } from 'shared-ui/src/testing/deferred';
+import * as data from '../data';
+import { AccountDocumentsError } from '../data';
+import { MESSAGES } from '../testing/messages';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 
-jest.mock('shared-firebase/session', () =>
-  jest.requireActual('../testing/sharedFirebaseFake').fake(),
-);
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(session);
+const fakes = jest.mocked(data);
 
 function renderLogin(path = '/login') {
   renderAt(path, '/login', <LoginPage />);
@@ -50,7 +49,7 @@ describe('LoginPage', () => {
     ['both blank', '', '', ['Email', 'Password']],
     ['whitespace-only email', '   ', 'secret1', ['Email']],
     ['whitespace-only password', 'ann@x.test', ' \t ', ['Password']],
-  ])('refuses %s with the SPEC message', async (_case, emailText, passwordText, invalid) => {
+  ])('refuses %s with the product message', async (_case, emailText, passwordText, invalid) => {
     const user = userEvent.setup();
     const { email, password, button } = renderLogin();
     if (emailText) await user.type(email, emailText);

@@ -1,18 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routerAt } from 'shared-ui/src/testing/routerAt';
-import * as session from 'shared-firebase/session';
-import { MESSAGES } from 'shared-firebase/session';
 import { deferred } from 'shared-ui/src/testing/deferred';
+import * as data from '../data';
+import { MESSAGES } from '../testing/messages';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-jest.mock('shared-firebase/session', () =>
-  jest.requireActual('../testing/sharedFirebaseFake').fake(),
-);
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(session);
+const fakes = jest.mocked(data);
 
 beforeEach(() => jest.resetAllMocks());
 

@@ -1,16 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as session from 'shared-firebase/session';
-import { AccountDocumentsError, MESSAGES } from 'shared-firebase/session';
 import { deferred } from 'shared-ui/src/testing/deferred';
+import * as data from '../data';
+import { AccountDocumentsError } from '../data';
+import { MESSAGES } from '../testing/messages';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
 
-jest.mock('shared-firebase/session', () =>
-  jest.requireActual('../testing/sharedFirebaseFake').fake(),
-);
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(session);
+const fakes = jest.mocked(data);
 
 const LABELS = ['Username', 'Email', 'Password'] as const;
 
@@ -75,7 +74,7 @@ describe('SignUpPage', () => {
     ['a whitespace-only username', { ...VALID, userName: '   ' }, ['Username']],
     ['a whitespace-only email', { ...VALID, email: ' ' }, ['Email']],
     ['a whitespace-only password', { ...VALID, password: '  ' }, ['Password']],
-  ])('refuses %s with the SPEC message', async (_case, values, invalid) => {
+  ])('refuses %s with the product message', async (_case, values, invalid) => {
     const { button, user } = await fill(values);
     await user.click(button);
 

@@ -1,28 +1,31 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  authErrorCode,
-  checkPasswordResetCode,
-  confirmNewPassword,
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-} from 'shared-firebase/session';
-import { Button, Spinner, TextField } from 'shared-ui';
+import { authErrorCode, MESSAGES } from 'shared-firebase/session';
+import { Spinner } from 'shared-ui';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { checkPasswordResetCode, confirmNewPassword } from '../data';
+import { AUTH_MESSAGES } from '../messages';
 import { RESET_PASSWORD_PATH } from './paths';
+import { ResetStepForm } from './ResetStepForm';
 
 type CodeState =
   { status: 'checking' } | { status: 'invalid' } | { status: 'valid'; email: string };
 
+const PASSWORD_FIELD = {
+  label: 'New password',
+  type: 'password',
+  autoComplete: 'new-password',
+} as const;
+
 function changeFailure(error: unknown): string {
   switch (authErrorCode(error)) {
     case 'auth/weak-password':
-      return MESSAGES.passwordTooWeak;
+      return AUTH_MESSAGES.passwordTooWeak;
     case 'auth/expired-action-code':
     case 'auth/invalid-action-code':
-      return MESSAGES.resetLinkInvalid;
+      return AUTH_MESSAGES.resetLinkInvalid;
     default:
-      return MESSAGES.passwordChangeFailed;
+      return AUTH_MESSAGES.passwordChangeFailed;
   }
 }
 
@@ -45,11 +48,10 @@ export function NewPasswordForm({ code }: { code: string }) {
     };
   }, [code]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (pending) return;
     if (password === '') return setFailure(MESSAGES.fillAllFields);
-    if (password.length < PASSWORD_MIN_LENGTH) return setFailure(MESSAGES.passwordTooWeak);
+    if (password.length < PASSWORD_MIN_LENGTH) return setFailure(AUTH_MESSAGES.passwordTooWeak);
     setPending(true);
     setFailure(null);
     try {
@@ -70,7 +72,7 @@ export function NewPasswordForm({ code }: { code: string }) {
       <div className="ui-card auth-form">
         <h1 id="reset-heading">{changed ? 'Password changed' : 'Reset your password'}</h1>
         <p role={changed ? 'status' : 'alert'} className="auth-form__notice">
-          {changed ? MESSAGES.passwordChanged : MESSAGES.resetLinkInvalid}
+          {changed ? AUTH_MESSAGES.passwordChanged : AUTH_MESSAGES.resetLinkInvalid}
         </p>
         <p>
           {changed ? (
@@ -83,29 +85,14 @@ export function NewPasswordForm({ code }: { code: string }) {
     );
   }
   return (
-    <form
-      className="ui-card auth-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-busy={pending}
-    >
-      <h1 id="reset-heading">Choose a new password</h1>
-      <p className="auth-form__notice">For {codeState.email}</p>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      {failure ? (
-        <p role="alert" className="auth-form__notice">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" className="auth-form__submit" disabled={pending}>
-        Change password
-      </Button>
-    </form>
+    <ResetStepForm
+      heading="Choose a new password"
+      notice={`For ${codeState.email}`}
+      field={{ ...PASSWORD_FIELD, value: password, onChange: (e) => setPassword(e.target.value) }}
+      answer={failure ? { text: failure, role: 'alert' } : null}
+      submitLabel="Change password"
+      pending={pending}
+      onSubmit={() => void submit()}
+    />
   );
 }

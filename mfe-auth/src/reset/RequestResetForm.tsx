@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MESSAGES, requestPasswordReset } from 'shared-firebase/session';
-import type { ResetRequestOutcome } from 'shared-firebase/session';
-import { Button, TextField } from 'shared-ui';
+import { MESSAGES } from 'shared-firebase/session';
+import { requestPasswordReset } from '../data';
+import type { ResetRequestOutcome } from '../data';
+import { AUTH_MESSAGES } from '../messages';
+import { ResetStepForm } from './ResetStepForm';
+import type { ResetAnswer } from './ResetStepForm';
 
-const ANSWERS: Record<ResetRequestOutcome, { text: string; role: 'status' | 'alert' }> = {
-  sent: { text: MESSAGES.resetLinkSent, role: 'status' },
-  'invalid-email': { text: MESSAGES.invalidEmail, role: 'alert' },
-  failed: { text: MESSAGES.resetRequestFailed, role: 'alert' },
+const ANSWERS: Record<ResetRequestOutcome, ResetAnswer> = {
+  sent: { text: AUTH_MESSAGES.resetLinkSent, role: 'status' },
+  'invalid-email': { text: AUTH_MESSAGES.invalidEmail, role: 'alert' },
+  failed: { text: AUTH_MESSAGES.resetRequestFailed, role: 'alert' },
 };
+
+const EMAIL_FIELD = { label: 'Email', type: 'email', autoComplete: 'email' } as const;
 
 /** The e-mail the login form held when "Forgot password?" was followed, if any. */
 function emailFromLogin(state: unknown): string {
@@ -26,10 +30,9 @@ export function RequestResetForm() {
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromLogin(location.state));
   const [pending, setPending] = useState(false);
-  const [answer, setAnswer] = useState<{ text: string; role: 'status' | 'alert' } | null>(null);
+  const [answer, setAnswer] = useState<ResetAnswer | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (pending) return;
     const address = email.trim();
     if (address === '') {
@@ -50,33 +53,15 @@ export function RequestResetForm() {
 
   return (
     <>
-      <form
-        className="ui-card auth-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-busy={pending}
-      >
-        <h1 id="reset-heading">Reset your password</h1>
-        <p className="auth-form__notice">
-          Enter the e-mail address of your account and we will send you a link to choose a new
-          password.
-        </p>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        {answer ? (
-          <p role={answer.role} className="auth-form__notice">
-            {answer.text}
-          </p>
-        ) : null}
-        <Button type="submit" className="auth-form__submit" disabled={pending}>
-          Send reset link
-        </Button>
-      </form>
+      <ResetStepForm
+        heading="Reset your password"
+        notice="Enter the e-mail address of your account and we will send you a link to choose a new password."
+        field={{ ...EMAIL_FIELD, value: email, onChange: (event) => setEmail(event.target.value) }}
+        answer={answer}
+        submitLabel="Send reset link"
+        pending={pending}
+        onSubmit={() => void submit()}
+      />
       <p className="auth-page__switch">
         <Link to="/login">Back to sign in</Link>
       </p>

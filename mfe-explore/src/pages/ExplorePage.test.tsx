@@ -2,19 +2,23 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { routerAt } from 'shared-ui/src/testing/routerAt';
+import { MESSAGES } from 'shared-firebase';
 import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
 import * as sharedFirebase from 'shared-firebase';
-import { EXPLORE_PAGE_SIZE, MESSAGES } from 'shared-firebase';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { liveMember } from 'shared-firebase/testing/members';
+import { EXPLORE_PAGE_SIZE } from '../data';
+import * as data from '../data';
 import { ExplorePage } from './ExplorePage';
 
 // The data layer is faked at its boundary; its plain constants stay real.
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 const AUTHORS: Record<string, string> = { 'uid-ann': 'Ann', 'uid-bob': 'Bob' };
 
@@ -52,7 +56,7 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
-  fakes.useMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
+  platform.useMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
 });
 
 afterEach(() => {
@@ -172,7 +176,7 @@ describe('ExplorePage', () => {
   });
 
   it('describes a photo generically until its author is known', () => {
-    fakes.useMember.mockReturnValue(liveMember(undefined));
+    platform.useMember.mockReturnValue(liveMember(undefined));
     fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));
     renderExplore();
     expect(screen.getByRole('img')).toHaveAttribute('alt', 'Photo post');

@@ -1,4 +1,4 @@
-import { useExplorePosts } from 'shared-firebase';
+import { useExplorePosts } from '../data';
 import { ExploreGrid } from '../components/ExploreGrid';
 
 export function ExplorePage() {

@@ -1,10 +1,10 @@
 import { sharedFirebaseFake } from 'shared-firebase/testing/sharedFirebaseFake';
 
 /**
- * What a test gets for `shared-firebase`: the real session entry and presentation helpers, and jest
- * fakes for every data call and hook explore uses (the data layer's boundary). Use it as
- *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+ * `shared-firebase` as explore's component tests see it: the real package with the member read of
+ * its tiles a jest fake. Use it as
+ * `jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake())`.
  */
 export function fake() {
-  return sharedFirebaseFake(['useExplorePosts', 'useMember']);
+  return sharedFirebaseFake(['useMember']);
 }

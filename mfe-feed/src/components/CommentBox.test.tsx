@@ -4,12 +4,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { Timestamp } from 'firebase/firestore';
 import * as sharedFirebase from 'shared-firebase';
 import type { Comment, LiveQuery, WithId } from 'shared-firebase';
+import * as data from '../data';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 /** Who wrote the post the box belongs to (not the viewer, unless a test says so). */
 let POST_AUTHOR = 'post-author';
@@ -26,7 +29,7 @@ beforeEach(() => {
   POST_AUTHOR = 'post-author';
   fakes.deleteComment.mockReset().mockResolvedValue(undefined);
   fakes.deleteReply.mockReset().mockResolvedValue(undefined);
-  fakes.useMember.mockImplementation(memberNamed);
+  platform.useMember.mockImplementation(memberNamed);
   jest
     .mocked(fakes.useComments)
     .mockImplementation((): LiveQuery<Comment> => ({ status: 'ready', items: live }));

@@ -1,7 +1,7 @@
-import { addComment, deleteComment, deleteReply, useComments } from 'shared-firebase';
 import type { Reply } from 'shared-firebase';
 import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
 import { useState } from 'react';
+import { addComment, deleteComment, deleteReply, useComments } from '../data';
 import { CommentItem } from './CommentItem';
 import { InlineTextForm } from './InlineTextForm';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { addReply } from 'shared-firebase';
 import type { Comment, Reply, WithId } from 'shared-firebase';
 import { Button, RelativeTime } from 'shared-ui';
+import { addReply } from '../data';
 import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
 import { MemberBadge } from './MemberBadge';

@@ -1,22 +1,24 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as sharedFirebase from 'shared-firebase';
 import {
   CAPTION_MAX_LENGTH,
   IMAGE_MAX_BYTES,
   ImageUnreadableError,
   MESSAGES,
 } from 'shared-firebase';
-import type { NewPost } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
+import * as data from '../data';
+import type { NewPost } from '../data';
+import { FEED_MESSAGES } from '../messages';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
 import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
 
 /** A fakes.createPost whose outcome the test decides, exposing what it was called with. */
 function pendingCreatePost() {
@@ -62,13 +64,13 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('Composer validation', () => {
-  it('refuses an empty post with the SPEC message and sends nothing', async () => {
+  it('refuses an empty post with the product message and sends nothing', async () => {
     const { user, caption, post } = setup();
     await user.click(post());
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.emptyPost);
     await user.type(caption(), '   ');
     await user.click(post());
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.emptyPost);
     expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
@@ -91,7 +93,7 @@ describe('Composer validation', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
     await user.click(post());
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.emptyPost);
+    expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.emptyPost);
     expect(fakes.createPost).not.toHaveBeenCalled();
   });
 
@@ -150,14 +152,14 @@ describe('Composer posting', () => {
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
     await act(async () => pending.resolve('new-id'));
-    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
     expect(caption()).toHaveValue('');
     expect(post()).toBeEnabled();
 
     act(() => jest.advanceTimersByTime(STATUS_MESSAGE_MS - 1));
-    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.queryByText(MESSAGES.postCreated)).not.toBeInTheDocument();
+    expect(screen.queryByText(FEED_MESSAGES.postCreated)).not.toBeInTheDocument();
   });
 
   it('shows the real percentage while a photo is prepared and uploaded', async () => {
@@ -183,7 +185,7 @@ describe('Composer posting', () => {
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
     await act(async () => pending.resolve('new-id'));
-    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
   });
 
@@ -247,15 +249,18 @@ describe('Composer offline', () => {
     await user.type(caption(), 'Written on a train');
     setOnline(false);
     await user.click(post());
-    expect(screen.getByText(MESSAGES.postWaitingForConnection)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(FEED_MESSAGES.postWaitingForConnection)).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(caption()).toHaveValue('Written on a train');
     expect(caption()).toBeDisabled();
     expect(post()).toBeDisabled();
 
     setOnline(true);
     await act(async () => pending.resolve('new-id'));
-    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.queryByText(FEED_MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
     expect(caption()).toHaveValue('');
   });
 
@@ -265,11 +270,11 @@ describe('Composer offline', () => {
     await user.type(caption(), 'Slow');
     await user.click(post());
     act(() => jest.advanceTimersByTime(POST_WAITING_NOTE_DELAY_MS - 1));
-    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.queryByText(FEED_MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.getByText(MESSAGES.postWaitingForConnection)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postWaitingForConnection)).toBeInTheDocument();
     await act(async () => pending.resolve('new-id'));
-    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.queryByText(FEED_MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
   });
 
   it('keeps the text when a waiting post finally fails, with a clear message', async () => {
@@ -281,8 +286,8 @@ describe('Composer offline', () => {
     await user.click(post());
     setOnline(true);
     await act(async () => pending.reject(new Error('permission-denied')));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.postFailed);
-    expect(screen.queryByText(MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.postFailed);
+    expect(screen.queryByText(FEED_MESSAGES.postWaitingForConnection)).not.toBeInTheDocument();
     expect(caption()).toHaveValue('Refused later');
     expect(caption()).toBeEnabled();
   });
@@ -294,16 +299,16 @@ describe('Composer offline', () => {
     await user.click(post());
     act(() => pending.input!.onProgress!(30));
     act(() => pending.input!.onWaitingForConnection!());
-    expect(screen.getByText(MESSAGES.photoWaitingForConnection)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.photoWaitingForConnection)).toBeInTheDocument();
     expect(
       screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
     ).toHaveAttribute('value', '30');
     expect(screen.getByAltText('Preview of the chosen photo')).toBeInTheDocument();
 
     act(() => pending.input!.onProgress!(55));
-    expect(screen.queryByText(MESSAGES.photoWaitingForConnection)).not.toBeInTheDocument();
+    expect(screen.queryByText(FEED_MESSAGES.photoWaitingForConnection)).not.toBeInTheDocument();
     act(() => pending.input!.onProgress!(100));
     await act(async () => pending.resolve('new-id'));
-    expect(screen.getByText(MESSAGES.postCreated)).toBeInTheDocument();
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
   });
 });

@@ -1,13 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
   CAPTION_MAX_LENGTH,
+  checkImageFile,
   ImageUnreadableError,
   MESSAGES,
-  checkImageFile,
-  createPost,
-  newPostProblem,
-  usePostAudienceCache,
 } from 'shared-firebase';
 import {
   Button,
@@ -15,27 +12,15 @@ import {
   Spinner,
   StatusMessage,
   TextAreaField,
+  useObjectUrl,
   useStatusMessage,
 } from 'shared-ui';
+import { createPost, newPostProblem, usePostAudienceCache } from '../data';
+import { FEED_MESSAGES } from '../messages';
 import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
   authorUid: string;
-}
-
-/** A preview URL for the chosen photo, revoked when the photo changes or the composer goes. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /** Processing and upload, one bar: the photo is reduced in the browser first. */
@@ -58,7 +43,7 @@ export function Composer({ authorUid }: ComposerProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const submitting = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const previewUrl = usePreviewUrl(photo);
+  const previewUrl = useObjectUrl(photo);
   const { status, show, clear } = useStatusMessage();
   const photoInputId = useId();
   const busy = phase.kind !== 'idle';
@@ -89,7 +74,7 @@ export function Composer({ authorUid }: ComposerProps) {
     if (submitting.current) return;
     // A too-long caption cannot be typed (the field stops at CAPTION_MAX_LENGTH).
     if (newPostProblem(caption, photo) === 'empty') {
-      show(MESSAGES.emptyPost, 'error');
+      show(FEED_MESSAGES.emptyPost, 'error');
       return;
     }
     submitting.current = true;
@@ -110,7 +95,7 @@ export function Composer({ authorUid }: ComposerProps) {
       });
       setCaption('');
       forgetPhoto();
-      show(MESSAGES.postCreated, 'success');
+      show(FEED_MESSAGES.postCreated, 'success');
     } catch (error) {
       if (error instanceof ImageUnreadableError) {
         // Nothing was uploaded; the member picks another file.
@@ -119,7 +104,7 @@ export function Composer({ authorUid }: ComposerProps) {
         return;
       }
       console.error('Post failed', error);
-      show(MESSAGES.postFailed, 'error');
+      show(FEED_MESSAGES.postFailed, 'error');
     } finally {
       submitting.current = false;
       setPhase({ kind: 'idle' });
@@ -165,7 +150,7 @@ export function Composer({ authorUid }: ComposerProps) {
       ) : null}
       {phase.kind === 'uploading' && phase.waiting ? (
         <p className="feed-pending" role="status">
-          {MESSAGES.photoWaitingForConnection}
+          {FEED_MESSAGES.photoWaitingForConnection}
         </p>
       ) : null}
       {phase.kind === 'saving' ? (

@@ -1,14 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as sharedFirebase from 'shared-firebase';
-import { MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
+import * as data from '../data';
+import { FEED_MESSAGES } from '../messages';
 import { makePost } from '../testing/fixtures';
 import { DeletePost } from './DeletePost';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
 
 const connection = fakeBrowserConnection();
 const setOnline = (online: boolean) => act(() => connection.change(online));
@@ -26,10 +27,10 @@ describe('DeletePost offline', () => {
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     setOnline(false);
     await confirmDelete();
-    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.deleteWaitingForConnection);
+    expect(screen.getByRole('status')).toHaveTextContent(FEED_MESSAGES.deleteWaitingForConnection);
     expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
     setOnline(true);
-    expect(screen.queryByText(MESSAGES.deleteWaitingForConnection)).toBeNull();
+    expect(screen.queryByText(FEED_MESSAGES.deleteWaitingForConnection)).toBeNull();
     await act(async () => finish());
   });
 
@@ -38,6 +39,6 @@ describe('DeletePost offline', () => {
     render(<DeletePost post={makePost()} onError={jest.fn()} />);
     await confirmDelete();
     expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
-    expect(screen.queryByText(MESSAGES.deleteWaitingForConnection)).toBeNull();
+    expect(screen.queryByText(FEED_MESSAGES.deleteWaitingForConnection)).toBeNull();
   });
 });

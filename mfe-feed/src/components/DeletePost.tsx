@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { MESSAGES, deletePost, useBrowserOnline } from 'shared-firebase';
+import { useBrowserOnline } from 'shared-firebase';
 import type { Post } from 'shared-firebase';
 import { Button } from 'shared-ui';
+import { deletePost } from '../data';
+import { FEED_MESSAGES } from '../messages';
 
 export interface DeletePostProps {
   post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>;
@@ -50,7 +52,7 @@ export function DeletePost({ post, onError }: DeletePostProps) {
       </div>
       {deleting && !online ? (
         <p className="feed-pending" role="status">
-          {MESSAGES.deleteWaitingForConnection}
+          {FEED_MESSAGES.deleteWaitingForConnection}
         </p>
       ) : null}
     </div>

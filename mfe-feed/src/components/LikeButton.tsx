@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { setLiked } from 'shared-firebase';
 import { Button } from 'shared-ui';
+import { setLiked } from '../data';
 import { PendingNote } from './PendingNote';
 
 export interface LikeButtonProps {

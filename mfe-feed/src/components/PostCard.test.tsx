@@ -4,15 +4,18 @@ import { Timestamp } from 'firebase/firestore';
 import { MemoryRouter } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
+import * as data from '../data';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 beforeEach(() => {
-  fakes.useMember.mockImplementation(memberNamed);
+  platform.useMember.mockImplementation(memberNamed);
   fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
   fakes.setLiked.mockReset().mockResolvedValue(undefined);
   fakes.deletePost.mockReset().mockResolvedValue(undefined);

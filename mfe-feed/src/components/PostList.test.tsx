@@ -8,8 +8,9 @@ import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostList } from './PostList';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const platform = jest.mocked(sharedFirebase);
 
 /** jsdom has no IntersectionObserver: this one lets the test scroll an element into view. */
 const observed = new Map<Element, IntersectionObserverCallback>();
@@ -39,7 +40,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   observed.clear();
-  fakes.useMember.mockImplementation(memberNamed);
+  platform.useMember.mockImplementation(memberNamed);
 });
 
 function paged(overrides: Partial<PagedQuery<Post>>): PagedQuery<Post> {

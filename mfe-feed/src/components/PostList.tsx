@@ -1,5 +1,5 @@
-import type { PagedQuery, Post } from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
+import type { PagedQuery, Post } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { PostCard } from './PostCard';
 

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { MESSAGES, useBrowserOnline } from 'shared-firebase';
+import { useBrowserOnline } from 'shared-firebase';
+import { WaitingNote } from 'shared-ui';
+import { FEED_MESSAGES } from '../messages';
 
 /**
  * An online post the server has not confirmed after this long is said to be waiting too (a
@@ -13,14 +14,9 @@ export const POST_WAITING_NOTE_DELAY_MS = 3000;
  */
 export function PostWaitingNote() {
   const online = useBrowserOnline();
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLate(true), POST_WAITING_NOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return !online || late ? (
-    <p className="feed-pending" role="status">
-      {MESSAGES.postWaitingForConnection}
-    </p>
-  ) : null;
+  return (
+    <WaitingNote delayMs={POST_WAITING_NOTE_DELAY_MS} now={!online} className="feed-pending">
+      {FEED_MESSAGES.postWaitingForConnection}
+    </WaitingNote>
+  );
 }

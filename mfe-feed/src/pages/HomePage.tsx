@@ -1,5 +1,6 @@
-import { useFeed, useSignedInUid } from 'shared-firebase';
+import { useSignedInUid } from 'shared-firebase';
 import { Spinner } from 'shared-ui';
+import { useFeed } from '../data';
 import { Composer } from '../components/Composer';
 import { PostList } from '../components/PostList';
 

@@ -1,16 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
+import * as data from '../data';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 beforeEach(() => {
-  fakes.useSignedInUid.mockReturnValue(VIEWER);
-  fakes.useMember.mockImplementation(memberNamed);
+  platform.useSignedInUid.mockReturnValue(VIEWER);
+  platform.useMember.mockImplementation(memberNamed);
   fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
 });
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useSignedInUid, useSinglePost } from 'shared-firebase';
+import { useSignedInUid } from 'shared-firebase';
 import { LoadFailure, Spinner } from 'shared-ui';
+import { useSinglePost } from '../data';
 import { PostCard } from '../components/PostCard';
 
 interface SinglePostProps {

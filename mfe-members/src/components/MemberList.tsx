@@ -1,5 +1,5 @@
 import type { PagedQuery, UserData } from 'shared-firebase';
-import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
+import { InfiniteList } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
 
 export interface MemberListProps {
@@ -11,41 +11,30 @@ export interface MemberListProps {
   emptyText: string;
 }
 
-/**
- * The member list. The last entry is the infinite-scroll trigger: when it scrolls into view the
- * next page is read. A freshly loaded page brings a new last entry, which is observed afresh.
- */
+const TEXT = {
+  loading: 'Loading members…',
+  failed: 'Members could not be loaded.',
+  loadingMore: 'Loading more members…',
+  moreFailed: 'More members could not be loaded.',
+};
+
+/** The member list, read page by page as its last entry scrolls into view. */
 export function MemberList({ members, label, emptyText }: MemberListProps) {
-  const { items, status, hasMore, loadingMore, loadMore, loadMoreError, retry } = members;
-  const lastEntryRef = useOnVisible<HTMLLIElement>(loadMore);
-
-  if (status === 'loading') return <Spinner label="Loading members…" />;
-  if (status === 'error') {
-    return <LoadFailure message="Members could not be loaded." onRetry={retry} />;
-  }
-  if (items.length === 0) return <EmptyState>{emptyText}</EmptyState>;
-
   return (
-    <>
-      <ul className="ui-list ui-card" aria-label={label}>
-        {items.map((member, index) => (
-          <li
-            key={member.id}
-            className="ui-list__entry"
-            ref={hasMore && index === items.length - 1 ? lastEntryRef : undefined}
-          >
-            <MemberEntry
-              uid={member.id}
-              name={member.userInfo.userName}
-              picture={member.profilePictures}
-            />
-          </li>
-        ))}
-      </ul>
-      {loadingMore && <Spinner label="Loading more members…" />}
-      {loadMoreError ? (
-        <LoadFailure message="More members could not be loaded." onRetry={retry} />
-      ) : null}
-    </>
+    <InfiniteList
+      list={members}
+      text={{ ...TEXT, empty: emptyText }}
+      label={label}
+      className="ui-list ui-card"
+      itemClassName="ui-list__entry"
+    >
+      {(member) => (
+        <MemberEntry
+          uid={member.id}
+          name={member.userInfo.userName}
+          picture={member.profilePictures}
+        />
+      )}
+    </InfiniteList>
   );
 }

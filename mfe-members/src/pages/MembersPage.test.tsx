@@ -3,19 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { routerAt } from 'shared-ui/src/testing/routerAt';
 import type { PagedQuery, UserData, WithId } from 'shared-firebase';
-import * as sharedFirebase from 'shared-firebase';
-import { MEMBERS_PAGE_SIZE, MEMBER_SEARCH_DEBOUNCE_MS } from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { installFakeIntersectionObserver } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import type { FakeIntersection } from 'shared-ui/src/testing/fakeIntersectionObserver';
 import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { memberData } from 'shared-firebase/testing/members';
+import { MEMBER_SEARCH_DEBOUNCE_MS, MEMBERS_PAGE_SIZE } from '../data';
+import * as dataModule from '../data';
 import { MembersPage } from './MembersPage';
 
-// The data layer is faked at its boundary; its plain constants stay real.
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+// The remote's data module is faked at its boundary; its plain constants stay real.
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(dataModule);
 
 function member(uid: string, userName: string, profilePicture: string | null = null) {
   const data: WithId<UserData> = { id: uid, ...memberData(userName, {}, { profilePicture }) };

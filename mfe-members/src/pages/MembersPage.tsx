@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import {
-  MEMBER_SEARCH_DEBOUNCE_MS,
-  searchPrefixOf,
-  useMemberSearch,
-  useMembers,
-} from 'shared-firebase';
+import { searchPrefixOf } from 'shared-firebase';
+import { MEMBER_SEARCH_DEBOUNCE_MS, useMembers, useMemberSearch } from '../data';
 import { MemberList } from '../components/MemberList';
 import { MemberSearchField } from '../search/MemberSearchField';
 import { useDebouncedValue } from '../search/useDebouncedValue';
 
 /**
- * Every member (SPEC's list, unchanged), or while something is typed in the search field the
+ * Every member (the first version's list, unchanged), or while something is typed in the search field the
  * members whose name starts with it. The full list stays subscribed during a search, so clearing
  * the field shows it again at once, where it was.
  */

@@ -2,12 +2,16 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import * as sharedFirebase from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
-import type { DeletionProgress } from 'shared-firebase';
+import * as data from '../data';
+import type { DeletionProgress } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 /** A deletion the test drives: report progress, then finish or fail. */
 function controlledDeletion() {
@@ -30,7 +34,7 @@ function controlledDeletion() {
 }
 
 beforeEach(() => {
-  fakes.useSignedInUid.mockReturnValue('me');
+  platform.useSignedInUid.mockReturnValue('me');
   fakes.useAccountDeletionMark.mockReturnValue({ status: 'missing' });
 });
 
@@ -91,7 +95,7 @@ test('a deletion that stopped part-way says how to continue', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await deletion.fail(new Error('offline'));
 
-  expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.deletionStopped);
+  expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.deletionStopped);
 });
 
 test('an interrupted deletion (its mark is there) is offered to finish at once', async () => {
@@ -99,7 +103,7 @@ test('an interrupted deletion (its mark is there) is offered to finish at once',
   const user = userEvent.setup({ delay: null });
   render(<DeleteAccountSection />);
 
-  expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.deletionInterrupted);
+  expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.deletionInterrupted);
   controlledDeletion();
   await user.type(screen.getByLabelText('Password'), 'secret');
   await user.click(screen.getByRole('button', { name: 'Finish deleting my account' }));

@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  authErrorCode,
-  deleteAccount,
-  MESSAGES,
-  useAccountDeletionMark,
-  useSignedInUid,
-} from 'shared-firebase';
-import type { DeletionProgress } from 'shared-firebase';
+import { authErrorCode, MESSAGES, useSignedInUid } from 'shared-firebase';
 import { Button, ProgressBar, TextField } from 'shared-ui';
+import { deleteAccount, useAccountDeletionMark } from '../data';
+import type { DeletionProgress } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 
 /** What the member is told when the deletion stopped. */
 function failureMessage(error: unknown): string {
@@ -17,7 +13,7 @@ function failureMessage(error: unknown): string {
     case 'auth/invalid-credential':
       return MESSAGES.incorrectPassword;
     default:
-      return MESSAGES.deletionStopped;
+      return PROFILE_MESSAGES.deletionStopped;
   }
 }
 
@@ -37,7 +33,7 @@ export function DeleteAccountSection() {
   const [failure, setFailure] = useState<string | null>(null);
   const interrupted = mark.status === 'ready' && progress === null;
   const running = progress !== null;
-  const message = failure ?? (interrupted ? MESSAGES.deletionInterrupted : null);
+  const message = failure ?? (interrupted ? PROFILE_MESSAGES.deletionInterrupted : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

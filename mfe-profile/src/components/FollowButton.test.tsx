@@ -1,14 +1,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as sharedFirebase from 'shared-firebase';
-import { MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { deferred } from 'shared-ui/src/testing/deferred';
+import * as data from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import { FollowButton } from './FollowButton';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
 
 afterEach(() => {
   jest.clearAllMocks();
@@ -104,9 +105,11 @@ describe('FollowButton offline', () => {
     fakes.setFollowing.mockReturnValue(run.promise);
     render(<FollowButton me="me" target="ann" targetName="Ann" />);
     await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.followWaitingForConnection);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      PROFILE_MESSAGES.followWaitingForConnection,
+    );
     act(() => connection.change(true));
-    expect(screen.queryByText(MESSAGES.followWaitingForConnection)).toBeNull();
+    expect(screen.queryByText(PROFILE_MESSAGES.followWaitingForConnection)).toBeNull();
     await act(async () => run.resolve());
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();
   });

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
-import { MESSAGES, setFollowing, useBrowserOnline, useFollowStatus } from 'shared-firebase';
+import { useBrowserOnline } from 'shared-firebase';
 import { Button, LoadFailure } from 'shared-ui';
+import { setFollowing, useFollowStatus } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 
 export interface FollowButtonProps {
   me: string;
@@ -65,7 +67,7 @@ function FollowToggle({
       </Button>
       {pending && !online ? (
         <p className="profile-follow__waiting" role="status">
-          {MESSAGES.followWaitingForConnection}
+          {PROFILE_MESSAGES.followWaitingForConnection}
         </p>
       ) : null}
       {unfinished !== null && !pending ? (

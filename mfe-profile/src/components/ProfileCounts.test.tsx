@@ -1,13 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import * as sharedFirebase from 'shared-firebase';
+import * as data from '../data';
 import { ProfileCounts } from './ProfileCounts';
 import { fakeFollowLists } from '../testing/followLists';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
 const lists = fakeFollowLists(['a', 'b', 'c'], ['d']);
 
 function renderCounts(postsCount = 2) {

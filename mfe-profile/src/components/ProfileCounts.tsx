@@ -1,8 +1,8 @@
 import { LoadFailure } from 'shared-ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFollowerUids, useFollowingUids } from 'shared-firebase';
-import type { LiveUidList } from 'shared-firebase';
+import { useFollowerUids, useFollowingUids } from '../data';
+import type { LiveUidList } from '../data';
 import { followListPath } from '../followLists';
 
 export interface ProfileCountsProps {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { isLifecyclesModule, RemoteParcel } from 'shared-ui';
+import { lifecyclesOf, RemoteParcel } from 'shared-ui';
 import type { RemoteAppProps, RemoteLifecycles, RemoteParcelProps, RetryOptions } from 'shared-ui';
 // Types mfe-feed's build exposes, fetched by Module Federation's type consumption into
 // @mf-types/ at type-check time (docs/CONTRACT.md): a change there fails this remote's typecheck.
@@ -31,11 +31,7 @@ export function ProfilePosts({
 }: ProfilePostsProps) {
   const load = useCallback(async (): Promise<RemoteLifecycles<PostListProps>> => {
     if (!loadRemoteModule) throw new Error('No remote loader was passed to this remote.');
-    const module = await loadRemoteModule(POST_LIST_MODULE);
-    if (!isLifecyclesModule(module)) {
-      throw new Error(`${POST_LIST_MODULE} does not export single-spa lifecycles.`);
-    }
-    return module.default as RemoteLifecycles<PostListProps>;
+    return lifecyclesOf<PostListProps>(await loadRemoteModule(POST_LIST_MODULE), POST_LIST_MODULE);
   }, [loadRemoteModule]);
   const parcelProps = useMemo(() => ({ authorUid }), [authorUid]);
 

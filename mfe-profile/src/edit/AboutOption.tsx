@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { ABOUT_MAX_LENGTH, MESSAGES, profileUpdates } from 'shared-firebase';
+import { ABOUT_MAX_LENGTH } from 'shared-firebase';
 import { TextAreaField } from 'shared-ui';
+import { profileUpdates } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { OptionForm } from './OptionForm';
 import type { OptionCheck } from './OptionForm';
@@ -11,10 +13,10 @@ export function AboutOption({ uid, profile, notify }: OptionProps) {
 
   const check = (): OptionCheck => {
     const text = about.trim();
-    if (text.length > ABOUT_MAX_LENGTH) return { problem: MESSAGES.aboutTooLong };
+    if (text.length > ABOUT_MAX_LENGTH) return { problem: PROFILE_MESSAGES.aboutTooLong };
     return {
       update: profileUpdates.about(text),
-      saved: text === '' ? MESSAGES.aboutRemoved : MESSAGES.aboutChanged,
+      saved: text === '' ? PROFILE_MESSAGES.aboutRemoved : PROFILE_MESSAGES.aboutChanged,
     };
   };
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MESSAGES, profileUpdates } from 'shared-firebase';
+import { profileUpdates } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import { COUNTRY_NAMES } from '../countries';
 import type { OptionProps } from './options';
 import { OptionForm } from './OptionForm';
@@ -13,8 +14,8 @@ export function CountryOption({ uid, profile, notify }: OptionProps) {
 
   const check = (): OptionCheck =>
     COUNTRY_NAMES.includes(country)
-      ? { update: profileUpdates.country(country), saved: MESSAGES.countryChanged }
-      : { problem: MESSAGES.chooseCountry };
+      ? { update: profileUpdates.country(country), saved: PROFILE_MESSAGES.countryChanged }
+      : { problem: PROFILE_MESSAGES.chooseCountry };
 
   return (
     <OptionForm uid={uid} notify={notify} what="Country" check={check}>

@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import {
-  checkDob,
-  DOB_FIELD_LENGTHS,
-  formatDob,
-  MESSAGES,
-  parseStoredDob,
-  profileUpdates,
-} from 'shared-firebase';
-import type { DobFields } from 'shared-firebase';
 import { TextField } from 'shared-ui';
+import { DOB_FIELD_LENGTHS } from '../constants';
+import { checkDob, formatDob, parseStoredDob, profileUpdates } from '../data';
+import type { DobFields } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { OptionForm } from './OptionForm';
 import type { OptionCheck } from './OptionForm';
@@ -42,7 +37,10 @@ export function DobOption({ uid, profile, notify }: OptionProps) {
   const check = (): OptionCheck => {
     const checked = checkDob(fields);
     if (!checked.ok) return { problem: checked.message };
-    return { update: profileUpdates.dob(formatDob(checked.date)), saved: MESSAGES.dobChanged };
+    return {
+      update: profileUpdates.dob(formatDob(checked.date)),
+      saved: PROFILE_MESSAGES.dobChanged,
+    };
   };
 
   return (

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import {
-  changeProfileImage,
-  checkImageFile,
-  ImageUnreadableError,
-  MESSAGES,
-} from 'shared-firebase';
-import type { ProfileImageKind } from 'shared-firebase';
-import { ProgressBar } from 'shared-ui';
+import { checkImageFile, ImageUnreadableError, MESSAGES } from 'shared-firebase';
+import { ProgressBar, useObjectUrl } from 'shared-ui';
+import { changeProfileImage } from '../data';
+import type { ProfileImageKind } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -16,12 +13,12 @@ const TEXT = {
   picture: {
     field: 'New profile picture',
     preview: 'Preview of the new profile picture',
-    done: MESSAGES.profilePictureChanged,
+    done: PROFILE_MESSAGES.profilePictureChanged,
   },
   cover: {
     field: 'New cover picture',
     preview: 'Preview of the new cover picture',
-    done: MESSAGES.profileCoverChanged,
+    done: PROFILE_MESSAGES.profileCoverChanged,
   },
 } as const;
 
@@ -29,21 +26,12 @@ const TEXT = {
 export function ImageOption({ uid, notify, kind }: OptionProps & { kind: ProfileImageKind }) {
   const text = TEXT[kind];
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // Changing the key empties the file input after a send or a refused file.
   const [inputKey, setInputKey] = useState(0);
   const { sending, send } = useSend();
 
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -60,7 +48,7 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      notify(MESSAGES.noFileSelected, 'error');
+      notify(PROFILE_MESSAGES.noFileSelected, 'error');
       return;
     }
     void send(async () => {
@@ -79,7 +67,7 @@ export function ImageOption({ uid, notify, kind }: OptionProps & { kind: Profile
           return;
         }
         console.error('Profile image change failed', error);
-        notify(MESSAGES.saveFailed, 'error');
+        notify(PROFILE_MESSAGES.saveFailed, 'error');
       } finally {
         setProgress(null);
       }

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { MESSAGES, saveProfileUpdate } from 'shared-firebase';
+import { saveProfileUpdate } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
@@ -37,7 +38,7 @@ export function OptionForm({ uid, notify, what, check, children }: OptionFormPro
         notify(checked.saved, 'success');
       } catch (error) {
         console.error(`${what} change failed`, error);
-        notify(MESSAGES.saveFailed, 'error');
+        notify(PROFILE_MESSAGES.saveFailed, 'error');
       }
     });
   };

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
+import { PROFILE_MESSAGES } from '../messages';
 import { SubmitButton, WAITING_NOTE_DELAY_MS } from './SubmitButton';
 
-const WAITING_NOTE = MESSAGES.profileChangeWaiting;
+const WAITING_NOTE = PROFILE_MESSAGES.profileChangeWaiting;
 
 describe('SubmitButton', () => {
   const connection = fakeBrowserConnection();

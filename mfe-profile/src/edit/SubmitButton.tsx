@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { MESSAGES, useBrowserOnline } from 'shared-firebase';
-import { Button } from 'shared-ui';
+import { useBrowserOnline } from 'shared-firebase';
+import { Button, WaitingNote } from 'shared-ui';
+import { PROFILE_MESSAGES } from '../messages';
 
 export const SENDING_LABEL = 'Sending...';
 /** A change still on its way after this long is said to be waiting (a slow network). */
@@ -10,18 +10,13 @@ export const WAITING_NOTE_DELAY_MS = 2000;
  * Says that a send is waiting rather than lost: at once while the browser is offline, otherwise
  * once it has taken WAITING_NOTE_DELAY_MS.
  */
-function WaitingNote() {
+function SendWaitingNote() {
   const online = useBrowserOnline();
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLate(true), WAITING_NOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return !online || late ? (
-    <p role="status" className="profile-edit__waiting">
-      {MESSAGES.profileChangeWaiting}
-    </p>
-  ) : null;
+  return (
+    <WaitingNote delayMs={WAITING_NOTE_DELAY_MS} now={!online} className="profile-edit__waiting">
+      {PROFILE_MESSAGES.profileChangeWaiting}
+    </WaitingNote>
+  );
 }
 
 /**
@@ -34,7 +29,7 @@ export function SubmitButton({ sending }: { sending: boolean }) {
       <Button type="submit" disabled={sending} aria-busy={sending}>
         {sending ? SENDING_LABEL : 'Save'}
       </Button>
-      {sending ? <WaitingNote /> : null}
+      {sending ? <SendWaitingNote /> : null}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { MESSAGES, profileUpdates, USERNAME_MAX_LENGTH, usernameProblem } from 'shared-firebase';
+import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
 import { TextField } from 'shared-ui';
+import { profileUpdates, usernameProblem } from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { OptionForm } from './OptionForm';
 import type { OptionCheck } from './OptionForm';
@@ -11,9 +13,14 @@ export function UsernameOption({ uid, profile, notify }: OptionProps) {
   const check = (): OptionCheck => {
     const problem = usernameProblem(name);
     if (problem) {
-      return { problem: problem === 'empty' ? MESSAGES.usernameEmpty : MESSAGES.usernameTooLong };
+      return {
+        problem: problem === 'empty' ? PROFILE_MESSAGES.usernameEmpty : MESSAGES.usernameTooLong,
+      };
     }
-    return { update: profileUpdates.username(name.trim()), saved: MESSAGES.usernameChanged };
+    return {
+      update: profileUpdates.username(name.trim()),
+      saved: PROFILE_MESSAGES.usernameChanged,
+    };
   };
 
   return (

@@ -1,6 +1,6 @@
 // The marks of unfinished follows, around the real fan-out on a fake backend (the rules' behaviour).
-import { FollowError, setFollowing, watchFollowRuns } from 'shared-firebase';
-import { FakeFollowBackend as FakeBackend } from 'shared-firebase/testing/fakeFollowBackend';
+import { FakeFollowBackend as FakeBackend } from '../testing/fakeFollowBackend';
+import { FollowError, setFollowing, watchFollowRuns } from '../data';
 import {
   repairUnfinishedFollows,
   unfinishedFollowMarks,

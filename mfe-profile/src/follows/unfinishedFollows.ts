@@ -1,5 +1,5 @@
-import { repairFollow } from 'shared-firebase';
-import type { FollowOptions, FollowRunWatcher } from 'shared-firebase';
+import { repairFollow } from '../data';
+import type { FollowOptions, FollowRunWatcher } from '../data';
 
 // Pairs whose last follow or unfollow in this browser did not finish, kept in localStorage so the
 // profile remote can finish them at its next start (README "Follow").

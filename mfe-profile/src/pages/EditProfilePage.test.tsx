@@ -4,19 +4,23 @@ import * as sharedFirebase from 'shared-firebase';
 import { MESSAGES } from 'shared-firebase';
 import { memberData } from 'shared-firebase/testing/members';
 import { deferred } from 'shared-ui/src/testing/deferred';
+import * as data from '../data';
+import { PROFILE_MESSAGES } from '../messages';
 import { EditProfilePage } from './EditProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 function png(name = 'me.png', type = 'image/png') {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type });
 }
 
 beforeEach(() => {
-  fakes.useSignedInUid.mockReturnValue('me');
-  fakes.useMember.mockReturnValue({
+  platform.useSignedInUid.mockReturnValue('me');
+  platform.useMember.mockReturnValue({
     status: 'ready',
     data: memberData('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),
   });
@@ -72,27 +76,27 @@ describe('the edit menu', () => {
 
 describe('typed input', () => {
   it('is never thrown away: the form waits for the profile, then keeps edits through live updates', async () => {
-    fakes.useMember.mockReturnValue({ status: 'loading' });
+    platform.useMember.mockReturnValue({ status: 'loading' });
     const user = userEvent.setup({ delay: null });
     const { rerender } = render(<EditProfilePage />);
     await user.click(screen.getByRole('radio', { name: 'Change username' }));
     expect(screen.queryByRole('textbox', { name: /Username/ })).not.toBeInTheDocument();
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
 
-    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     rerender(<EditProfilePage />);
     const field = screen.getByRole('textbox', { name: /Username/ });
     expect(field).toHaveValue('Ann');
     await user.clear(field);
     await user.type(field, 'Bea');
 
-    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Renamed elsewhere') });
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Renamed elsewhere') });
     rerender(<EditProfilePage />);
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
   });
 
   it('opens empty when the profile cannot be read, so the member can still write one', async () => {
-    fakes.useMember.mockReturnValue({ status: 'missing' });
+    platform.useMember.mockReturnValue({ status: 'missing' });
     const { choose } = setup();
     await choose('Change username');
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('');
@@ -100,14 +104,19 @@ describe('typed input', () => {
 });
 
 describe.each([
-  ['Change profile picture', 'picture', /New profile picture/, MESSAGES.profilePictureChanged],
-  ['Change cover picture', 'cover', /New cover picture/, MESSAGES.profileCoverChanged],
+  [
+    'Change profile picture',
+    'picture',
+    /New profile picture/,
+    PROFILE_MESSAGES.profilePictureChanged,
+  ],
+  ['Change cover picture', 'cover', /New cover picture/, PROFILE_MESSAGES.profileCoverChanged],
 ] as const)('%s', (option, kind, fieldName, success) => {
   it('says no file has been selected when none is', async () => {
     const { choose, save } = setup();
     await choose(option);
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.noFileSelected);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.noFileSelected);
     expect(fakes.changeProfileImage).not.toHaveBeenCalled();
   });
 
@@ -121,7 +130,7 @@ describe.each([
     expect(alert()).toHaveTextContent('Please choose a PNG or JPEG image.');
     expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(alert()).toHaveTextContent(MESSAGES.noFileSelected);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.noFileSelected);
     expect(fakes.changeProfileImage).not.toHaveBeenCalled();
   });
 
@@ -155,23 +164,23 @@ describe.each([
     await choose(option);
     await user.upload(screen.getByLabelText(fieldName), png());
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.saveFailed);
     expect(status()).toBeEmptyDOMElement();
   });
 });
 
 describe('Change username', () => {
-  it("refuses an empty or blank name with SPEC's message", async () => {
+  it('refuses an empty or blank name with the product message', async () => {
     const { user, choose, save } = setup();
     await choose('Change username');
     const field = screen.getByRole('textbox', { name: /Username/ });
     expect(field).toHaveValue('Ann');
     await user.clear(field);
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.usernameEmpty);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.usernameEmpty);
     await user.type(field, '   ');
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.usernameEmpty);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.usernameEmpty);
     expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
@@ -207,9 +216,9 @@ describe('Change username', () => {
       // The resolved write's continuation updates state outside act; React renders it on its
       // scheduler's (fake) ticks. Flush them without moving the clock.
       for (let turn = 0; turn < 3; turn += 1) await act(async () => jest.advanceTimersByTime(0));
-      expect(status()).toHaveTextContent(MESSAGES.usernameChanged);
+      expect(status()).toHaveTextContent(PROFILE_MESSAGES.usernameChanged);
       act(() => jest.advanceTimersByTime(2999));
-      expect(status()).toHaveTextContent(MESSAGES.usernameChanged);
+      expect(status()).toHaveTextContent(PROFILE_MESSAGES.usernameChanged);
       act(() => jest.advanceTimersByTime(1));
       expect(status()).toBeEmptyDOMElement();
     } finally {
@@ -226,7 +235,7 @@ describe('Change username', () => {
     await save();
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await act(async () => write.reject(new Error('permission-denied')));
-    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.saveFailed);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
@@ -239,7 +248,7 @@ describe('Change username', () => {
     await user.clear(field);
     await user.type(field, 'Bea');
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.saveFailed);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.saveFailed);
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
     await save();
     expect(fakes.saveProfileUpdate).toHaveBeenLastCalledWith('me', {
@@ -261,7 +270,7 @@ describe('Change about', () => {
     expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
       'userInfo.userAbout': 'I like maps',
     });
-    expect(status()).toHaveTextContent(MESSAGES.aboutChanged);
+    expect(status()).toHaveTextContent(PROFILE_MESSAGES.aboutChanged);
   });
 
   it('removes it when empty', async () => {
@@ -271,7 +280,7 @@ describe('Change about', () => {
     await user.type(screen.getByRole('textbox', { name: /About/ }), '   ');
     await save();
     expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', { 'userInfo.userAbout': null });
-    expect(status()).toHaveTextContent(MESSAGES.aboutRemoved);
+    expect(status()).toHaveTextContent(PROFILE_MESSAGES.aboutRemoved);
   });
 });
 
@@ -325,10 +334,10 @@ describe('Change date of birth', () => {
     await choose('Change date of birth');
     await fillDob(user, '31', '4', '1990');
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.dobNotARealDate);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.dobNotARealDate);
     await fillDob(user, '1', '1', String(new Date().getFullYear() + 1));
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.dobInTheFuture);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.dobInTheFuture);
     expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
@@ -338,7 +347,7 @@ describe('Change date of birth', () => {
     await fillDob(user, '22', '02', '1985');
     await save();
     expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', { 'userInfo.dob': '22nd Feb 1985' });
-    expect(status()).toHaveTextContent(MESSAGES.dobChanged);
+    expect(status()).toHaveTextContent(PROFILE_MESSAGES.dobChanged);
   });
 });
 
@@ -357,11 +366,11 @@ describe('Change country of birth', () => {
   });
 
   it('asks for a country when none is chosen', async () => {
-    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     const { choose, save } = setup();
     await choose('Change country of birth');
     await save();
-    expect(alert()).toHaveTextContent(MESSAGES.chooseCountry);
+    expect(alert()).toHaveTextContent(PROFILE_MESSAGES.chooseCountry);
     expect(fakes.saveProfileUpdate).not.toHaveBeenCalled();
   });
 
@@ -374,6 +383,6 @@ describe('Change country of birth', () => {
       'userInfo.From': 'Japan',
       'userInfo.Lives': 'Japan',
     });
-    expect(status()).toHaveTextContent(MESSAGES.countryChanged);
+    expect(status()).toHaveTextContent(PROFILE_MESSAGES.countryChanged);
   });
 });

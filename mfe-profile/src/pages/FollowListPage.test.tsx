@@ -3,18 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
 import { liveMember } from 'shared-firebase/testing/members';
+import * as data from '../data';
 import { FollowListPage } from './FollowListPage';
 import { fakeFollowLists } from '../testing/followLists';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 const lists = fakeFollowLists(['bob', 'me', 'cy'], ['dee']);
 
 beforeEach(() => {
-  fakes.useSignedInUid.mockReturnValue('me');
+  platform.useSignedInUid.mockReturnValue('me');
   jest
-    .mocked(fakes.useMember)
+    .mocked(platform.useMember)
     .mockImplementation((uid) =>
       uid === 'ghost' ? { status: 'missing' } : liveMember(`Name of ${uid}`),
     );

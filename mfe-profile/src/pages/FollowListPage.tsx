@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useFollowerUids, useFollowingUids, useMember, useSignedInUid } from 'shared-firebase';
+import { useMember, useSignedInUid } from 'shared-firebase';
 import { LoadFailure, NewestFirstList, Spinner } from 'shared-ui';
+import { useFollowerUids, useFollowingUids } from '../data';
 
 import { MemberRow } from '../components/MemberRow';
 import type { FollowListKind } from '../followLists';

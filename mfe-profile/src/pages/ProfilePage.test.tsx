@@ -4,11 +4,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { memberData } from 'shared-firebase/testing/members';
+import * as data from '../data';
 import { ProfilePage } from './ProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
-const fakes = jest.mocked(sharedFirebase);
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
 
 /** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
 const loadNever = () => new Promise<never>(() => {});
@@ -27,7 +30,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  fakes.useSignedInUid.mockReturnValue('me');
+  platform.useSignedInUid.mockReturnValue('me');
   fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
   fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
   fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
@@ -37,12 +40,12 @@ afterEach(() => jest.clearAllMocks());
 
 describe('ProfilePage', () => {
   it("shows the viewer's own profile with Edit profile and no Follow button", () => {
-    fakes.useMember.mockReturnValue({
+    platform.useMember.mockReturnValue({
       status: 'ready',
       data: memberData('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
     });
     renderAt('/profile/me');
-    expect(fakes.useMember).toHaveBeenCalledWith('me');
+    expect(platform.useMember).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
       'src',
@@ -69,7 +72,7 @@ describe('ProfilePage', () => {
   });
 
   it("shows another member's pictures and a Follow toggle instead of Edit profile", () => {
-    fakes.useMember.mockReturnValue({
+    platform.useMember.mockReturnValue({
       status: 'ready',
       data: memberData(
         'Bob',
@@ -101,23 +104,23 @@ describe('ProfilePage', () => {
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {
-    fakes.useMember.mockReturnValue({ status: 'missing' });
+    platform.useMember.mockReturnValue({ status: 'missing' });
     renderAt('/profile/ghost');
     expect(await screen.findByText('not found page')).toBeInTheDocument();
   });
 
   it('shows a spinner while the profile loads', () => {
-    fakes.useMember.mockReturnValue({ status: 'loading' });
+    platform.useMember.mockReturnValue({ status: 'loading' });
     renderAt('/profile/bob');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();
   });
 
   it('offers Retry when the profile cannot be loaded, and reads it again', async () => {
-    fakes.useMember.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    platform.useMember.mockReturnValue({ status: 'error', error: new Error('x') as never });
     renderAt('/profile/ann');
     expect(screen.getByText('This profile could not be loaded.')).toBeInTheDocument();
-    fakes.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '2 followers' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import * as sharedFirebase from 'shared-firebase';
-import type { LiveUidList } from 'shared-firebase';
+import * as data from '../data';
+import type { LiveUidList } from '../data';
 
 /** What the faked follow-list hooks return; a test replaces a list to change it between renders. */
 export interface FollowLists {
@@ -8,8 +8,8 @@ export interface FollowLists {
 }
 
 /**
- * Before each test, the faked `useFollowerUids` and `useFollowingUids` (the test file mocks
- * shared-firebase with `fake()`) answer `lists.followers` and `lists.following`, reset to ready
+ * Before each test, the faked `useFollowerUids` and `useFollowingUids` (the test file mocks the
+ * data module with `fakeData()`) answer `lists.followers` and `lists.following`, reset to ready
  * lists of these uids.
  */
 export function fakeFollowLists(followers: string[], following: string[]): FollowLists {
@@ -20,8 +20,8 @@ export function fakeFollowLists(followers: string[], following: string[]): Follo
   beforeEach(() => {
     lists.followers = { status: 'ready', uids: followers };
     lists.following = { status: 'ready', uids: following };
-    jest.mocked(sharedFirebase.useFollowerUids).mockImplementation(() => lists.followers);
-    jest.mocked(sharedFirebase.useFollowingUids).mockImplementation(() => lists.following);
+    jest.mocked(data.useFollowerUids).mockImplementation(() => lists.followers);
+    jest.mocked(data.useFollowingUids).mockImplementation(() => lists.following);
   });
   return lists;
 }

@@ -1,28 +1,10 @@
 import { sharedFirebaseFake } from 'shared-firebase/testing/sharedFirebaseFake';
 
 /**
- * What a test gets for `shared-firebase`: the real package (its constants, messages and checks),
- * with jest fakes for every data call and hook the profile uses (the data layer's boundary). Use it
- * as
- *   jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+ * `shared-firebase` as the profile's component tests see it: the real package with the reads its
+ * screens make through the contract and the session as jest fakes. Use it as
+ * `jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake())`.
  */
 export function fake() {
-  return {
-    ...sharedFirebaseFake(
-      [
-        'useSignedInUid',
-        'useMember',
-        'useFollowStatus',
-        'useFollowerUids',
-        'useFollowingUids',
-        'setFollowing',
-        'saveProfileUpdate',
-        'changeProfileImage',
-        'deleteAccount',
-      ],
-      { realPackage: true },
-    ),
-    // Most screens are not in a deletion: tests that are set their own mark.
-    useAccountDeletionMark: jest.fn(() => ({ status: 'missing' })),
-  };
+  return sharedFirebaseFake(['useSignedInUid', 'useMember']);
 }

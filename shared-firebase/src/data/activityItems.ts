@@ -3,8 +3,8 @@ import type { ActivityItem, ActivityType } from '../model';
 /*
  * What an activity item is, as plain data (docs/DATA_MODEL.md "Activity"): its id, derived from the
  * action so an item is written at most once and the undoing write (unlike, unfollow) can remove it,
- * and its fields. No SDK here, so scripts/seed.mjs writes the app's items from this one definition
- * (through scripts/lib/typescript-module.mjs); activity.ts writes them with the app's SDK.
+ * and its fields. No SDK here, so tools/scripts/seed.mjs writes the app's items from this one definition
+ * (through tools/scripts/lib/typescript-module.mjs); activity.ts writes them with the app's SDK.
  */
 
 /** `like_{postId}_{actor}`: one per member and post. */

@@ -1,5 +1,5 @@
 import { queryEqual, type Firestore, type Query } from 'firebase/firestore';
-import { initFirebase, loadFirebase } from '../app';
+import { initFirebase, loadFirebase } from '../session/firebaseApp';
 import { getDb } from '../db';
 
 /**

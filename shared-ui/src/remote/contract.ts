@@ -22,6 +22,7 @@ export interface RemoteLifecyclesModule<Props extends object = RemoteAppProps> {
   default: RemoteLifecycles<Props>;
 }
 
+/** Whether a loaded federation module default-exports single-spa lifecycles. */
 export function isLifecyclesModule(value: unknown): value is RemoteLifecyclesModule {
   const lifecycles = (value as { default?: Record<string, unknown> } | null)?.default;
   return (
@@ -29,4 +30,19 @@ export function isLifecyclesModule(value: unknown): value is RemoteLifecyclesMod
     typeof lifecycles['mount'] === 'function' &&
     typeof lifecycles['unmount'] === 'function'
   );
+}
+
+/**
+ * The lifecycles a loaded exposed module (`id`, e.g. `feed/post-list`) default-exports, checked
+ * before anything mounts them; throws when the module breaks the contract, so the area shows its
+ * fallback instead of a half-mounted remote.
+ */
+export function lifecyclesOf<Props extends object = RemoteAppProps>(
+  module: unknown,
+  id: string,
+): RemoteLifecycles<Props> {
+  if (!isLifecyclesModule(module)) {
+    throw new Error(`${id} does not export single-spa lifecycles.`);
+  }
+  return module.default as RemoteLifecycles<Props>;
 }

@@ -1,5 +1,5 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isLifecyclesModule } from 'shared-ui';
+import { lifecyclesOf } from 'shared-ui';
 import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
 import type { RemoteName } from '../routes';
 import type { RemoteRegistry } from './registry';
@@ -62,8 +62,5 @@ export async function loadRemoteApp(
     runtime.registerRemotes([{ name, entry }], { force: true });
     throw error;
   }
-  if (!isLifecyclesModule(module)) {
-    throw new Error(`Remote "${name}" does not expose single-spa lifecycles as ./app.`);
-  }
-  return module.default;
+  return lifecyclesOf(module, `${name}/app`);
 }

@@ -4,7 +4,7 @@ import type { RemoteAppProps, RemoteLifecycles } from 'shared-ui';
 
 // The shell's half of the typed contract (docs/CONTRACT.md): checked against the types each
 // remote's own build exposes, which Module Federation's type consumption puts in @mf-types/
-// (tooling/federated-types.cjs, run by the typecheck script). Nothing here runs.
+// (tools/build-config/federated-types.cjs, run by the typecheck script). Nothing here runs.
 
 /** `<remote>/app` for every remote in remote-list/remotes.json. */
 type AppKey = `${RemoteName}/app`;

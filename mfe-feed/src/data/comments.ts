@@ -1,0 +1,138 @@
+import {
+  arrayRemove,
+  arrayUnion,
+  doc,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useMemo } from 'react';
+import {
+  addActivityItem,
+  COMMENT_MAX_LENGTH,
+  commentItemId,
+  commentRef,
+  commentsCollection,
+  getDb,
+  replyItemId,
+  useLiveQuery,
+} from 'shared-firebase';
+import type { Comment, LiveQuery, Reply, WithId } from 'shared-firebase';
+
+/**
+ * A post's comments, newest first: the list shows them in this order, so a new comment (whose
+ * pending server time sorts after every stored time) is placed first at once.
+ */
+export function commentsQuery(postId: string): Query<Comment, Comment> {
+  return query(commentsCollection(), where('postId', '==', postId), orderBy('createdAt', 'desc'));
+}
+
+/** A post's live comments, newest first; `postId` null reads nothing (the box is closed). */
+export function useComments(postId: string | null): LiveQuery<Comment> {
+  const base = useMemo(() => (postId ? commentsQuery(postId) : null), [postId]);
+  return useLiveQuery(base);
+}
+
+/** Whether text would be saved as a comment or reply: not blank, within the contract's limit. */
+export function isSendableText(text: string): boolean {
+  return text.trim() !== '' && text.length <= COMMENT_MAX_LENGTH;
+}
+
+/**
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply") and, in the same batch, the post author's
+ * activity item (none on one's own post). Whitespace-only text is ignored: nothing is sent and false
+ * is returned.
+ */
+export async function addComment(
+  postId: string,
+  userId: string,
+  text: string,
+  postAuthorUid: string,
+): Promise<boolean> {
+  if (!isSendableText(text)) return false;
+  const ref = doc(commentsCollection());
+  const batch = writeBatch(getDb());
+  batch.set(ref, {
+    comment: text.trim(),
+    replies: [],
+    postId,
+    userId,
+    createdAt: serverTimestamp() as never,
+  });
+  addActivityItem(batch, {
+    recipient: postAuthorUid,
+    itemId: commentItemId(ref.id),
+    type: 'comment',
+    actor: userId,
+    postId,
+    commentId: ref.id,
+  });
+  await batch.commit();
+  return true;
+}
+
+/** A reply as it is written: Firestore stores the Date as a timestamp (read back as one). */
+export type NewReply = Omit<Reply, 'createdAt'> & { createdAt: Date };
+
+/**
+ * A new reply: the seed's `{ reply, userId }` plus a stable `id` (a Firestore auto-id) and the
+ * writer's time (an array element cannot hold a server timestamp; docs/DATA_MODEL.md "Replies").
+ */
+export function newReply(userId: string, text: string): NewReply {
+  return {
+    reply: text.trim(),
+    userId,
+    id: doc(commentsCollection()).id,
+    createdAt: new Date(),
+  };
+}
+
+/** The comment a reply answers: its id, author (who is told), post and replies so far. */
+export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId' | 'replies'>;
+
+/**
+ * Appends a reply to a comment and, in the same batch, the comment author's activity item (none on
+ * one's own comment); whitespace-only text is ignored (false).
+ */
+export async function addReply(
+  comment: RepliedComment,
+  userId: string,
+  text: string,
+): Promise<boolean> {
+  if (!isSendableText(text)) return false;
+  const batch = writeBatch(getDb());
+  batch.update(commentRef(comment.id), { replies: arrayUnion(newReply(userId, text)) });
+  addActivityItem(batch, {
+    recipient: comment.userId,
+    // The reply lands at the end of the thread as this member sees it; if another reply got there
+    // first, the rules refuse the item and with it the reply, which the member can send again.
+    itemId: replyItemId(comment.id, comment.replies.length, userId),
+    type: 'reply',
+    actor: userId,
+    postId: comment.postId,
+    commentId: comment.id,
+  });
+  await batch.commit();
+  return true;
+}
+
+/**
+ * Deletes a comment with its replies: allowed to the comment's author and to the post's author
+ * (firestore.rules).
+ */
+export function deleteComment(commentId: string): Promise<void> {
+  // A one-write batch: the same delete, through the SDK surface the apps already share.
+  return writeBatch(getDb()).delete(commentRef(commentId)).commit();
+}
+
+/**
+ * Removes one reply, exactly as it is stored (arrayRemove compares whole elements): allowed to
+ * its writer, the comment's author and the post's author (firestore.rules).
+ */
+export function deleteReply(commentId: string, reply: Reply): Promise<void> {
+  return updateDoc(commentRef(commentId), { replies: arrayRemove(reply) });
+}

@@ -1,0 +1,15 @@
+// The feed's data calls, as its components use them: posts (the feed, an author's posts, one post;
+// making, liking and deleting one) and comments with their replies. Component tests fake this
+// module (testing/dataFake.ts); each call's own test fakes the SDK under it.
+export {
+  useFeed,
+  useAuthorPosts,
+  useSinglePost,
+  newPostProblem,
+  createPost,
+  setLiked,
+  deletePost,
+} from './posts';
+export type { NewPost } from './posts';
+export { usePostAudienceCache } from './postAudience';
+export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';

@@ -1,0 +1,420 @@
+import {
+  createPost,
+  deletePost,
+  feedQuery,
+  authorPostsQuery,
+  setLiked,
+  singlePostQuery,
+} from './posts';
+import { uploadImage } from 'shared-firebase';
+import { deleteObject } from 'firebase/storage';
+import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
+
+/**
+ * firebase/firestore and firebase/storage faked at their boundary: references are plain paths,
+ * field values are tagged objects, and every batch records its operations in order, so the tests
+ * compare the exact write shapes of docs/DATA_MODEL.md.
+ */
+type MockOp = [string, string, unknown?];
+
+jest.mock('firebase/firestore', () => {
+  const commits: MockOp[][] = [];
+  const failures: Error[] = [];
+  return {
+    doc: (parent: { path: string }, id?: string) => ({
+      path: `${parent.path}/${id ?? 'NEW_ID'}`,
+      id: id ?? 'NEW_ID',
+    }),
+    ...jest.requireActual('shared-firebase/testing/firebaseFakes').fakeQueryBuilders,
+    serverTimestamp: () => 'SERVER_TIME',
+    arrayUnion: (...values: unknown[]) => ({ arrayUnion: values }),
+    arrayRemove: (...values: unknown[]) => ({ arrayRemove: values }),
+    getDoc: jest.fn(),
+    getDocs: jest.fn(),
+    updateDoc: jest.fn(async (ref: { path: string }, data: unknown) => {
+      commits.push([['update', ref.path, data]]);
+    }),
+    writeBatch: () => {
+      const ops: MockOp[] = [];
+      return {
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+        commit: async () => {
+          const failure = failures.shift();
+          if (failure) throw failure;
+          commits.push(ops);
+        },
+      };
+    },
+    // A transaction reads through getDoc (tagged 'tx') and commits its writes like a batch.
+    runTransaction: async (
+      _db: unknown,
+      run: (transaction: Record<string, unknown>) => Promise<unknown>,
+    ) => {
+      const ops: MockOp[] = [];
+      const { getDoc } = jest.requireMock('firebase/firestore') as { getDoc: jest.Mock };
+      const result = await run({
+        get: (ref: { path: string }) => getDoc(ref, 'tx'),
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+      });
+      const failure = failures.shift();
+      if (failure) throw failure;
+      commits.push(ops);
+      return result;
+    },
+    // A listener that hands out the snapshots a test queued with __listenerSnapshots.
+    onSnapshot: jest.fn((_ref: unknown, _options: unknown, next: (snapshot: unknown) => void) => {
+      const { __listenerSnapshots } = jest.requireMock('firebase/firestore') as {
+        __listenerSnapshots: unknown[];
+      };
+      let listening = true;
+      const stop = jest.fn(() => {
+        listening = false;
+      });
+      queueMicrotask(() =>
+        __listenerSnapshots.forEach((snapshot) => {
+          if (listening) next(snapshot);
+        }),
+      );
+      return stop;
+    }),
+    __listenerSnapshots: [] as unknown[],
+    __commits: commits,
+    __failNextCommit: (error: Error) => failures.push(error),
+  };
+});
+const ME = 'me';
+const ME_PATH = `${ME}/posts`;
+jest.mock('firebase/storage', () => ({
+  getStorage: () => ({}),
+  ref: (_storage: unknown, pathOrUrl: string) => ({ ref: pathOrUrl }),
+  deleteObject: jest.fn(async () => undefined),
+}));
+jest.mock('shared-firebase/session', () =>
+  jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
+);
+// The media pipeline is shared-firebase's: the photo's sizes are faked, their deletion is real.
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual<object>('shared-firebase'),
+  uploadImage: jest.fn(),
+}));
+
+/** What uploadImage returns for a post photo: the display size and its thumbnail beside it. */
+const UPLOADED = {
+  display: { path: `${ME_PATH}/1.jpg`, downloadUrl: 'https://files/1.jpg' },
+  thumbnail: { path: `${ME_PATH}/1-thumbnail.jpg`, downloadUrl: 'https://files/1-thumbnail.jpg' },
+  width: 1080,
+  height: 810,
+};
+
+const firestore = jest.requireMock('firebase/firestore') as {
+  __commits: MockOp[][];
+  __listenerSnapshots: unknown[];
+  __failNextCommit: (error: Error) => void;
+};
+
+const followersSnapshot = (Followers: string[], fromCache = false) => ({
+  data: () => ({ Followers }),
+  metadata: { fromCache },
+});
+const offlineError = Object.assign(
+  new Error('Failed to get document because the client is offline.'),
+  {
+    code: 'unavailable',
+  },
+);
+const deniedError = Object.assign(new Error('Missing or insufficient permissions.'), {
+  code: 'permission-denied',
+});
+
+beforeEach(() => {
+  firestore.__commits.length = 0;
+  firestore.__listenerSnapshots.length = 0;
+  jest.mocked(onSnapshot).mockClear();
+  jest
+    .mocked(getDoc)
+    .mockReset()
+    .mockResolvedValue({
+      data: () => ({ Followers: ['f1', 'f2'] }),
+    } as never);
+  jest.mocked(deleteObject).mockClear();
+  jest.mocked(uploadImage).mockReset();
+});
+
+describe('post queries', () => {
+  it('reads the feed, an author and one post as the data model says', () => {
+    expect(feedQuery(ME)).toEqual({
+      path: 'posts',
+      constraints: [
+        ['where', 'followers', 'array-contains', ME],
+        ['orderBy', 'createdAt', 'desc'],
+      ],
+    });
+    expect(authorPostsQuery('ann')).toEqual({
+      path: 'posts',
+      constraints: [
+        ['where', 'uid', '==', 'ann'],
+        ['orderBy', 'createdAt', 'desc'],
+      ],
+    });
+    expect(singlePostQuery('p1')).toEqual({
+      path: 'posts',
+      constraints: [['where', 'postId', '==', 'p1']],
+    });
+  });
+});
+
+describe('createPost', () => {
+  it('writes a text post and the author’s post list in one batch, its audience read first', async () => {
+    await expect(createPost({ authorUid: ME, caption: '  Hello  ', image: null })).resolves.toBe(
+      'NEW_ID',
+    );
+    expect(uploadImage).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          {
+            postImage: null,
+            postCaption: 'Hello',
+            uid: ME,
+            postId: 'NEW_ID',
+            followers: [ME, 'f1', 'f2'],
+            likes: [],
+            createdAt: 'SERVER_TIME',
+          },
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+    expect(jest.mocked(getDoc).mock.calls).toEqual([[{ path: `Followers/${ME}`, id: ME }]]);
+  });
+
+  it('uploads the photo’s sizes to {uid}/posts first, then adds the explore entry in the same batch', async () => {
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    const onProgress = jest.fn();
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
+    await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
+    const onWaitingForConnection = jest.fn();
+    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', 'post', file, onProgress, undefined);
+    await createPost({ authorUid: ME, caption: '', image: file, onWaitingForConnection });
+    expect(jest.mocked(uploadImage).mock.calls[1]![5]).toBe(onWaitingForConnection);
+    firestore.__commits.pop();
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          expect.objectContaining({
+            postImage: 'https://files/1.jpg',
+            postCaption: null,
+            postThumbnail: 'https://files/1-thumbnail.jpg',
+            postImageWidth: 1080,
+            postImageHeight: 810,
+          }),
+        ],
+        [
+          'set',
+          'explorePosts/NEW_ID',
+          {
+            postImage: 'https://files/1.jpg',
+            postThumbnail: 'https://files/1-thumbnail.jpg',
+            uid: ME,
+            postId: 'NEW_ID',
+            createdAt: 'SERVER_TIME',
+          },
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+  });
+
+  it('removes every uploaded size when the batch fails, leaving no half post', async () => {
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
+    firestore.__failNextCommit(new Error('permission-denied'));
+    await expect(
+      createPost({ authorUid: ME, caption: '', image: new File(['x'], 'p.png') }),
+    ).rejects.toThrow('permission-denied');
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.jpg` });
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1-thumbnail.jpg` });
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('offline with nothing cached, waits for the server’s followers instead of guessing', async () => {
+    jest.mocked(getDoc).mockRejectedValue(offlineError);
+    firestore.__listenerSnapshots.push(
+      followersSnapshot(['stale'], true),
+      followersSnapshot(['f9']),
+      followersSnapshot(['later']),
+    );
+    await createPost({ authorUid: ME, caption: 'Offline', image: null });
+    expect(firestore.__commits[0]![0]![2]).toMatchObject({ followers: [ME, 'f9'] });
+    // The listener stops at the first snapshot the server confirmed.
+    const stop = jest.mocked(onSnapshot).mock.results[0]!.value as jest.Mock;
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets any other read failure through without writing', async () => {
+    jest.mocked(getDoc).mockRejectedValue(deniedError);
+    await expect(createPost({ authorUid: ME, caption: 'x', image: null })).rejects.toBe(
+      deniedError,
+    );
+    expect(onSnapshot).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('retries a refused post once in a transaction that reads the followers on the server', async () => {
+    firestore.__failNextCommit(deniedError);
+    jest
+      .mocked(getDoc)
+      .mockResolvedValueOnce(followersSnapshot(['f1', 'f2']) as never)
+      .mockResolvedValueOnce(followersSnapshot(['f2']) as never);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).resolves.toBe('NEW_ID');
+    expect(jest.mocked(getDoc).mock.calls[1]).toEqual([{ path: `Followers/${ME}`, id: ME }, 'tx']);
+    expect(firestore.__commits).toEqual([
+      [
+        [
+          'set',
+          'posts/NEW_ID',
+          expect.objectContaining({ postId: 'NEW_ID', followers: [ME, 'f2'] }),
+        ],
+        ['update', `usersData/${ME}`, { posts: { arrayUnion: ['NEW_ID'] } }],
+      ],
+    ]);
+  });
+
+  it('gives up after the one retry, and does not retry other failures', async () => {
+    firestore.__failNextCommit(deniedError);
+    firestore.__failNextCommit(deniedError);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+      deniedError,
+    );
+    expect(getDoc).toHaveBeenCalledTimes(2);
+
+    const unavailable = Object.assign(new Error('down'), { code: 'unavailable' });
+    firestore.__failNextCommit(unavailable);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+      unavailable,
+    );
+    expect(getDoc).toHaveBeenCalledTimes(3);
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('refuses an empty or over-long post without writing anything', async () => {
+    await expect(createPost({ authorUid: ME, caption: ' \n ', image: null })).rejects.toThrow();
+    await expect(
+      createPost({ authorUid: ME, caption: 'x'.repeat(2001), image: null }),
+    ).rejects.toThrow();
+    expect(firestore.__commits).toEqual([]);
+    expect(getDoc).not.toHaveBeenCalled();
+  });
+});
+
+describe('setLiked', () => {
+  it('adds or removes only the viewer, with the author’s activity item in the same batch', async () => {
+    await setLiked('p1', ME, true, 'ann');
+    await setLiked('p1', ME, false, 'ann');
+    expect(firestore.__commits).toEqual([
+      [
+        ['update', 'posts/p1', { likes: { arrayUnion: [ME] } }],
+        [
+          'set',
+          `activity/ann/items/like_p1_${ME}`,
+          {
+            type: 'like',
+            actor: ME,
+            postId: 'p1',
+            commentId: null,
+            createdAt: 'SERVER_TIME',
+            read: false,
+          },
+        ],
+      ],
+      [
+        ['update', 'posts/p1', { likes: { arrayRemove: [ME] } }],
+        ['delete', `activity/ann/items/like_p1_${ME}`],
+      ],
+    ]);
+  });
+
+  it('writes no item for a like of one’s own post', async () => {
+    await setLiked('p1', ME, true, ME);
+    await setLiked('p1', ME, false, ME);
+    expect(firestore.__commits).toEqual([
+      [['update', 'posts/p1', { likes: { arrayUnion: [ME] } }]],
+      [['update', 'posts/p1', { likes: { arrayRemove: [ME] } }]],
+    ]);
+  });
+});
+
+describe('deletePost', () => {
+  it('deletes comments in batches of 10, then the post, its explore entry and list entry, then the file', async () => {
+    const comments = Array.from({ length: 23 }, (_, i) => ({ ref: { path: `comments/c${i}` } }));
+    jest.mocked(getDocs).mockResolvedValue({ docs: comments } as never);
+    await deletePost({ postId: 'p1', uid: ME, postImage: 'https://files/1.png' });
+
+    expect(jest.mocked(getDocs).mock.calls[0]![0]).toEqual({
+      path: 'comments',
+      constraints: [['where', 'postId', '==', 'p1']],
+    });
+    const sizes = firestore.__commits.map((ops) => ops.length);
+    expect(sizes).toEqual([10, 10, 3, 3]);
+    expect(firestore.__commits.slice(0, 3).flat()).toEqual(
+      comments.map((c) => ['delete', c.ref.path]),
+    );
+    expect(firestore.__commits[3]).toEqual([
+      ['delete', 'posts/p1'],
+      ['delete', 'explorePosts/p1'],
+      ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
+    ]);
+    expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
+  });
+
+  it('offline, reads the comments only once the browser is online again', async () => {
+    let online = false;
+    jest.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+    jest
+      .mocked(getDocs)
+      .mockClear()
+      .mockResolvedValue({ docs: [] } as never);
+    const deleting = deletePost({ postId: 'p3', uid: ME, postImage: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getDocs).not.toHaveBeenCalled();
+    expect(firestore.__commits).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await deleting;
+    expect(getDocs).toHaveBeenCalledTimes(1);
+    expect(firestore.__commits).toHaveLength(1);
+    jest.restoreAllMocks();
+  });
+
+  it('deletes every size of the photo: the display image and its thumbnail', async () => {
+    jest.mocked(getDocs).mockResolvedValue({ docs: [] } as never);
+    await deletePost({
+      postId: 'p2',
+      uid: ME,
+      postImage: 'https://files/2.jpg',
+      postThumbnail: 'https://files/2-thumbnail.jpg',
+    });
+    expect(jest.mocked(deleteObject).mock.calls).toEqual([
+      [{ ref: 'https://files/2.jpg' }],
+      [{ ref: 'https://files/2-thumbnail.jpg' }],
+    ]);
+  });
+
+  it('deletes no file for a text post and stops before the post when a comment batch fails', async () => {
+    jest.mocked(getDocs).mockResolvedValue({ docs: [{ ref: { path: 'comments/c1' } }] } as never);
+    firestore.__failNextCommit(new Error('unavailable'));
+    await expect(deletePost({ postId: 'p1', uid: ME, postImage: null })).rejects.toThrow();
+    expect(firestore.__commits).toEqual([]);
+
+    await deletePost({ postId: 'p1', uid: ME, postImage: null });
+    expect(firestore.__commits).toHaveLength(2);
+    expect(deleteObject).not.toHaveBeenCalled();
+  });
+});

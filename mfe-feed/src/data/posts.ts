@@ -1,0 +1,314 @@
+import {
+  arrayRemove,
+  arrayUnion,
+  doc,
+  getDocs,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  Query,
+  UpdateData,
+  WithFieldValue,
+} from 'firebase/firestore';
+import { useMemo } from 'react';
+import {
+  addActivityItem,
+  CAPTION_MAX_LENGTH,
+  commentsCollection,
+  deleteStoredFiles,
+  explorePostRef,
+  followersRef,
+  getDb,
+  isPermissionDenied,
+  likeItemId,
+  postRef,
+  postsCollection,
+  removeActivityItem,
+  STORAGE_FOLDERS,
+  uploadImage,
+  useLiveQuery,
+  usePagedQuery,
+  userDataRef,
+  waitUntilBrowserOnline,
+} from 'shared-firebase';
+import type { LiveQuery, PagedQuery, Post } from 'shared-firebase';
+import { postAudience, readPostAudience } from './postAudience';
+
+/** Posts per page of the home feed. */
+export const FEED_PAGE_SIZE = 3;
+/** Posts per page of an author's list (the profile page). */
+export const PROFILE_PAGE_SIZE = 3;
+
+/**
+ * The rules allow at most 20 rule document reads per batch and each comment delete by the post's
+ * author reads the post once (docs/DATA_MODEL.md "Delete a post").
+ */
+export const COMMENT_DELETE_BATCH_SIZE = 10;
+
+// ---- queries ----
+
+/** Home feed: posts whose `followers` contains the viewer, newest first. */
+export function feedQuery(viewerUid: string): Query<Post, Post> {
+  return query(
+    postsCollection(),
+    where('followers', 'array-contains', viewerUid),
+    orderBy('createdAt', 'desc'),
+  );
+}
+
+/** One author's posts, newest first (profile page and the exposed post list). */
+export function authorPostsQuery(authorUid: string): Query<Post, Post> {
+  return query(postsCollection(), where('uid', '==', authorUid), orderBy('createdAt', 'desc'));
+}
+
+/** The single post page: posts where `postId` equals the route parameter. */
+export function singlePostQuery(postId: string): Query<Post, Post> {
+  return query(postsCollection(), where('postId', '==', postId));
+}
+
+// ---- hooks ----
+
+/** The viewer's live home feed in pages of FEED_PAGE_SIZE. */
+export function useFeed(viewerUid: string): PagedQuery<Post> {
+  const base = useMemo(() => feedQuery(viewerUid), [viewerUid]);
+  return usePagedQuery(base, FEED_PAGE_SIZE);
+}
+
+/** An author's live posts in pages of PROFILE_PAGE_SIZE. */
+export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
+  const base = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
+  return usePagedQuery(base, PROFILE_PAGE_SIZE);
+}
+
+/** The live single post (zero or one item). */
+export function useSinglePost(postId: string): LiveQuery<Post> {
+  const base = useMemo(() => singlePostQuery(postId), [postId]);
+  return useLiveQuery(base);
+}
+
+// ---- writes ----
+
+/** The post's stored picture files: the display size and, on newer posts, its thumbnail. */
+export type PostImages = Pick<Post, 'postImage' | 'postThumbnail'>;
+
+/** Deletes every stored size of a post's photo (a file already gone is no error). */
+export function deletePostImages(post: PostImages): Promise<void> {
+  const files = [post.postImage, post.postThumbnail].filter(
+    (url): url is string => typeof url === 'string' && url !== '',
+  );
+  return deleteStoredFiles(files);
+}
+
+/** What `createPost` needs. */
+export interface NewPost {
+  authorUid: string;
+  caption: string;
+  image: File | null;
+  /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
+  onProgress?: (percent: number) => void;
+  /**
+   * Called when the processed photo waits for the browser to be online before its upload (Storage
+   * cannot queue it); progress resumes once it is.
+   */
+  onWaitingForConnection?: () => void;
+}
+
+/** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
+export function newPostProblem(caption: string, image: File | null): 'empty' | 'too-long' | null {
+  if (caption.length > CAPTION_MAX_LENGTH) return 'too-long';
+  if (caption.trim() === '' && !image) return 'empty';
+  return null;
+}
+
+/** The new post's documents apart from its audience, which is read just before each commit. */
+interface PostWrite {
+  postId: string;
+  authorUid: string;
+  caption: string;
+  postImage: string | null;
+  postThumbnail: string | null;
+  sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
+}
+
+/** What a write batch and a transaction have in common, as writePost uses it. */
+interface PostWriter {
+  set<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: WithFieldValue<T>): unknown;
+  update<T, D extends DocumentData>(ref: DocumentReference<T, D>, data: UpdateData<D>): unknown;
+}
+
+/**
+ * The post, its explore entry (photo posts only) and the author's `usersData.posts`, added to one
+ * write batch or transaction.
+ */
+function writePost(writer: PostWriter, write: PostWrite, followers: string[]): void {
+  const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
+  writer.set(postRef(postId), {
+    postImage,
+    postCaption: caption.trim() === '' ? null : caption.trim(),
+    uid: authorUid,
+    postId,
+    followers,
+    likes: [],
+    createdAt: serverTimestamp(),
+    ...sizes,
+  });
+  if (postImage) {
+    writer.set(explorePostRef(postId), {
+      postImage,
+      uid: authorUid,
+      postId,
+      createdAt: serverTimestamp(),
+      ...(postThumbnail ? { postThumbnail } : {}),
+    });
+  }
+  writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+}
+
+/** One batch, which Firestore applies locally at once and queues while offline. */
+function commitPost(write: PostWrite, followers: string[]): Promise<void> {
+  const batch = writeBatch(getDb());
+  writePost(batch, write, followers);
+  return batch.commit();
+}
+
+/** The retry: a transaction, so the followers are read on the server itself at commit time. */
+function commitPostWithServerFollowers(write: PostWrite): Promise<void> {
+  return runTransaction(getDb(), async (transaction) => {
+    const followersDoc = await transaction.get(followersRef(write.authorUid));
+    writePost(transaction, write, postAudience(write.authorUid, followersDoc));
+  });
+}
+
+/**
+ * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is reduced to its sizes in the
+ * browser and uploaded to `{uid}/posts/` first (a file that cannot be decoded throws
+ * ImageUnreadableError and nothing is written; offline, the upload waits for the connection),
+ * then one write batch stores the post, its explore entry (photo posts only) and the author's
+ * `usersData.posts`, so a failure leaves no half post. A batch, not a transaction, because
+ * Firestore queues a batch offline and sends it when the connection returns (a transaction needs
+ * the server): the post shows in the author's own lists at once and the promise settles when the
+ * server has decided. The audience comes from `Followers/{uid}` as Firestore knows it (the server
+ * online, the cache offline). The rules accept only followers still in `Followers/{uid}` at
+ * commit time, so a refusal (a follower left meanwhile) is retried once in a transaction, which
+ * reads them on the server (the retry happens online: the server has just answered). Returns the new post id.
+ */
+export async function createPost({
+  authorUid,
+  caption,
+  image,
+  onProgress,
+  onWaitingForConnection,
+}: NewPost): Promise<string> {
+  const problem = newPostProblem(caption, image);
+  if (problem) throw new Error(`The post is ${problem}.`);
+  const uploaded = image
+    ? await uploadImage(
+        authorUid,
+        STORAGE_FOLDERS.posts,
+        'post',
+        image,
+        onProgress ?? (() => {}),
+        onWaitingForConnection,
+      )
+    : null;
+  // The smaller size and the display size's dimensions beside the seed's fields.
+  const sizes = uploaded
+    ? {
+        ...(uploaded.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
+        postImageWidth: uploaded.width,
+        postImageHeight: uploaded.height,
+      }
+    : {};
+  const write: PostWrite = {
+    postId: doc(postsCollection()).id,
+    authorUid,
+    caption,
+    postImage: uploaded?.display.downloadUrl ?? null,
+    postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
+    sizes,
+  };
+  try {
+    const audience = await readPostAudience(authorUid);
+    try {
+      await commitPost(write, audience);
+    } catch (error) {
+      if (!isPermissionDenied(error)) throw error;
+      await commitPostWithServerFollowers(write);
+    }
+    return write.postId;
+  } catch (error) {
+    // No post refers to the uploaded files: remove them rather than leave orphans behind.
+    if (uploaded) {
+      const paths = [uploaded.display, uploaded.thumbnail].flatMap((file) =>
+        file ? [file.path] : [],
+      );
+      await deleteStoredFiles(paths).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Like (`liked` true) or unlike: adds or removes only the viewer's uid, and in the same batch adds
+ * or removes the author's activity item (none for one's own post).
+ */
+export async function setLiked(
+  postId: string,
+  viewerUid: string,
+  liked: boolean,
+  authorUid: string,
+): Promise<void> {
+  const batch = writeBatch(getDb());
+  batch.update(postRef(postId), { likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid) });
+  const itemId = likeItemId(postId, viewerUid);
+  if (liked) {
+    addActivityItem(batch, {
+      recipient: authorUid,
+      itemId,
+      type: 'like',
+      actor: viewerUid,
+      postId,
+      commentId: null,
+    });
+  } else removeActivityItem(batch, authorUid, viewerUid, itemId);
+  await batch.commit();
+}
+
+/**
+ * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
+ * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
+ * and its id in the author's `usersData.posts` in one batch — and finally every size of its photo.
+ * Offline, it starts once the browser is online again.
+ */
+export async function deletePost(
+  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>,
+): Promise<void> {
+  const db = getDb();
+  // Offline, the cache could list only some comments and the rest would be orphaned: wait.
+  await waitUntilBrowserOnline();
+  const comments = await getDocs(query(commentsCollection(), where('postId', '==', post.postId)));
+  for (let start = 0; start < comments.docs.length; start += COMMENT_DELETE_BATCH_SIZE) {
+    const batch = writeBatch(db);
+    for (const comment of comments.docs.slice(start, start + COMMENT_DELETE_BATCH_SIZE)) {
+      batch.delete(comment.ref);
+    }
+    await batch.commit();
+  }
+  const batch = writeBatch(db);
+  batch.delete(postRef(post.postId));
+  batch.delete(explorePostRef(post.postId));
+  batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
+  await batch.commit();
+  // The download URLs name the objects. The post is already gone, so a file that cannot be
+  // removed is only logged.
+  await deletePostImages(post).catch((error: unknown) => {
+    console.error('Post image not deleted', error);
+  });
+}

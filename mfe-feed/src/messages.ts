@@ -1,0 +1,16 @@
+/**
+ * The messages only the feed's screens show, kept word for word (the ones several teams show are
+ * shared-firebase's `MESSAGES`).
+ */
+export const FEED_MESSAGES = {
+  emptyPost: "You can't make an EMPTY post",
+  postCreated: 'Post has been made successfully',
+
+  // A new post or a delete while the connection is gone or slow: what waits, and that it is kept.
+  postWaitingForConnection:
+    'Your post is waiting for a connection: it will be posted as soon as you are back online.',
+  photoWaitingForConnection:
+    'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
+  postFailed: 'The post could not be made. Please try again.',
+  deleteWaitingForConnection: 'No connection: the post is deleted as soon as you are back online.',
+} as const;

@@ -1,0 +1,34 @@
+import type { DocumentReference, FirestoreError } from 'firebase/firestore';
+import { useMemo } from 'react';
+import { followersRef, followingRef, useLiveDocument } from 'shared-firebase';
+
+/**
+ * A member's followers or followings, live: the uids in the order they were added (the newest
+ * last). A member without the document yet has none.
+ */
+export type LiveUidList =
+  | { status: 'loading' }
+  | { status: 'ready'; uids: string[] }
+  | { status: 'error'; error: FirestoreError };
+
+function useLiveUids<T>(ref: DocumentReference<T>, uidsOf: (data: T) => string[]): LiveUidList {
+  const result = useLiveDocument(ref);
+  if (result.status === 'ready') return { status: 'ready', uids: uidsOf(result.data) };
+  if (result.status === 'missing') return { status: 'ready', uids: [] };
+  return result;
+}
+
+/**
+ * Who follows `uid`, live from `Followers/{uid}`: one document read, however many members there
+ * are. Its length is the followers count (docs/DATA_MODEL.md "Counts").
+ */
+export function useFollowerUids(uid: string): LiveUidList {
+  const ref = useMemo(() => followersRef(uid), [uid]);
+  return useLiveUids(ref, (data) => data.Followers);
+}
+
+/** Whom `uid` follows, live from `Following/{uid}`; its length is the following count. */
+export function useFollowingUids(uid: string): LiveUidList {
+  const ref = useMemo(() => followingRef(uid), [uid]);
+  return useLiveUids(ref, (data) => data.Following);
+}

@@ -1,0 +1,15 @@
+// The profile's data calls, as its screens use them: profile edits and pictures, following with
+// the follow lists, and deleting the account. Component tests fake this module
+// (testing/dataFake.ts); each call's own test fakes the SDK under it.
+export { profileUpdates, saveProfileUpdate, usernameProblem, changeProfileImage } from './profile';
+export type { ProfileImageKind } from './profile';
+export { checkDob, formatDob, parseStoredDob } from './dob';
+export type { DobFields } from './dob';
+export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './followRuns';
+export type { FollowOptions, FollowRunWatcher } from './followRuns';
+export { useFollowStatus } from './useFollowStatus';
+export { useFollowerUids, useFollowingUids } from './connections';
+export type { LiveUidList } from './connections';
+export { deleteAccount } from './accountDeletion/deleteAccount';
+export type { DeletionProgress } from './accountDeletion/deleteAccount';
+export { useAccountDeletionMark } from './accountDeletion/useAccountDeletionMark';

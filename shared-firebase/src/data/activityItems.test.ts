@@ -1,0 +1,10 @@
+import { commentItemId, followItemId, likeItemId, replyItemId } from './activityItems';
+
+describe('activity ids', () => {
+  it('are derived from the action, as docs/DATA_MODEL.md names them', () => {
+    expect(likeItemId('p1', 'bob')).toBe('like_p1_bob');
+    expect(followItemId('bob')).toBe('follow_bob');
+    expect(commentItemId('c1')).toBe('comment_c1');
+    expect(replyItemId('c1', 3, 'bob')).toBe('reply_c1_3_bob');
+  });
+});

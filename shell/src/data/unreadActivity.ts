@@ -1,0 +1,34 @@
+// The bell's count: the shell reads the member's unread activity itself, through the data
+// contract, so the top bar needs no remote's code (docs/ARCHITECTURE.md).
+import { limit, onSnapshot, query, where } from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+import { activityItemsCollection } from 'shared-firebase';
+import type { ActivityItem } from 'shared-firebase';
+import { UNREAD_COUNT_LIMIT } from './unreadLimits';
+
+/** The member's unread items, at most UNREAD_COUNT_LIMIT of them (the bell shows "99+" beyond). */
+export function unreadActivityQuery(uid: string): Query<ActivityItem, ActivityItem> {
+  return query(activityItemsCollection(uid), where('read', '==', false), limit(UNREAD_COUNT_LIMIT));
+}
+
+/**
+ * How many of the member's items are unread, live (capped at UNREAD_COUNT_LIMIT); null until the
+ * first answer, or when it cannot be read.
+ */
+export function useUnreadActivityCount(uid: string | null): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    setCount(null);
+    if (!uid) return undefined;
+    return onSnapshot(
+      unreadActivityQuery(uid),
+      (snapshot) => setCount(snapshot.size),
+      (error) => {
+        console.error('Unread activity could not be read', error);
+        setCount(null);
+      },
+    );
+  }, [uid]);
+  return count;
+}

@@ -1,0 +1,1052 @@
+/**
+ * firestore.rules through the real browser SDK: the write shapes of docs/DATA_MODEL.md are
+ * allowed, and every clause of every allow statement is broken by at least one denied case, as
+ * members alice, bob and carol and signed out. Tests run in file order and build on each other's
+ * documents (sign-up, then posts, follows, likes, comments, deletes). The last test fails when a
+ * statement, method, clause or `||` branch of the rules has no case here.
+ */
+import {
+  clientTime,
+  deleteField,
+  remove,
+  serverTime,
+  union,
+  type Data,
+  type Op,
+  type Write,
+} from './sdk-ops';
+import { rulesSuiteFor } from './sdk-suite';
+import { newAccountDocuments } from 'shared-firebase/testing/members';
+import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
+import { accountDeletionCases } from './account-deletion.cases';
+import { isActivityStatement } from './activity-statements';
+
+const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
+const { allow, deny, seed } = suite;
+
+const x = (n: number) => 'x'.repeat(n);
+/** A download URL as the Storage emulator's getDownloadURL returns it, of `<uid>/<folder>/<name>`. */
+const url = (uid: string, folder = 'posts', name = 'a.png') =>
+  `http://127.0.0.1:9199/v0/b/demo.appspot.com/o/${uid}%2F${folder}%2F${name}?alt=media&token=t`;
+const IMAGE = url('alice');
+/** Only zero-width and other invisible characters: blank to a reader. */
+const INVISIBLE = INVISIBLE_CHARACTERS.join('');
+/** `n` member ids nobody signs in as: lists filled to a bound by seed(). */
+const uids = (n: number, prefix = 'member') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+const without = (data: Data, key: string): Data =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => k !== key));
+
+const batch = (...writes: Write[]): Op => ({ batch: writes });
+const set = (path: string, data: Data): Op => batch({ set: path, data });
+const update = (path: string, data: Data): Op => batch({ update: path, data });
+const del = (path: string): Op => batch({ delete: path });
+
+// ---- the product's write shapes (docs/DATA_MODEL.md "Write shapes the app sends") ----
+
+// Sign-up's shapes come from the product itself, so the rules are proven against what it writes.
+const account = (userName: string): Data =>
+  newAccountDocuments(userName).userData as unknown as Data;
+const userInfo = (userName: string): Data =>
+  newAccountDocuments(userName).userData.userInfo as unknown as Data;
+const signUp = (uid: string, data: Data): Op =>
+  batch(
+    { set: `usersData/${uid}`, data },
+    { set: `Following/${uid}`, data: { Following: [] } },
+    { set: `Followers/${uid}`, data: { Followers: [] } },
+  );
+
+const post = (uid: string, id: string, fields: Data = {}): Data => ({
+  postImage: null,
+  postCaption: 'Hello',
+  uid,
+  postId: id,
+  followers: [uid],
+  likes: [],
+  createdAt: serverTime(),
+  ...fields,
+});
+const explore = (uid: string, id: string, fields: Data = {}): Data => ({
+  postImage: IMAGE,
+  uid,
+  postId: id,
+  createdAt: serverTime(),
+  ...fields,
+});
+/** The new-post batch: the post, its explore entry for a photo post, the author's post list. */
+const newPost = (uid: string, id: string, postData: Data, exploreData?: Data): Op =>
+  batch(
+    { set: `posts/${id}`, data: postData },
+    ...(exploreData ? [{ set: `explorePosts/${id}`, data: exploreData }] : []),
+    { update: `usersData/${uid}`, data: { posts: union(id) } },
+  );
+
+const comment = (userId: string, postId: string, fields: Data = {}): Data => ({
+  comment: 'Nice',
+  replies: [],
+  postId,
+  userId,
+  createdAt: serverTime(),
+  ...fields,
+});
+const reply = (id: string, text: string, userId: string): Op =>
+  update(`comments/${id}`, { replies: union({ reply: text, userId }) });
+
+// Targets: '<match pattern> <method>' of firestore.rules.
+const USERS = '/usersData/{uid}';
+const FOLLOWING = '/Following/{uid}';
+const FOLLOWERS = '/Followers/{uid}';
+const POSTS = '/posts/{postId}';
+const EXPLORE = '/explorePosts/{postId}';
+const COMMENTS = '/comments/{commentId}';
+
+describe('sign-up: usersData, Following and Followers create', () => {
+  test('a newcomer (carol) cannot create documents of the wrong shape or for someone else', async () => {
+    const t = `${USERS} create`;
+    await deny('signedOut', t, signUp('carol', account('Carol')), { breaks: 'signedIn()' });
+    await deny('bob', t, signUp('carol', account('Carol')), { breaks: 'me() == uid' });
+    await deny('carol', t, signUp('carol', without(account('Carol'), 'posts')), {
+      breaks: 'data.keys().hasAll',
+    });
+    await deny('carol', t, signUp('carol', { ...account('Carol'), admin: true }), {
+      breaks: 'data.keys().hasOnly',
+    });
+    await deny('carol', t, signUp('carol', account(x(33))), { breaks: 'nonBlank(info.userName' });
+    await deny('carol', t, signUp('carol', account('   ')), { breaks: 'nonBlank(info.userName' });
+    await deny(
+      'carol',
+      t,
+      signUp('carol', { ...account('Carol'), connections: { Followers: ['bob'], Following: [] } }),
+      { breaks: 'data.connections == before.connections' },
+    );
+    await deny('carol', t, signUp('carol', { ...account('Carol'), posts: ['forged'] }), {
+      breaks: 'next.size() <= 5000',
+    });
+    await deny(
+      'carol',
+      t,
+      signUp('carol', {
+        ...account('Carol'),
+        profilePictures: { profilePicture: url('bob', 'pfps'), profileCover: null },
+      }),
+      { breaks: 'profilePicture, before' },
+    );
+    await deny(
+      'carol',
+      t,
+      signUp('carol', { ...account('Carol'), userInfo: without(userInfo('Carol'), 'dob') }),
+      { breaks: 'info.keys().hasAll' },
+    );
+    // Sign-up writes the search form of the name (member search); only old documents lack it.
+    await deny('carol', t, signUp('carol', without(account('Carol'), 'searchName')), {
+      breaks: 'searchNameOf(data.searchName',
+    });
+    await deny('carol', t, signUp('carol', { ...account('Carol'), searchName: 'somebody' }), {
+      breaks: 'searchNameOf(data.searchName',
+    });
+
+    for (const [name, target] of [
+      ['Following', FOLLOWING],
+      ['Followers', FOLLOWERS],
+    ] as const) {
+      const c = `${target} create`;
+      await deny('signedOut', c, set(`${name}/carol`, { [name]: [] }), { breaks: 'signedIn()' });
+      await deny('bob', c, set(`${name}/carol`, { [name]: [] }), { breaks: 'me() == uid' });
+      await deny('carol', c, set(`${name}/carol`, { [name]: [], extra: 1 }), {
+        breaks: 'hasOnly',
+      });
+      await deny('carol', c, set(`${name}/carol`, { [name]: ['bob'] }), {
+        breaks: `incoming().${name} == []`,
+      });
+    }
+  });
+
+  test('each member creates their own three documents in one batch', async () => {
+    const targets = [`${USERS} create`, `${FOLLOWING} create`, `${FOLLOWERS} create`];
+    await allow('alice', targets, signUp('alice', account('Alice')), {
+      via: 'info.userAge == null',
+    });
+    await allow('bob', targets, signUp('bob', account('Bob')), {
+      via: "'searchName' in data && searchNameOf",
+    });
+    await allow('carol', targets, signUp('carol', account(x(32))));
+  });
+});
+
+describe(USERS, () => {
+  test('get and list: signed-in members only', async () => {
+    await allow('bob', `${USERS} get`, { get: 'usersData/alice' });
+    await deny('signedOut', `${USERS} get`, { get: 'usersData/alice' });
+    // The members list's query (shared-firebase/src/data/members.ts).
+    const members: Op = { list: 'usersData', orderBy: ['userInfo.userName', 'desc'], limit: 20 };
+    await allow('bob', `${USERS} list`, members);
+    await deny('signedOut', `${USERS} list`, members);
+  });
+
+  test('update: the owner’s profile edits are allowed', async () => {
+    const t = `${USERS} update`;
+    const edits: Data[] = [
+      { 'profilePictures.profilePicture': url('alice', 'pfps') },
+      { 'profilePictures.profileCover': url('alice', 'pfcovers') },
+      {
+        'profilePictures.profilePicture':
+          'https://firebasestorage.googleapis.com/v0/b/social-prod.firebasestorage.app/o/alice%2Fpfps%2F1700000000000-3f2a.jpg?alt=media&token=0b6c-41d2',
+      },
+      {
+        'profilePictures.profileCover': url('alice', 'pfcovers').replace('127.0.0.1', 'localhost'),
+      },
+      { 'profilePictures.profileCover': url('alice', 'pfcovers').replace('127.0.0.1', '[::1]') },
+      { 'profilePictures.profileCover': null },
+      { 'userInfo.userName': 'Ann', searchName: 'ann' },
+      { 'userInfo.userAbout': x(500) },
+      { 'userInfo.userAbout': null },
+      { 'userInfo.dob': '1st Jan 1990' },
+      { 'userInfo.From': 'Norway', 'userInfo.Lives': 'Norway' },
+      { 'userInfo.userGender': 'female' },
+    ];
+    for (const edit of edits) {
+      await allow('alice', t, update('usersData/alice', edit), { via: 'listed == next' });
+    }
+    for (const userName of VISIBLE_TEXTS) {
+      const searchName = userName.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+      await allow(
+        'alice',
+        t,
+        update('usersData/alice', { 'userInfo.userName': userName, searchName }),
+      );
+    }
+    for (const age of [30, 0, 150]) {
+      await allow('alice', t, update('usersData/alice', { 'userInfo.userAge': age }), {
+        via: 'info.userAge is int',
+      });
+    }
+  });
+
+  test('update: nobody else, and every field keeps its shape and limit', async () => {
+    const t = `${USERS} update`;
+    await deny('bob', t, update('usersData/alice', { 'userInfo.userName': 'Hacked' }), {
+      breaks: 'me() == uid',
+    });
+    await deny('signedOut', t, update('usersData/alice', { 'userInfo.userName': 'Hacked' }), {
+      breaks: 'signedIn()',
+    });
+    const cases: Array<[Data, string]> = [
+      [{ 'userInfo.userName': x(33) }, 'nonBlank(info.userName'],
+      [{ 'userInfo.userName': ' ' }, 'nonBlank(info.userName'],
+      [{ 'userInfo.userName': INVISIBLE }, 'nonBlank(info.userName'],
+      [{ 'connections.Followers': ['bob'] }, 'data.connections == before.connections'],
+      [{ posts: union('not-a-new-post') }, 'next.size() <= 5000'],
+      [{ posts: union('text') }, 'next.size() <= 5000'],
+      [{ posts: ['a', 'b'] }, 'next.size() <= 5000'],
+      [{ posts: deleteField() }, 'data.keys().hasAll'],
+      [{ role: 'admin' }, 'data.keys().hasOnly'],
+      [{ posts: 'p1' }, 'data.posts is list'],
+      [{ connections: [] }, 'data.connections is map'],
+      [{ 'connections.Following': deleteField() }, 'data.connections.keys().hasAll'],
+      [{ 'connections.Blocked': [] }, 'data.connections.keys().hasOnly'],
+      [{ 'connections.Followers': 'bob' }, 'data.connections.Followers is list'],
+      [{ 'connections.Following': 'bob' }, 'data.connections.Following is list'],
+      [{ profilePictures: IMAGE }, 'data.profilePictures is map'],
+      [{ 'profilePictures.profileCover': deleteField() }, 'data.profilePictures.keys().hasAll'],
+      [{ 'profilePictures.banner': null }, 'data.profilePictures.keys().hasOnly'],
+      [{ 'profilePictures.profilePicture': x(2049) }, 'profilePictures.profilePicture, before'],
+      [{ 'profilePictures.profilePicture': 'javascript:alert(1)' }, 'profilePicture, before'],
+      [
+        { 'profilePictures.profilePicture': 'https://tracker.test/p.gif' },
+        'profilePicture, before',
+      ],
+      // Another member's file, and a post photo used as a profile picture.
+      [{ 'profilePictures.profilePicture': url('bob', 'pfps') }, 'profilePicture, before'],
+      [{ 'profilePictures.profilePicture': url('alice', 'posts') }, 'profilePicture, before'],
+      [
+        {
+          'profilePictures.profilePicture': url('alice', 'pfps').replace('127.0.0.1', 'evil.test'),
+        },
+        'profilePicture, before',
+      ],
+      [
+        { 'profilePictures.profilePicture': url('alice', 'pfps', '..%2F..%2Fbob%2Fpfps%2Fa.png') },
+        'profilePicture, before',
+      ],
+      [{ 'profilePictures.profileCover': 7 }, 'profilePictures.profileCover, before'],
+      [{ 'profilePictures.profileCover': url('alice', 'pfps') }, 'profileCover, before'],
+      [{ userInfo: 'Alice' }, 'info is map'],
+      [{ 'userInfo.isAdmin': true }, 'info.keys().hasOnly'],
+      [{ 'userInfo.From': x(101) }, 'info.From, 100'],
+      [{ 'userInfo.Lives': x(101) }, 'info.Lives, 100'],
+      [{ 'userInfo.userAbout': x(501) }, 'info.userAbout, 500'],
+      [{ 'userInfo.userAge': 'thirty' }, 'info.userAge is int'],
+      [{ 'userInfo.userAge': 30.5 }, 'info.userAge is int'],
+      [{ 'userInfo.userAge': -1 }, 'info.userAge is int'],
+      [{ 'userInfo.userAge': 151 }, 'info.userAge is int'],
+      [{ 'userInfo.userGender': x(101) }, 'info.userGender, 100'],
+      [{ 'userInfo.dob': 19900101 }, 'info.dob, 100'],
+    ];
+    // Each invisible character alone, so both rules engines are shown to agree on every one.
+    for (const chars of INVISIBLE_CHARACTERS) {
+      cases.push([{ 'userInfo.userName': `${chars}${chars}` }, 'nonBlank(info.userName']);
+    }
+    for (const [edit, breaks] of cases) {
+      await deny('alice', t, update('usersData/alice', edit), { breaks });
+    }
+  });
+
+  test('searchName: always the user name with A–Z lower-cased, on both rules engines', async () => {
+    const t = `${USERS} update`;
+    // The rules' lower() changes ASCII letters only (as Google's emulator does); every other
+    // character is kept as written.
+    const names: Array<[string, string]> = [
+      ['ÉLISE', 'Élise'],
+      ['ΟΔΥΣΣΕΥΣ', 'ΟΔΥΣΣΕΥΣ'],
+      ['İlkay', 'İlkay'],
+      ['ÆRØ Åse', 'ÆrØ Åse'],
+      ['中文 Name', '中文 name'],
+      ['Straße', 'straße'],
+    ];
+    for (const [userName, searchName] of names) {
+      await allow(
+        'alice',
+        t,
+        update('usersData/alice', { 'userInfo.userName': userName, searchName }),
+      );
+    }
+    const cases: Array<[Data, string]> = [
+      [{ 'userInfo.userName': 'Renamed' }, 'searchNameOf(data.searchName'],
+      [{ 'userInfo.userName': 'Renamed', searchName: 'Renamed' }, 'searchNameOf(data.searchName'],
+      [{ 'userInfo.userName': 'Renamed', searchName: 'renamed ' }, 'searchNameOf(data.searchName'],
+      // JavaScript's full toLowerCase is not what the rules compute.
+      [{ 'userInfo.userName': 'ÉLISE', searchName: 'élise' }, 'searchNameOf(data.searchName'],
+      [{ searchName: 'zzz' }, 'searchNameOf(data.searchName'],
+      [{ searchName: deleteField() }, 'searchNameOf(data.searchName'],
+    ];
+    for (const [edit, breaks] of cases) {
+      await deny('alice', t, update('usersData/alice', edit), { breaks });
+    }
+  });
+
+  test('searchName: a member from before search keeps editing, then gets it and keeps it', async () => {
+    const t = `${USERS} update`;
+    await seed({ set: 'usersData/carol', data: without(account('Carol'), 'searchName') });
+    await allow('carol', t, update('usersData/carol', { 'userInfo.dob': '2nd Feb 2000' }), {
+      via: "!('searchName' in data)",
+    });
+    await deny('carol', t, update('usersData/carol', { searchName: 'someone else' }), {
+      breaks: 'searchNameOf(data.searchName',
+    });
+    // The repair at sign-in (ensureAccountDocuments).
+    await allow('carol', t, update('usersData/carol', { searchName: 'carol' }));
+    await deny('carol', t, update('usersData/carol', { searchName: deleteField() }), {
+      breaks: 'searchNameOf(data.searchName',
+    });
+  });
+
+  test('delete: nobody, not even the owner', async () => {
+    await deny('alice', `${USERS} delete`, del('usersData/alice'));
+    await deny('signedOut', `${USERS} delete`, del('usersData/alice'));
+  });
+});
+
+describe(POSTS, () => {
+  test('create: the author’s text and photo posts in the documented shape', async () => {
+    const t = `${POSTS} create`;
+    await allow('alice', t, newPost('alice', 'text', post('alice', 'text')), {
+      via: 'data.postCaption != null',
+    });
+    await allow(
+      'alice',
+      [t, `${EXPLORE} create`],
+      newPost(
+        'alice',
+        'photo',
+        post('alice', 'photo', { postImage: IMAGE, postCaption: null }),
+        explore('alice', 'photo'),
+      ),
+      { via: 'data.postImage != null' },
+    );
+    // A photo post without its explore entry (an entry cannot be added later: explorePosts tests).
+    await allow('alice', t, newPost('alice', 'late', post('alice', 'late', { postImage: IMAGE })), {
+      via: "ownDownloadUrl(data.postImage, 'posts')",
+    });
+    await allow(
+      'alice',
+      [t, `${EXPLORE} create`, `${USERS} update`],
+      newPost(
+        'alice',
+        'photo2',
+        post('alice', 'photo2', { postImage: url('alice', 'posts', 'b.webp') }),
+        explore('alice', 'photo2', { postImage: url('alice', 'posts', 'b.webp') }),
+      ),
+      { via: 'next.size() <= 5000' },
+    );
+    await allow('bob', t, newPost('bob', 'long', post('bob', 'long', { postCaption: x(2000) })), {
+      via: 'data.postImage == null',
+    });
+  });
+
+  test('create: nobody posts as someone else, and every field is checked', async () => {
+    const t = `${POSTS} create`;
+    await deny('signedOut', t, set('posts/s', post('alice', 's')), { breaks: 'signedIn()' });
+    await deny('bob', t, newPost('bob', 'as-alice', post('alice', 'as-alice')), {
+      breaks: 'data.uid == me()',
+    });
+    const cases: Array<[Data, string]> = [
+      [post('alice', 'other-id'), 'data.postId == postId'],
+      [without(post('alice', 'p'), 'likes'), 'data.keys().hasAll'],
+      [post('alice', 'p', { pinned: true }), 'data.keys().hasOnly'],
+      [post('alice', 'p', { postImage: x(2049) }), 'ownDownloadUrl(data.postImage'],
+      [post('alice', 'p', { postImage: 'javascript:alert(1)' }), 'ownDownloadUrl(data.postImage'],
+      [
+        post('alice', 'p', { postImage: 'https://tracker.test/pixel.gif' }),
+        'ownDownloadUrl(data.postImage',
+      ],
+      [post('alice', 'p', { postImage: url('bob') }), 'ownDownloadUrl(data.postImage'],
+      [post('alice', 'p', { postImage: url('alice', 'pfps') }), 'ownDownloadUrl(data.postImage'],
+      [post('alice', 'p', { postImage: `${IMAGE}#x` }), 'ownDownloadUrl(data.postImage'],
+      [post('alice', 'p', { postCaption: x(2001) }), 'optionalString(data.postCaption'],
+      [post('alice', 'p', { postCaption: null }), 'data.postImage != null ||'],
+      [post('alice', 'p', { postCaption: ' \n ' }), 'data.postImage != null ||'],
+      [post('alice', 'p', { postCaption: INVISIBLE }), 'data.postImage != null ||'],
+      // Feed injection: only the author's own followers may see a post in their feed.
+      [post('alice', 'p', { followers: ['alice', 'carol'] }), 'data.followers.hasOnly'],
+      [post('alice', 'p', { followers: ['alice', ...uids(30)] }), 'data.followers.hasOnly'],
+      [post('alice', 'p', { followers: 'alice' }), 'data.followers is list'],
+      [post('alice', 'p', { followers: ['bob'] }), 'me() in data.followers'],
+      [post('alice', 'p', { likes: ['bob'] }), 'data.likes == []'],
+      [post('alice', 'p', { createdAt: clientTime(Date.now()) }), 'createdNow(data)'],
+    ];
+    for (const [data, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 'p', data), { breaks });
+    }
+  });
+
+  test('create: at most the bound of followers, even when Followers holds more', async () => {
+    // Only an admin can make a Followers list this long (the Followers rule stops at 2000).
+    const many = uids(2001);
+    await seed({ set: 'Followers/carol', data: { Followers: many } });
+    await deny(
+      'carol',
+      `${POSTS} create`,
+      newPost(
+        'carol',
+        'crowd',
+        post('carol', 'crowd', {
+          followers: ['carol', ...many],
+        }),
+      ),
+      { breaks: 'data.followers.size() <= 2001' },
+    );
+    await seed({ set: 'Followers/carol', data: { Followers: [] } });
+  });
+
+  test('get and list (feed, profile, single post): signed-in members only', async () => {
+    await allow('bob', `${POSTS} get`, { get: 'posts/text' });
+    await deny('signedOut', `${POSTS} get`, { get: 'posts/text' });
+    const feed = {
+      list: 'posts',
+      where: [['followers', 'array-contains', 'alice']],
+      orderBy: ['createdAt', 'desc'],
+      limit: 3,
+    } satisfies Op;
+    await allow('alice', `${POSTS} list`, feed);
+    await allow('bob', `${POSTS} list`, { ...feed, where: [['uid', '==', 'alice']] });
+    await allow('carol', `${POSTS} list`, { list: 'posts', where: [['postId', '==', 'text']] });
+    await deny('signedOut', `${POSTS} list`, feed);
+  });
+});
+
+describe(`${FOLLOWERS} and ${FOLLOWING}: following`, () => {
+  const followBatch = (me: string, target: string, change: typeof union, posts: string[]) =>
+    batch(
+      { update: `Followers/${target}`, data: { Followers: change(me) } },
+      { update: `Following/${me}`, data: { Following: change(target) } },
+      ...posts.map((id) => ({ update: `posts/${id}`, data: { followers: change(me) } })),
+    );
+  const targets = [`${FOLLOWERS} update`, `${FOLLOWING} update`, `${POSTS} update`];
+
+  const alicePosts = ['text', 'photo', 'late', 'photo2'];
+
+  test('a member follows and unfollows with their own uid, fanned out to the posts', async () => {
+    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts), {
+      via: "changedOnly(['followers'])",
+    });
+    await allow('bob', targets, followBatch('bob', 'alice', remove, alicePosts), {
+      via: 'followsOneLess',
+    });
+    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts), {
+      via: 'followsOneMore',
+    });
+    await allow('carol', targets, followBatch('carol', 'alice', union, alicePosts));
+  });
+
+  test('a fan-out of more posts than rule document reads per batch (one getAfter, counted once)', async () => {
+    const many = uids(40, 'bulk');
+    await seed(
+      ...many.map((id) => ({ set: `posts/${id}`, data: post('bob', id, { createdAt: 1 }) })),
+    );
+    await allow('carol', targets, followBatch('carol', 'bob', union, many));
+    // Later batches of a long fan-out carry only posts: carol already follows the author.
+    const later = uids(5, 'later');
+    await seed(
+      ...later.map((id) => ({ set: `posts/${id}`, data: post('bob', id, { createdAt: 1 }) })),
+    );
+    await allow(
+      'carol',
+      `${POSTS} update`,
+      batch(...later.map((id) => ({ update: `posts/${id}`, data: { followers: union('carol') } }))),
+    );
+  });
+
+  test('the follow graph cannot be faked: each side only with the other', async () => {
+    // Followers/{X} gains me only if Following/{me} gains X in the same write, and the reverse.
+    await deny(
+      'bob',
+      `${FOLLOWERS} update`,
+      update('Followers/carol', { Followers: union('bob') }),
+      {
+        breaks: 'changesWith(followingDoc',
+      },
+    );
+    await deny(
+      'bob',
+      `${FOLLOWING} update`,
+      update('Following/bob', { Following: union('carol') }),
+      {
+        breaks: 'followsOneMore',
+      },
+    );
+    // Unfollowing on one side only.
+    await deny(
+      'bob',
+      `${FOLLOWERS} update`,
+      update('Followers/alice', { Followers: remove('bob') }),
+      {
+        breaks: 'changesWith(followingDoc',
+      },
+    );
+    await deny(
+      'bob',
+      `${FOLLOWING} update`,
+      update('Following/bob', { Following: remove('alice') }),
+      {
+        breaks: 'followsOneMore',
+      },
+    );
+    // In a post's followers only while following its author: alice does not follow bob…
+    await deny('alice', `${POSTS} update`, update('posts/long', { followers: union('alice') }), {
+      breaks: "changedOnly(['likes'])",
+    });
+    // …and bob, who follows alice, cannot leave one of her posts while still following her.
+    await deny('bob', `${POSTS} update`, update('posts/text', { followers: remove('bob') }), {
+      breaks: "changedOnly(['likes'])",
+    });
+  });
+
+  test('Followers and Following stop at 2000', async () => {
+    await seed({ set: 'Followers/carol', data: { Followers: uids(2000) } });
+    await deny('bob', `${FOLLOWERS} update`, followBatch('bob', 'carol', union, []), {
+      breaks: 'Followers.size() <= 2000',
+    });
+    await seed(
+      { set: 'Followers/carol', data: { Followers: [] } },
+      { set: 'Following/bob', data: { Following: ['alice', ...uids(1999)] } },
+    );
+    await deny('bob', `${FOLLOWING} update`, followBatch('bob', 'carol', union, []), {
+      breaks: 'Following.size() <= 2000',
+    });
+    await seed({ set: 'Following/bob', data: { Following: ['alice'] } });
+  });
+
+  test('Followers: only others, only their own uid, only the list', async () => {
+    const t = `${FOLLOWERS} update`;
+    await deny('signedOut', t, update('Followers/alice', { Followers: union('bob') }), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, update('Followers/alice', { Followers: union('dave') }), {
+      breaks: 'me() != uid',
+    });
+    await deny('bob', t, update('Followers/carol', { Followers: union('alice') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    await deny('bob', t, update('Followers/alice', { Followers: remove('carol') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    // Already following: a repeated arrayUnion changes nothing, which is not a toggle.
+    await deny('bob', t, update('Followers/alice', { Followers: union('bob') }), {
+      breaks: 'togglesOnlyMe',
+    });
+    await deny('carol', t, update('Followers/bob', { Followers: union('carol'), since: 1 }), {
+      breaks: "changedOnly(['Followers'])",
+    });
+  });
+
+  test('Following: only the owner, a list without themself', async () => {
+    const t = `${FOLLOWING} update`;
+    await deny('signedOut', t, update('Following/bob', { Following: union('carol') }), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, update('Following/bob', { Following: remove('alice') }), {
+      breaks: 'me() == uid',
+    });
+    await deny('bob', t, update('Following/bob', { Following: union('bob') }), {
+      breaks: 'followsOneMore',
+    });
+    await deny('bob', t, update('Following/bob', { Following: 'alice' }), {
+      breaks: 'Following is list',
+    });
+    await deny('bob', t, update('Following/bob', { muted: [] }), { breaks: 'hasOnly' });
+  });
+
+  test('get and list: signed-in members only; delete: nobody', async () => {
+    for (const [name, target] of [
+      ['Followers', FOLLOWERS],
+      ['Following', FOLLOWING],
+    ] as const) {
+      await allow('carol', `${target} get`, { get: `${name}/alice` });
+      await deny('signedOut', `${target} get`, { get: `${name}/alice` });
+      await allow('carol', `${target} list`, { list: name, limit: 5 });
+      await deny('signedOut', `${target} list`, { list: name, limit: 5 });
+      await deny('alice', `${target} delete`, del(`${name}/alice`));
+      await deny('signedOut', `${target} delete`, del(`${name}/alice`));
+    }
+  });
+});
+
+describe(`${POSTS} update: likes and followers`, () => {
+  const t = `${POSTS} update`;
+  const likes = (id: string, change: Data[string]) => update(`posts/${id}`, { likes: change });
+
+  test('any member likes and unlikes with their own uid, the author too', async () => {
+    await allow('bob', t, likes('text', union('bob')), { via: "changedOnly(['likes'])" });
+    await allow('alice', t, likes('text', union('alice')));
+    await allow('carol', t, likes('photo', union('carol')));
+    await allow('bob', t, likes('text', remove('bob')));
+  });
+
+  test('nobody likes for someone else, twice, or edits anything else', async () => {
+    const breaks = "changedOnly(['likes'])";
+    await deny('signedOut', t, likes('text', union('bob')), { breaks: 'signedIn()' });
+    await deny('bob', t, likes('text', union('carol')), { breaks });
+    await deny('bob', t, likes('text', remove('alice')), { breaks });
+    await deny('carol', t, likes('photo', union('carol')), { breaks });
+    await deny('bob', t, update('posts/text', { postCaption: 'Hacked' }), { breaks });
+    await deny('alice', t, update('posts/text', { postCaption: 'Edited' }), { breaks });
+    await deny('bob', t, update('posts/text', { likes: union('bob'), postCaption: 'Mine' }), {
+      breaks,
+    });
+    // The author is never removed from followers, and others add or remove only themselves.
+    await deny('alice', t, update('posts/text', { followers: remove('alice') }), { breaks });
+    await deny('bob', t, update('posts/text', { followers: union('dave') }), { breaks });
+    await deny('bob', t, update('posts/long', { followers: union('bob') }), { breaks });
+  });
+});
+
+describe(EXPLORE, () => {
+  const t = `${EXPLORE} create`;
+
+  test('create: never after the post’s own write (no late entry, no bump by recreating)', async () => {
+    await deny('alice', t, set('explorePosts/late', explore('alice', 'late')), {
+      breaks: '!exists(postDoc(postId))',
+    });
+  });
+
+  test('create: only with a matching photo post by the same member', async () => {
+    const photo = (id: string) => post('alice', id, { postImage: IMAGE });
+    await deny('signedOut', t, set('explorePosts/late2', explore('alice', 'late2')), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', t, set('explorePosts/none', explore('alice', 'none')), {
+      breaks: 'existsAfter(',
+    });
+    const cases: Array<[Data, Data, string]> = [
+      [photo('e'), without(explore('alice', 'e'), 'createdAt'), 'keys().hasAll'],
+      [photo('e'), explore('alice', 'e', { caption: 'x' }), 'keys().hasOnly'],
+      [photo('e'), explore('alice', 'e', { uid: 'bob' }), 'incoming().uid == me()'],
+      [photo('e'), explore('alice', 'e', { postId: 'other' }), 'incoming().postId == postId'],
+      [post('alice', 'e'), explore('alice', 'e', { postImage: null }), 'ownDownloadUrl(incoming()'],
+      // The post's own check already refuses such images; the entry's is checked as well.
+      [
+        post('alice', 'e'),
+        explore('alice', 'e', { postImage: x(2049) }),
+        'ownDownloadUrl(incoming()',
+      ],
+      [
+        post('alice', 'e'),
+        explore('alice', 'e', { postImage: url('bob') }),
+        'ownDownloadUrl(incoming()',
+      ],
+      [photo('e'), explore('alice', 'e', { createdAt: clientTime(0) }), 'createdNow(incoming())'],
+      [photo('e'), explore('alice', 'e', { postImage: `${IMAGE}2` }), 'postAfter().data.postImage'],
+    ];
+    for (const [postData, exploreData, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 'e', postData, exploreData), { breaks });
+    }
+    await allow(
+      'bob',
+      `${POSTS} create`,
+      newPost('bob', 'bobs', post('bob', 'bobs', { postImage: url('bob') })),
+    );
+    await deny('alice', t, set('explorePosts/bobs', explore('alice', 'bobs')), {
+      breaks: '!exists(postDoc(postId))',
+    });
+  });
+
+  test('get and list: signed-in members only; update: nobody', async () => {
+    const grid = { list: 'explorePosts', orderBy: ['createdAt', 'desc'], limit: 9 } satisfies Op;
+    await allow('carol', `${EXPLORE} get`, { get: 'explorePosts/photo' });
+    await deny('signedOut', `${EXPLORE} get`, { get: 'explorePosts/photo' });
+    await allow('carol', `${EXPLORE} list`, grid);
+    await deny('signedOut', `${EXPLORE} list`, grid);
+    await deny('alice', `${EXPLORE} update`, update('explorePosts/photo', { postImage: IMAGE }));
+    await deny('signedOut', `${EXPLORE} update`, update('explorePosts/photo', { uid: 'bob' }));
+  });
+
+  test('delete: only the author’s entry; a missing entry is a no-op anyone may delete', async () => {
+    const d = `${EXPLORE} delete`;
+    await allow('bob', d, del('explorePosts/text'), { via: 'resource == null' });
+    await deny('bob', d, del('explorePosts/photo'), { breaks: 'existing().uid == me()' });
+    await deny('signedOut', d, del('explorePosts/text'), { breaks: 'signedIn()' });
+    await allow('alice', d, del('explorePosts/photo2'), { via: 'existing().uid == me()' });
+    // Explore bumping: recreating the deleted entry would put an old post back on top.
+    await deny(
+      'alice',
+      `${EXPLORE} create`,
+      set(
+        'explorePosts/photo2',
+        explore('alice', 'photo2', { postImage: url('alice', 'posts', 'b.webp') }),
+      ),
+      { breaks: '!exists(postDoc(postId))' },
+    );
+  });
+});
+
+describe(COMMENTS, () => {
+  test('create: any member comments as themself on an existing post', async () => {
+    const t = `${COMMENTS} create`;
+    await allow('bob', t, set('comments/bob-on-text', comment('bob', 'text')));
+    await allow(
+      'carol',
+      t,
+      set('comments/carol-on-text', comment('carol', 'text', { comment: x(1000) })),
+    );
+    await allow('carol', t, set('comments/carol-on-photo', comment('carol', 'photo')));
+  });
+
+  test('create: every field is checked', async () => {
+    const t = `${COMMENTS} create`;
+    await deny('signedOut', t, set('comments/c', comment('bob', 'text')), { breaks: 'signedIn()' });
+    const cases: Array<[Data, string]> = [
+      [comment('alice', 'text'), 'incoming().userId == me()'],
+      [without(comment('bob', 'text'), 'replies'), 'keys().hasAll'],
+      [comment('bob', 'text', { pinned: true }), 'keys().hasOnly'],
+      [comment('bob', 'text', { comment: ' \t ' }), 'nonBlank(incoming().comment'],
+      [comment('bob', 'text', { comment: INVISIBLE }), 'nonBlank(incoming().comment'],
+      [comment('bob', 'text', { comment: x(1001) }), 'nonBlank(incoming().comment'],
+      [comment('bob', 'text', { replies: [{ reply: 'hi', userId: 'bob' }] }), 'replies == []'],
+      [comment('bob', 'text', { postId: 7 }), 'postId is string'],
+      [comment('bob', 'missing'), 'exists('],
+      [comment('bob', 'text', { createdAt: clientTime(Date.now()) }), 'createdNow(incoming())'],
+    ];
+    for (const [data, breaks] of cases) await deny('bob', t, set('comments/c', data), { breaks });
+  });
+
+  test('get and list: signed-in members only', async () => {
+    const thread = {
+      list: 'comments',
+      where: [['postId', '==', 'text']],
+      orderBy: ['createdAt', 'desc'],
+    } satisfies Op;
+    await allow('alice', `${COMMENTS} get`, { get: 'comments/bob-on-text' });
+    await deny('signedOut', `${COMMENTS} get`, { get: 'comments/bob-on-text' });
+    await allow('alice', `${COMMENTS} list`, thread);
+    await deny('signedOut', `${COMMENTS} list`, thread);
+  });
+
+  test('update: any member appends exactly one reply of their own', async () => {
+    const t = `${COMMENTS} update`;
+    await allow('alice', t, reply('bob-on-text', 'Thanks', 'alice'), { via: 'appendsMyReply' });
+    await allow('carol', t, reply('bob-on-text', x(1000), 'carol'));
+    await allow('carol', t, reply('bob-on-text', `${INVISIBLE}ok`, 'carol'));
+  });
+
+  test('update: a reply is removed by its writer or by the comment’s author', async () => {
+    const t = `${COMMENTS} update`;
+    const gone = (text: string, userId: string) =>
+      update('comments/bob-on-text', { replies: remove({ reply: text, userId }) });
+    await allow('carol', t, gone(`${INVISIBLE}ok`, 'carol'), { via: 'removesOneReply' });
+    await allow('bob', t, reply('bob-on-text', 'Spam', 'bob'));
+    await allow('bob', t, gone('Spam', 'bob'));
+  });
+
+  test('update: the post’s author removes any reply on their post, a bystander none', async () => {
+    const t = `${COMMENTS} update`;
+    // bob wrote the post, carol the comment and its replies; alice is a bystander.
+    const replies = [
+      { reply: 'r1', userId: 'carol' },
+      { reply: 'r2', userId: 'carol' },
+    ];
+    await seed({ set: 'comments/on-long', data: { ...comment('carol', 'long'), replies } });
+    const gone = (r: Data) => update('comments/on-long', { replies: remove(r) });
+    await deny('alice', t, gone(replies[0]!), { breaks: 'appendsMyReply' });
+    await allow('bob', t, gone(replies[0]!), { via: 'removesOneReply' });
+    await deny('signedOut', t, gone(replies[1]!), { breaks: 'signedIn()' });
+  });
+
+  test('update: a reply may carry its stable id and its writer’s time, both well formed', async () => {
+    const t = `${COMMENTS} update`;
+    const stamped = (userId: string, fields: Data = {}): Data => ({
+      reply: 'Stamped',
+      userId,
+      id: 'A1b2C3d4E5f6G7h8I9j0',
+      createdAt: clientTime(Date.now()),
+      ...fields,
+    });
+    const add = (r: Data) => update('comments/bob-on-text', { replies: union(r) });
+    await allow('carol', t, add(stamped('carol')), { via: 'appendsMyReply' });
+    const hour = 60 * 60_000;
+    const cases: Data[] = [
+      stamped('alice', { id: 'short' }),
+      stamped('alice', { id: 'A1b2C3d4E5f6G7h8I9j!' }),
+      stamped('alice', { id: 20 }),
+      without(stamped('alice'), 'createdAt'),
+      without(stamped('alice'), 'id'),
+      stamped('alice', { createdAt: '2026-01-01T00:00:00Z' }),
+      stamped('alice', { createdAt: clientTime(Date.now() + hour) }),
+      stamped('alice', { createdAt: clientTime(Date.now() - 24 * hour) }),
+      stamped('alice', { pinned: true }),
+      stamped('bob'),
+    ];
+    for (const data of cases) await deny('alice', t, add(data), { breaks: 'appendsMyReply' });
+  });
+
+  test('update: a thread stops at 100 replies, and its author can make room', async () => {
+    const t = `${COMMENTS} update`;
+    const full = Array.from({ length: 100 }, (_, i) => ({ reply: `r${i}`, userId: 'carol' }));
+    await seed({
+      set: 'comments/full',
+      data: { ...comment('bob', 'text'), createdAt: 1, replies: full },
+    });
+    await deny('alice', t, reply('full', 'One more', 'alice'), { breaks: 'appendsMyReply' });
+    await allow('bob', t, update('comments/full', { replies: remove(full[0]!) }));
+    await allow('alice', t, reply('full', 'One more', 'alice'));
+  });
+
+  test('update: nothing else changes, replies are not forged, edited or piled up', async () => {
+    const t = `${COMMENTS} update`;
+    const c = 'comments/bob-on-text';
+    await deny('signedOut', t, reply('bob-on-text', 'Hi', 'bob'), { breaks: 'signedIn()' });
+    await deny('alice', t, reply('bob-on-text', 'As bob', 'bob'), {
+      breaks: 'appendsMyReply',
+    });
+    await deny('alice', t, reply('bob-on-text', '  ', 'alice'), { breaks: 'appendsMyReply' });
+    await deny('alice', t, reply('bob-on-text', x(1001), 'alice'), {
+      breaks: 'appendsMyReply',
+    });
+    await deny('alice', t, update(c, { replies: union('Thanks') }), { breaks: 'appendsMyReply' });
+    await deny('alice', t, update(c, { replies: union({ reply: 'Hi' }) }), {
+      breaks: 'appendsMyReply',
+    });
+    await deny(
+      'alice',
+      t,
+      update(c, { replies: union({ reply: 'Hi', userId: 'alice', pin: 1 }) }),
+      {
+        breaks: 'appendsMyReply',
+      },
+    );
+    const mine = (text: string) => ({ reply: text, userId: 'alice' });
+    await deny('alice', t, update(c, { replies: union(mine('One'), mine('Two')) }), {
+      breaks: 'appendsMyReply',
+    });
+    // Same length plus one, but the first reply rewritten.
+    await deny(
+      'bob',
+      t,
+      update(c, {
+        replies: [
+          mine('Edited'),
+          { reply: x(1000), userId: 'carol' },
+          { reply: 'Ok', userId: 'bob' },
+        ],
+      }),
+      { breaks: 'appendsMyReply' },
+    );
+    await deny(
+      'bob',
+      t,
+      update(c, { comment: 'Edited', replies: union({ reply: 'Hi', userId: 'bob' }) }),
+      {
+        breaks: "changedOnly(['replies'])",
+      },
+    );
+  });
+
+  test('delete: the comment’s author or the post’s author', async () => {
+    const d = `${COMMENTS} delete`;
+    await deny('carol', d, del('comments/bob-on-text'), { breaks: 'existing().userId == me() ||' });
+    await deny('signedOut', d, del('comments/bob-on-text'), { breaks: 'signedIn()' });
+    await allow('bob', d, del('comments/bob-on-text'), { via: 'existing().userId == me()' });
+  });
+});
+
+describe(`${POSTS} delete`, () => {
+  const t = `${POSTS} delete`;
+
+  test('nobody deletes another member’s post', async () => {
+    await deny('bob', t, del('posts/photo'), { breaks: 'existing().uid == me()' });
+    await deny('signedOut', t, del('posts/photo'), { breaks: 'signedIn()' });
+  });
+
+  test('the author deletes a post as the app does: its comments, then post and entry', async () => {
+    await allow('alice', `${COMMENTS} delete`, del('comments/carol-on-photo'), {
+      via: 'exists(postOfComment())',
+    });
+    await allow(
+      'alice',
+      [t, `${EXPLORE} delete`, `${USERS} update`],
+      batch(
+        { delete: 'posts/photo' },
+        { delete: 'explorePosts/photo' },
+        { update: 'usersData/alice', data: { posts: remove('photo') } },
+      ),
+      { via: 'next.size() < listed.size()' },
+    );
+  });
+});
+
+accountDeletionCases(suite);
+// The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
+describe('image sizes beside the seed’s picture fields', () => {
+  const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');
+  const sized = (id: string, fields: Data = {}): Data =>
+    post('alice', id, {
+      postImage: IMAGE,
+      postThumbnail: THUMB,
+      postImageWidth: 1080,
+      postImageHeight: 810,
+      ...fields,
+    });
+
+  test('a photo post with its thumbnail and size, and the grid entry with the same thumbnail', async () => {
+    const vias = [
+      'ownDownloadUrl(data.postThumbnail',
+      'imageSide(data.postImageWidth)',
+      'imageSide(data.postImageHeight)',
+    ];
+    for (const [index, via] of vias.entries()) {
+      const id = `sized${index}`;
+      await allow(
+        'alice',
+        [`${POSTS} create`, `${EXPLORE} create`],
+        newPost('alice', id, sized(id), explore('alice', id, { postThumbnail: THUMB })),
+        { via },
+      );
+    }
+    // Posts made before the sizes existed have none of the three fields.
+    for (const [index, via] of [
+      "!('postThumbnail' in data)",
+      "!('postImageWidth' in data)",
+      "!('postImageHeight' in data)",
+    ].entries()) {
+      const id = `unsized${index}`;
+      await allow('alice', `${POSTS} create`, newPost('alice', id, post('alice', id)), { via });
+    }
+  });
+
+  test('the sizes are the author’s own uploads, whole pixel counts, and only on a photo post', async () => {
+    const t = `${POSTS} create`;
+    const cases: Array<[Data, string]> = [
+      [
+        sized('s', { postThumbnail: url('bob', 'posts', 't.jpg') }),
+        'ownDownloadUrl(data.postThumbnail',
+      ],
+      [
+        sized('s', { postThumbnail: url('alice', 'pfps', 't.jpg') }),
+        'ownDownloadUrl(data.postThumbnail',
+      ],
+      [sized('s', { postThumbnail: 'javascript:alert(1)' }), 'ownDownloadUrl(data.postThumbnail'],
+      [sized('s', { postThumbnail: null }), 'ownDownloadUrl(data.postThumbnail'],
+      [post('alice', 's', { postThumbnail: THUMB }), 'ownDownloadUrl(data.postThumbnail'],
+      [sized('s', { postImageWidth: 0 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: 4097 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: 10.5 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageWidth: '1080' }), 'imageSide(data.postImageWidth)'],
+      [post('alice', 's', { postImageWidth: 1080 }), 'imageSide(data.postImageWidth)'],
+      [sized('s', { postImageHeight: -1 }), 'imageSide(data.postImageHeight)'],
+      [post('alice', 's', { postImageHeight: 810 }), 'imageSide(data.postImageHeight)'],
+      [sized('s', { postSmall: THUMB }), 'data.keys().hasOnly'],
+    ];
+    for (const [data, breaks] of cases) {
+      await deny('alice', t, newPost('alice', 's', data), { breaks });
+    }
+  });
+
+  test('the grid entry’s thumbnail is the post’s own, or neither has one', async () => {
+    const t = `${EXPLORE} create`;
+    const breaks = "get('postThumbnail', null)";
+    const other = url('alice', 'posts', 'other-thumbnail.jpg');
+    await deny('alice', t, newPost('alice', 'g', sized('g'), explore('alice', 'g')), { breaks });
+    await deny(
+      'alice',
+      t,
+      newPost('alice', 'g', sized('g'), explore('alice', 'g', { postThumbnail: other })),
+      { breaks },
+    );
+    await deny(
+      'alice',
+      t,
+      newPost(
+        'alice',
+        'g',
+        without(sized('g'), 'postThumbnail'),
+        explore('alice', 'g', { postThumbnail: THUMB }),
+      ),
+      { breaks },
+    );
+    await deny(
+      'alice',
+      t,
+      newPost('alice', 'g', sized('g'), explore('alice', 'g', { postThumbnail: THUMB, x: 1 })),
+      { breaks: 'keys().hasOnly' },
+    );
+  });
+
+  test('the small profile picture: own pfps upload, changed with the picture, or removed', async () => {
+    const t = `${USERS} update`;
+    await allow(
+      'alice',
+      t,
+      update('usersData/alice', {
+        'profilePictures.profilePicture': url('alice', 'pfps', 'me.jpg'),
+        'profilePictures.profilePictureSmall': url('alice', 'pfps', 'me-small.jpg'),
+      }),
+      { via: 'listed == next' },
+    );
+    await allow(
+      'alice',
+      t,
+      update('usersData/alice', {
+        'profilePictures.profilePicture': null,
+        'profilePictures.profilePictureSmall': null,
+      }),
+      { via: 'listed == next' },
+    );
+    const breaks = "profilePictures.get('profilePictureSmall'";
+    for (const small of [
+      url('bob', 'pfps', 'me-small.jpg'),
+      url('alice', 'posts', 'me-small.jpg'),
+      'https://tracker.test/p.gif',
+      5,
+    ]) {
+      await deny(
+        'alice',
+        t,
+        update('usersData/alice', { 'profilePictures.profilePictureSmall': small }),
+        { breaks },
+      );
+    }
+  });
+});
+
+test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
+  // Activity's statements have their cases in product-activity.sdk.test.ts.
+  expect(suite.gaps().filter((gap) => !isActivityStatement(gap))).toEqual([]);
+});

@@ -1,0 +1,890 @@
+/**
+ * The product's firestore.rules and storage.rules (repo root) evaluated directly: every rule has
+ * allowed and denied cases. The same rules through the real SDK: product-*.sdk.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Principal } from '../../src/common/auth';
+import type { PlannedWrite, StoredDocument } from '../../src/values';
+import {
+  authorizeFirestoreRead,
+  authorizeFirestoreWrites,
+  authorizeStorage,
+  compileRules,
+  type Denial,
+  type StorageObjectInfo,
+} from '../../src/rules';
+import { DATABASE, ROOT, TIME, anonymous, doc, fields, postsFollowedBy, user } from './helpers';
+import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
+
+const repoRoot = join(__dirname, '..', '..', '..', '..');
+const firestoreRules = compileRules(
+  readFileSync(join(repoRoot, 'firestore.rules'), 'utf8'),
+  'firestore.rules',
+);
+const storageRules = compileRules(
+  readFileSync(join(repoRoot, 'storage.rules'), 'utf8'),
+  'storage.rules',
+);
+
+const counts = { allow: 0, deny: 0 };
+afterAll(() => {
+  console.log(`product rules: ${counts.allow} allow and ${counts.deny} deny cases ran`);
+});
+
+function allowed(denial: Denial | null): void {
+  expect(denial).toBeNull();
+  counts.allow++;
+}
+function denied(denial: Denial | null): void {
+  expect(denial).not.toBeNull();
+  counts.deny++;
+}
+
+const alice = user('alice');
+const bob = user('bob');
+const carol = user('carol');
+const dave = user('dave');
+const NOW = TIME; // request.time; what serverTimestamp() resolves to
+const EARLIER = new Date('2025-12-31T00:00:00Z');
+
+type Data = Record<string, unknown>;
+
+/** A tiny document store: writes are full documents (null = delete), applied atomically. */
+class Store {
+  private docs = new Map<string, StoredDocument>();
+
+  constructor(initial: Record<string, Data> = {}) {
+    for (const [path, data] of Object.entries(initial)) this.put(path, data);
+  }
+
+  put(path: string, data: Data): void {
+    const d = doc(path, fields(data));
+    this.docs.set(d.name, d);
+  }
+
+  data(path: string): Data | null {
+    return this.docs.has(`${ROOT}/${path}`) ? {} : null;
+  }
+
+  lookup = (name: string): StoredDocument | null => this.docs.get(name) ?? null;
+
+  commit(principal: Principal, writes: Array<[string, Data | null]>): Denial | null {
+    const after = new Map(this.docs);
+    const planned: PlannedWrite[] = writes.map(([path, data]) => {
+      const name = `${ROOT}/${path}`;
+      const before = this.docs.get(name) ?? null;
+      const next = data ? doc(path, fields(data)) : null;
+      if (next) after.set(name, next);
+      else after.delete(name);
+      return {
+        name,
+        method: next ? (before ? 'update' : 'create') : 'delete',
+        before,
+        after: next,
+      };
+    });
+    return authorizeFirestoreWrites(
+      firestoreRules,
+      { principal, time: NOW, database: DATABASE },
+      planned,
+      this.lookup,
+      (name) => after.get(name) ?? null,
+    );
+  }
+}
+
+const userInfo = (overrides: Data = {}): Data => ({
+  From: null,
+  Lives: null,
+  userAbout: null,
+  userAge: null,
+  userName: 'Alice',
+  userGender: null,
+  dob: null,
+  ...overrides,
+});
+/** The search form of a user name the rules expect (A–Z lower-cased; docs/DATA_MODEL.md). */
+const searchNameFor = (name: unknown) =>
+  typeof name === 'string' ? name.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : name;
+const usersData = (overrides: Data = {}, info: Data = {}): Data => ({
+  posts: [],
+  connections: { Followers: [], Following: [] },
+  profilePictures: { profilePicture: null, profileCover: null },
+  userInfo: userInfo(info),
+  searchName: searchNameFor(userInfo(info).userName),
+  ...overrides,
+});
+const post = (overrides: Data = {}): Data => ({
+  postImage: 'http://127.0.0.1:9199/v0/b/bkt/o/alice%2Fposts%2Fa.png?alt=media&token=t',
+  postCaption: 'Hello',
+  uid: 'alice',
+  postId: 'p1',
+  followers: ['alice', 'bob'],
+  likes: [],
+  createdAt: NOW,
+  ...overrides,
+});
+const explore = (overrides: Data = {}): Data => ({
+  postImage: post().postImage,
+  uid: 'alice',
+  postId: 'p1',
+  createdAt: NOW,
+  ...overrides,
+});
+/** A download URL of `<uid>/<folder>/<name>` on the local Storage emulator. */
+const fileUrl = (uid: string, folder: string, name = 'a.png', host = 'http://127.0.0.1:9199') =>
+  `${host}/v0/b/bkt/o/${uid}%2F${folder}%2F${name}?alt=media&token=t`;
+/** The follow graph the posts below rely on: bob follows alice. */
+const graph = (): Record<string, Data> => ({
+  'Followers/alice': { Followers: ['bob'] },
+  'Following/alice': { Following: [] },
+  'Followers/bob': { Followers: [] },
+  'Following/bob': { Following: ['alice'] },
+  'Followers/carol': { Followers: [] },
+  'Following/carol': { Following: [] },
+});
+const comment = (overrides: Data = {}): Data => ({
+  comment: 'Nice',
+  replies: [],
+  postId: 'p1',
+  userId: 'bob',
+  createdAt: NOW,
+  ...overrides,
+});
+
+describe('usersData', () => {
+  test('sign-up batch creates only the member’s own three documents', () => {
+    const store = new Store();
+    const signUp: Array<[string, Data]> = [
+      ['usersData/alice', usersData()],
+      ['Following/alice', { Following: [] }],
+      ['Followers/alice', { Followers: [] }],
+    ];
+    allowed(store.commit(alice, signUp));
+    denied(store.commit(bob, signUp));
+    denied(store.commit(anonymous, signUp));
+  });
+
+  test('create: exact keys, types and username limit', () => {
+    const store = new Store();
+    allowed(
+      store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(32) })]]),
+    );
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(33) })]]));
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: '   ' })]]));
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 42 })]]));
+    denied(store.commit(alice, [['usersData/alice', usersData({ admin: true })]]));
+    const missing = usersData();
+    delete missing.connections;
+    denied(store.commit(alice, [['usersData/alice', missing]]));
+    denied(
+      store.commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: [], Following: [], x: [] } })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData({ profilePictures: { profilePicture: 5, profileCover: null } }),
+        ],
+      ]),
+    );
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { userAge: 'old' })]]));
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { extra: 'x' })]]));
+  });
+
+  test('update: only the owner, shape kept', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    allowed(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData(
+            {},
+            { userName: 'Ann', userAbout: 'me', dob: '1st Jan 1990', From: 'Chad', Lives: 'Chad' },
+          ),
+        ],
+      ]),
+    );
+    allowed(
+      store.commit(alice, [
+        [
+          'usersData/alice',
+          usersData({
+            profilePictures: {
+              profilePicture: fileUrl('alice', 'pfps'),
+              profileCover: fileUrl(
+                'alice',
+                'pfcovers',
+                'c.jpg',
+                'https://firebasestorage.googleapis.com',
+              ),
+            },
+          }),
+        ],
+      ]),
+    );
+    for (const age of [0, 18, 150]) {
+      allowed(store.commit(alice, [['usersData/alice', usersData({}, { userAge: age })]]));
+    }
+    for (const age of [-1, 151, 1e9]) {
+      denied(store.commit(alice, [['usersData/alice', usersData({}, { userAge: age })]]));
+    }
+    allowed(store.commit(alice, [['usersData/alice', usersData({}, { userAbout: '' })]]));
+    denied(store.commit(bob, [['usersData/alice', usersData({}, { userName: 'Hacked' })]]));
+    denied(store.commit(alice, [['usersData/alice', usersData({}, { userName: 'x'.repeat(33) })]]));
+    denied(
+      store.commit(alice, [['usersData/alice', usersData({}, { userAbout: 'x'.repeat(501) })]]),
+    );
+    denied(store.commit(alice, [['usersData/alice', usersData({ posts: 'p1' })]]));
+    denied(store.commit(anonymous, [['usersData/alice', usersData()]]));
+  });
+
+  test('text needs a visible character: each invisible one alone is blank', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    const name = (userName: string) =>
+      store.commit(alice, [['usersData/alice', usersData({}, { userName })]]);
+    for (const chars of INVISIBLE_CHARACTERS) denied(name(`${chars}${chars}`));
+    for (const visible of VISIBLE_TEXTS) {
+      allowed(name(visible));
+    }
+  });
+
+  test('pictures: own download URLs in the right folder, kept values, or null', () => {
+    const before = usersData({
+      profilePictures: { profilePicture: 'http://legacy.test/p.png', profileCover: null },
+    });
+    const store = new Store({ 'usersData/alice': before });
+    const picture = (profilePicture: unknown, profileCover: unknown = null) =>
+      store.commit(alice, [
+        ['usersData/alice', usersData({ profilePictures: { profilePicture, profileCover } })],
+      ]);
+    // An older value may stay while other fields change.
+    allowed(picture('http://legacy.test/p.png'));
+    allowed(picture(null));
+    for (const host of ['http://localhost:9199', 'http://[::1]:9199']) {
+      allowed(picture(fileUrl('alice', 'pfps', 'a.png', host)));
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'https://tracker.test/pixel.gif',
+      fileUrl('bob', 'pfps'),
+      fileUrl('alice', 'posts'),
+      fileUrl('alice', 'pfps', 'a.png', 'http://evil.test:9199'),
+      fileUrl('alice', 'pfps', 'a.png', 'https://firebasestorage.googleapis.com.evil.test'),
+      fileUrl('alice', 'pfps', '..%2Fbob%2Fpfps%2Fa.png'),
+      fileUrl('alice', 'pfps').replace('?alt=media', '?alt=json'),
+      `${fileUrl('alice', 'pfps')}&x=1`,
+      fileUrl('alice', 'pfps').replace('/o/alice', '/o/xalice'),
+    ]) {
+      denied(picture(bad));
+    }
+    denied(picture(null, fileUrl('alice', 'pfps')));
+    allowed(picture(null, fileUrl('alice', 'pfcovers')));
+  });
+
+  test('connections stay as sign-up wrote them', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    denied(
+      store.commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: ['bob'], Following: [] } })],
+      ]),
+    );
+    denied(
+      new Store().commit(alice, [
+        ['usersData/alice', usersData({ connections: { Followers: [], Following: ['x'] } })],
+      ]),
+    );
+  });
+
+  test('posts: one id of a post created in the same write, or one id removed', () => {
+    const store = new Store({
+      ...graph(),
+      'usersData/alice': usersData({ posts: ['old'] }),
+      'posts/old': post({ postId: 'old' }),
+    });
+    const listed = (posts: unknown[], more: Array<[string, Data | null]> = []) =>
+      store.commit(alice, [...more, ['usersData/alice', usersData({ posts })]]);
+    allowed(listed(['old', 'p1'], [['posts/p1', post()]]));
+    allowed(listed([], [['posts/old', null]]));
+    denied(listed(['old', 'p1']));
+    denied(listed(['old', 'old']));
+    denied(listed(['old', 'p1', 'p2'], [['posts/p1', post()]]));
+    denied(listed(['p1', 'old'], [['posts/p1', post()]]));
+    denied(listed(['old', 7]));
+    const full = Array.from({ length: 5000 }, (_, i) => `p${i}`);
+    const crowded = new Store({ ...graph(), 'usersData/alice': usersData({ posts: full }) });
+    denied(
+      crowded.commit(alice, [
+        ['posts/new', post({ postId: 'new' })],
+        ['usersData/alice', usersData({ posts: [...full, 'new'] })],
+      ]),
+    );
+  });
+
+  test('delete: nobody', () => {
+    const store = new Store({ 'usersData/alice': usersData() });
+    denied(store.commit(alice, [['usersData/alice', null]]));
+    denied(store.commit(bob, [['usersData/alice', null]]));
+  });
+});
+
+describe('Following and Followers', () => {
+  test('Following: own document, created empty, edited only by the owner with Followers', () => {
+    const store = new Store({
+      'Following/alice': { Following: ['carol'] },
+      'Followers/carol': { Followers: ['alice'] },
+      'Followers/bob': { Followers: [] },
+    });
+    allowed(store.commit(bob, [['Following/bob', { Following: [] }]]));
+    denied(store.commit(bob, [['Following/bob', { Following: ['alice'] }]]));
+    denied(store.commit(bob, [['Following/carol', { Following: [] }]]));
+    denied(store.commit(bob, [['Following/bob', { Following: [], x: 1 }]]));
+    allowed(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 'bob'] }],
+        ['Followers/bob', { Followers: ['alice'] }],
+      ]),
+    );
+    allowed(
+      store.commit(alice, [
+        ['Following/alice', { Following: [] }],
+        ['Followers/carol', { Followers: [] }],
+      ]),
+    );
+    // One side alone is a fake follow graph.
+    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'bob'] }]]));
+    denied(store.commit(alice, [['Following/alice', { Following: [] }]]));
+    // Following bob while adding nobody to Followers/bob, or adding to the wrong Followers.
+    denied(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 'bob'] }],
+        ['Followers/carol', { Followers: [] }],
+      ]),
+    );
+    denied(store.commit(alice, [['Following/alice', { Following: ['alice'] }]]));
+    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'alice'] }]]));
+    denied(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 7] }],
+        ['Followers/bob', { Followers: ['alice'] }],
+      ]),
+    );
+    denied(store.commit(bob, [['Following/alice', { Following: ['carol', 'bob'] }]]));
+    denied(store.commit(alice, [['Following/alice', null]]));
+  });
+
+  test('Followers: created empty by the owner; others add or remove only their own uid', () => {
+    const store = new Store({
+      'Followers/alice': { Followers: ['carol'] },
+      'Following/bob': { Following: [] },
+      'Following/carol': { Following: ['alice'] },
+    });
+    // Each change comes with the member's own Following change.
+    const withFollowing = (who: string, following: string[], followers: string[]) =>
+      [
+        [`Following/${who}`, { Following: following }],
+        ['Followers/alice', { Followers: followers }],
+      ] as Array<[string, Data]>;
+    allowed(store.commit(bob, withFollowing('bob', ['alice'], ['carol', 'bob'])));
+    allowed(store.commit(carol, withFollowing('carol', [], [])));
+    denied(store.commit(bob, withFollowing('bob', [], ['carol', 'bob'])));
+    denied(store.commit(carol, withFollowing('carol', ['alice'], [])));
+    allowed(store.commit(bob, [['Followers/bob', { Followers: [] }]]));
+    denied(store.commit(bob, [['Followers/bob', { Followers: ['carol'] }]]));
+    denied(store.commit(bob, [['Followers/alice2', { Followers: [] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'dave'] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob', 'dave'] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: ['bob'] }]]));
+    denied(store.commit(alice, [['Followers/alice', { Followers: ['carol', 'alice'] }]]));
+    denied(store.commit(alice, [['Followers/alice', { Followers: [] }]]));
+    denied(store.commit(carol, [['Followers/alice', { Followers: [] }]]));
+    denied(store.commit(bob, [['Followers/alice', { Followers: [] }]]));
+    denied(store.commit(anonymous, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
+    denied(store.commit(bob, [['Followers/alice', null]]));
+  });
+
+  test('follow batch: Followers, Following and the fan-out into the target’s posts', () => {
+    const store = new Store({
+      'Followers/alice': { Followers: [] },
+      'Following/bob': { Following: [] },
+      'posts/p1': post({ followers: ['alice'] }),
+      'posts/p2': post({ postId: 'p2', followers: ['alice', 'carol'] }),
+    });
+    const follow: Array<[string, Data]> = [
+      ['Followers/alice', { Followers: ['bob'] }],
+      ['Following/bob', { Following: ['alice'] }],
+      ['posts/p1', post({ followers: ['alice', 'bob'] })],
+      ['posts/p2', post({ postId: 'p2', followers: ['alice', 'carol', 'bob'] })],
+    ];
+    allowed(store.commit(bob, follow));
+    denied(store.commit(carol, follow));
+    const unfollowStore = new Store({
+      'Followers/alice': { Followers: ['bob'] },
+      'Following/bob': { Following: ['alice'] },
+      'posts/p1': post({ followers: ['alice', 'bob'] }),
+    });
+    allowed(
+      unfollowStore.commit(bob, [
+        ['Followers/alice', { Followers: [] }],
+        ['Following/bob', { Following: [] }],
+        ['posts/p1', post({ followers: ['alice'] })],
+      ]),
+    );
+    denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['bob'] })]]));
+    // Leaving a post's followers while still following its author, or joining without following.
+    denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['alice'] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ followers: ['alice', 'bob'] })]]));
+    // A later fan-out batch: only posts, the follow already stored.
+    const later = new Store({
+      'Following/bob': { Following: ['alice'] },
+      'posts/p3': post({ postId: 'p3', followers: ['alice'] }),
+    });
+    allowed(later.commit(bob, [['posts/p3', post({ postId: 'p3', followers: ['alice', 'bob'] })]]));
+  });
+
+  test('bounds: 2000 followers, 2000 followed, 2001 post followers, 2000 likes', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    const full = new Store({
+      'Followers/alice': { Followers: many(2000) },
+      'Following/bob': { Following: [] },
+    });
+    denied(
+      full.commit(bob, [
+        ['Followers/alice', { Followers: [...many(2000), 'bob'] }],
+        ['Following/bob', { Following: ['alice'] }],
+      ]),
+    );
+    const following = new Store({
+      'Followers/alice': { Followers: [] },
+      'Following/bob': { Following: many(2000) },
+    });
+    denied(
+      following.commit(bob, [
+        ['Followers/alice', { Followers: ['bob'] }],
+        ['Following/bob', { Following: [...many(2000), 'alice'] }],
+      ]),
+    );
+    const crowd = new Store({ 'Followers/alice': { Followers: many(2001) } });
+    denied(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2001)] })]]));
+    allowed(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2000)] })]]));
+    const liked = new Store({ 'posts/p1': post({ likes: many(2000) }) });
+    denied(liked.commit(bob, [['posts/p1', post({ likes: [...many(2000), 'bob'] })]]));
+    // At the bound, an unlike still goes through.
+    const full2 = new Store({ 'posts/p1': post({ likes: [...many(1999), 'bob'] }) });
+    allowed(full2.commit(bob, [['posts/p1', post({ likes: many(1999) })]]));
+  });
+});
+
+describe('posts', () => {
+  test('create: author, id, keys, likes, createdAt, caption and image', () => {
+    const store = new Store(graph());
+    allowed(store.commit(alice, [['posts/p1', post()]]));
+    allowed(store.commit(alice, [['posts/p1', post({ postImage: null })]]));
+    allowed(store.commit(alice, [['posts/p1', post({ postCaption: null, followers: ['alice'] })]]));
+    allowed(store.commit(alice, [['posts/p1', post({ postCaption: 'x'.repeat(2000) })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postCaption: 'x'.repeat(2001) })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: null, postCaption: null })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: null, postCaption: '   ' })]]));
+    denied(store.commit(bob, [['posts/p1', post()]]));
+    denied(store.commit(alice, [['posts/p1', post({ uid: 'bob' })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postId: 'other' })]]));
+    denied(store.commit(alice, [['posts/p1', post({ likes: ['bob'] })]]));
+    denied(store.commit(alice, [['posts/p1', post({ followers: ['bob'] })]]));
+    denied(store.commit(alice, [['posts/p1', post({ createdAt: EARLIER })]]));
+    denied(store.commit(alice, [['posts/p1', post({ pinned: true })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: 5 })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: 'javascript:alert(1)' })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: fileUrl('bob', 'posts') })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: fileUrl('alice', 'pfcovers') })]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: null, postCaption: '\u200b' })]]));
+    // Feed injection: carol does not follow alice; a post cannot reach her feed.
+    denied(store.commit(alice, [['posts/p1', post({ followers: ['alice', 'bob', 'carol'] })]]));
+    denied(new Store().commit(alice, [['posts/p1', post({ followers: ['alice'] })]]));
+    denied(store.commit(anonymous, [['posts/p1', post()]]));
+  });
+
+  test('likes: anyone toggles only their own uid', () => {
+    const store = new Store({ 'posts/p1': post({ likes: ['carol'] }) });
+    allowed(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob'] })]]));
+    allowed(store.commit(carol, [['posts/p1', post({ likes: [] })]]));
+    allowed(store.commit(alice, [['posts/p1', post({ likes: ['carol', 'alice'] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'dave'] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ likes: [] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob', 'bob'] })]]));
+    denied(
+      store.commit(bob, [['posts/p1', post({ likes: ['carol', 'bob'], postCaption: 'mine now' })]]),
+    );
+    denied(store.commit(anonymous, [['posts/p1', post({ likes: ['carol'] })]]));
+  });
+
+  test('the author edits nothing else; others cannot rewrite the post', () => {
+    const store = new Store({
+      'posts/p1': post(),
+      'Following/carol': { Following: ['alice'] },
+    });
+    denied(store.commit(alice, [['posts/p1', post({ postCaption: 'edited' })]]));
+    denied(store.commit(alice, [['posts/p1', post({ followers: ['bob'] })]]));
+    denied(store.commit(bob, [['posts/p1', post({ postCaption: 'hacked' })]]));
+    denied(store.commit(bob, [['posts/p1', post({ uid: 'bob' })]]));
+    allowed(store.commit(carol, [['posts/p1', post({ followers: ['alice', 'bob', 'carol'] })]]));
+  });
+
+  test('delete: only the author', () => {
+    const store = new Store({ 'posts/p1': post() });
+    allowed(store.commit(alice, [['posts/p1', null]]));
+    denied(store.commit(bob, [['posts/p1', null]]));
+    denied(store.commit(anonymous, [['posts/p1', null]]));
+  });
+});
+
+describe('explorePosts', () => {
+  test('create only with its photo post in the same batch, by the author', () => {
+    const store = new Store(graph());
+    allowed(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore()],
+      ]),
+    );
+    denied(store.commit(alice, [['explorePosts/p1', explore()]]));
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ postImage: 'http://other' })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ createdAt: EARLIER })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p2', explore()],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore({ extra: 1 })],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post({ postImage: null })],
+        ['explorePosts/p1', explore({ postImage: null })],
+      ]),
+    );
+    const existing = new Store({ 'posts/p1': post() });
+    denied(existing.commit(bob, [['explorePosts/p1', explore({ uid: 'bob' })]]));
+    // Explore bumping: a new entry for an existing post (deleted and recreated) is refused.
+    denied(existing.commit(alice, [['explorePosts/p1', explore()]]));
+  });
+
+  test('update: nobody; delete: the author', () => {
+    const store = new Store({ 'posts/p1': post(), 'explorePosts/p1': explore() });
+    denied(store.commit(alice, [['explorePosts/p1', explore({ postImage: 'http://x' })]]));
+    allowed(
+      store.commit(alice, [
+        ['posts/p1', null],
+        ['explorePosts/p1', null],
+      ]),
+    );
+    denied(store.commit(bob, [['explorePosts/p1', null]]));
+    allowed(new Store().commit(alice, [['explorePosts/p9', null]]));
+    denied(new Store().commit(anonymous, [['explorePosts/p9', null]]));
+  });
+});
+
+describe('comments', () => {
+  const base = { 'posts/p1': post() };
+
+  test('create: own userId, non-blank text within limits, existing post, server time', () => {
+    const store = new Store(base);
+    allowed(store.commit(bob, [['comments/c1', comment()]]));
+    allowed(store.commit(bob, [['comments/c1', comment({ comment: 'x'.repeat(1000) })]]));
+    denied(store.commit(bob, [['comments/c1', comment({ comment: 'x'.repeat(1001) })]]));
+    denied(store.commit(bob, [['comments/c1', comment({ comment: '  \n ' })]]));
+    denied(store.commit(bob, [['comments/c1', comment({ userId: 'alice' })]]));
+    denied(
+      store.commit(bob, [['comments/c1', comment({ replies: [{ reply: 'x', userId: 'bob' }] })]]),
+    );
+    denied(store.commit(bob, [['comments/c1', comment({ postId: 'nope' })]]));
+    denied(store.commit(bob, [['comments/c1', comment({ createdAt: EARLIER })]]));
+    denied(store.commit(bob, [['comments/c1', comment({ likes: [] })]]));
+    denied(store.commit(anonymous, [['comments/c1', comment()]]));
+  });
+
+  test('update: append exactly one own, non-blank reply', () => {
+    const first = { reply: 'first', userId: 'alice' };
+    const store = new Store({ ...base, 'comments/c1': comment({ replies: [first] }) });
+    allowed(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })],
+      ]),
+    );
+    allowed(
+      store.commit(bob, [
+        ['comments/c1', comment({ replies: [first, { reply: 'x'.repeat(1000), userId: 'bob' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'bob' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: '   ', userId: 'carol' }] })],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({ replies: [first, { reply: 'x'.repeat(1001), userId: 'carol' }] }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({
+            replies: [first, { reply: 'a', userId: 'carol' }, { reply: 'b', userId: 'carol' }],
+          }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        [
+          'comments/c1',
+          comment({
+            replies: [
+              { reply: 'changed', userId: 'alice' },
+              { reply: 'hi', userId: 'carol' },
+            ],
+          }),
+        ],
+      ]),
+    );
+    denied(
+      store.commit(carol, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol', extra: 1 }] })],
+      ]),
+    );
+    denied(store.commit(bob, [['comments/c1', comment({ replies: [first], comment: 'edited' })]]));
+    denied(store.commit(carol, [['comments/c1', comment({ replies: [] })]]));
+    // Removal: by the reply's writer or the comment's author (bob), nobody else.
+    allowed(store.commit(alice, [['comments/c1', comment({ replies: [] })]]));
+    allowed(store.commit(bob, [['comments/c1', comment({ replies: [] })]]));
+    denied(
+      store.commit(anonymous, [
+        ['comments/c1', comment({ replies: [first, { reply: 'hi', userId: 'carol' }] })],
+      ]),
+    );
+  });
+
+  test('a thread stops at 100 replies; removing one makes room', () => {
+    const replies = Array.from({ length: 100 }, (_, i) => ({ reply: `r${i}`, userId: 'carol' }));
+    const store = new Store({ ...base, 'comments/c1': comment({ replies }) });
+    const mine = { reply: 'one more', userId: 'alice' };
+    denied(store.commit(alice, [['comments/c1', comment({ replies: [...replies, mine] })]]));
+    allowed(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    allowed(store.commit(carol, [['comments/c1', comment({ replies: replies.slice(0, 99) })]]));
+    // The post's author (alice) removes any reply on her post; a bystander (dave) none.
+    allowed(store.commit(alice, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    denied(store.commit(dave, [['comments/c1', comment({ replies: replies.slice(1) })]]));
+    // Two gone at once is not one removal.
+    denied(store.commit(bob, [['comments/c1', comment({ replies: replies.slice(2) })]]));
+    const room = new Store({ ...base, 'comments/c1': comment({ replies: replies.slice(1) }) });
+    allowed(
+      room.commit(alice, [['comments/c1', comment({ replies: [...replies.slice(1), mine] })]]),
+    );
+  });
+
+  test('delete: the comment author or the post author (also in the post-delete batch)', () => {
+    const store = new Store({ ...base, 'comments/c1': comment() });
+    allowed(store.commit(bob, [['comments/c1', null]]));
+    allowed(store.commit(alice, [['comments/c1', null]]));
+    allowed(
+      store.commit(alice, [
+        ['comments/c1', null],
+        ['posts/p1', null],
+      ]),
+    );
+    denied(store.commit(carol, [['comments/c1', null]]));
+    denied(store.commit(anonymous, [['comments/c1', null]]));
+    const orphan = new Store({ 'comments/c1': comment() });
+    denied(orphan.commit(alice, [['comments/c1', null]]));
+    allowed(orphan.commit(bob, [['comments/c1', null]]));
+  });
+});
+
+describe('reads need a signed-in member', () => {
+  const store = new Store({ 'usersData/alice': usersData(), 'posts/p1': post() });
+  const read = (principal: Principal, method: 'get' | 'list', path: string, query?: unknown) =>
+    authorizeFirestoreRead(
+      firestoreRules,
+      { principal, time: NOW, database: DATABASE },
+      method,
+      method === 'get'
+        ? [store.lookup(`${ROOT}/${path}`) ?? { name: `${ROOT}/${path}`, fields: null as never }]
+        : [],
+      store.lookup,
+      query,
+    );
+  const feed = postsFollowedBy('bob', {
+    orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
+    limit: 3,
+  });
+  const all = (collectionId: string) => ({
+    parent: ROOT,
+    structuredQuery: { from: [{ collectionId }] },
+  });
+
+  test.each([
+    'usersData/alice',
+    'Following/alice',
+    'Followers/alice',
+    'posts/p1',
+    'explorePosts/p1',
+    'comments/c1',
+  ])('get %s', (path) => {
+    allowed(read(bob, 'get', path));
+    denied(read(anonymous, 'get', path));
+  });
+
+  test.each(['usersData', 'posts', 'explorePosts', 'comments', 'Followers', 'Following'])(
+    'list %s',
+    (collection) => {
+      allowed(read(bob, 'list', collection, all(collection)));
+      denied(read(anonymous, 'list', collection, all(collection)));
+    },
+  );
+
+  test('feed query', () => {
+    allowed(read(bob, 'list', 'posts', feed));
+    denied(read(anonymous, 'list', 'posts', feed));
+  });
+
+  test('nothing outside the data model', () => {
+    denied(read(bob, 'get', 'secrets/x'));
+    denied(store.commit(bob, [['secrets/x', { a: 1 }]]));
+  });
+});
+
+describe('storage.rules', () => {
+  const MiB = 1024 * 1024;
+  const object = (name: string, contentType: string, size = 1000): StorageObjectInfo => ({
+    name,
+    bucket: 'demo-social.appspot.com',
+    size,
+    contentType,
+    metadata: {},
+    timeCreated: NOW,
+    updated: NOW,
+    md5Hash: 'h',
+    generation: '1',
+    metageneration: '1',
+  });
+  /** The product's storage rules on one request to the app's bucket. */
+  const verdict = (
+    principal: Principal,
+    request: Omit<Parameters<typeof authorizeStorage>[2], 'bucket'>,
+  ) =>
+    authorizeStorage(
+      storageRules,
+      { principal, time: NOW },
+      { bucket: 'demo-social.appspot.com', ...request },
+    );
+  const write = (
+    principal: Principal,
+    path: string,
+    contentType: string,
+    size?: number,
+    method: 'create' | 'update' = 'create',
+    metadata: Partial<StorageObjectInfo> = {},
+  ) =>
+    verdict(principal, {
+      path,
+      method,
+      resource: method === 'update' ? object(path, contentType) : null,
+      requestResource: { ...object(path, contentType, size), ...metadata },
+    });
+  const other = (principal: Principal, path: string, method: 'get' | 'list' | 'delete') =>
+    verdict(principal, {
+      path,
+      method,
+      resource: method === 'list' ? null : object(path, 'image/png'),
+      requestResource: null,
+    });
+
+  test('every folder: own folder, PNG or JPEG named after its type, at most 2 MiB', () => {
+    for (const folder of ['posts', 'pfps', 'pfcovers']) {
+      allowed(write(alice, `alice/${folder}/a.png`, 'image/png'));
+      allowed(write(alice, `alice/${folder}/1700000000000-a1b2-small.jpg`, 'image/jpeg', 2 * MiB));
+      allowed(write(alice, `alice/${folder}/a.png`, 'image/png', 100, 'update'));
+      // The app never writes other types (every size is drawn on a canvas): not even rasters.
+      for (const type of ['image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/svg+xml']) {
+        denied(write(alice, `alice/${folder}/a.png`, type));
+      }
+      denied(write(alice, `alice/${folder}/a.txt`, 'text/plain'));
+      // Names a browser would save as something else, or not in the folder itself.
+      for (const name of ['a', 'a.html', 'a.jpg', 'a.png.html', '.png', 'deep/a.png', 'a b.png']) {
+        denied(write(alice, `alice/${folder}/${name}`, 'image/png'));
+      }
+      denied(write(alice, `alice/${folder}/a.png`, 'image/png', 2 * MiB + 1));
+      denied(write(bob, `alice/${folder}/a.png`, 'image/png'));
+      denied(write(anonymous, `alice/${folder}/a.png`, 'image/png'));
+    }
+  });
+
+  test('no content encoding, and no disposition but the default', () => {
+    const png = (metadata: Partial<StorageObjectInfo>, method: 'create' | 'update' = 'create') =>
+      write(alice, 'alice/posts/a.png', 'image/png', 100, method, metadata);
+    for (const metadata of [
+      {},
+      { contentEncoding: 'identity' },
+      { contentDisposition: 'inline' },
+      { contentDisposition: "inline; filename*=utf-8''a.png" },
+    ]) {
+      allowed(png(metadata));
+      allowed(png(metadata, 'update'));
+    }
+    for (const metadata of [
+      { contentEncoding: 'gzip' },
+      { contentEncoding: 'br' },
+      { contentDisposition: 'attachment; filename="a.html"' },
+      { contentDisposition: 'inline; filename=a.html' },
+      { contentDisposition: "inline; filename*=utf-8''b.png" },
+      { contentDisposition: 'attachment' },
+    ]) {
+      denied(png(metadata));
+      denied(png(metadata, 'update'));
+    }
+  });
+
+  test('delete own files only; reads for signed-in members; nothing elsewhere', () => {
+    allowed(other(alice, 'alice/posts/a.png', 'delete'));
+    allowed(other(alice, 'alice/pfps/me.png', 'delete'));
+    denied(other(bob, 'alice/posts/a.png', 'delete'));
+    denied(other(anonymous, 'alice/pfcovers/c.png', 'delete'));
+    allowed(other(bob, 'alice/posts/a.png', 'get'));
+    allowed(other(bob, 'alice/pfcovers/c.png', 'get'));
+    denied(other(anonymous, 'alice/posts/a.png', 'get'));
+    allowed(other(bob, 'alice/posts', 'list'));
+    denied(other(anonymous, 'alice/posts', 'list'));
+    denied(write(alice, 'alice/other/a.png', 'image/png'));
+    denied(write(alice, 'a.png', 'image/png'));
+    denied(other(bob, 'alice/other/a.png', 'get'));
+  });
+});
