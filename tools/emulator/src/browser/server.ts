@@ -132,7 +132,7 @@ export async function startDataBrowser(
   options: DataBrowserOptions,
 ): Promise<RunningDataBrowser> {
   const csrf = new CsrfGuard();
-  // Loopback names only, whatever the emulator itself answers to.
+  // Loopback names only, whatever the emulator itself answers to; no CORS is ever granted.
   const gate = new RequestGate();
   let port = 0;
 
@@ -273,12 +273,14 @@ export async function startDataBrowser(
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!gate.hostAllowed(req)) {
+    // Every page is admin: a foreign Host (DNS rebinding) gets 421, a foreign web page 403.
+    const verdict = gate.check(req, 'admin');
+    if (!verdict.allowed) {
       return send(
         res,
-        421,
+        verdict.httpStatus,
         { 'Content-Type': 'text/plain; charset=utf-8' },
-        'The data browser answers only on localhost.\n',
+        `${verdict.message}\n`,
       );
     }
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -289,11 +289,24 @@ test('the Auth page says how to name the Auth emulator when it is not known', as
   expect(await page.getByRole('alert').textContent()).toContain('--auth-emulator host:port');
 });
 
-test('refuses other Host names (DNS rebinding) and state changes without its token', async () => {
+test('refuses other Host names (DNS rebinding), foreign pages, and state changes without its token', async () => {
   const port = new URL(base).port;
   const rebound = await request('/', { headers: { Host: `attacker.example:${port}` } });
   expect(rebound.status).toBe(421);
   expect((await request('/', { headers: { Host: `localhost:${port}` } })).status).toBe(200);
+  // A page elsewhere on the web is refused before any route runs, and granted no CORS.
+  for (const path of [
+    '/',
+    '/firestore',
+    '/auth',
+    '/requests',
+    '/coverage/export?service=firestore',
+  ]) {
+    const foreign = await request(path, { headers: { Origin: 'http://attacker.example' } });
+    expect([path, foreign.status]).toEqual([path, 403]);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  }
+  expect((await request('/firestore', { headers: { Origin: 'null' } })).status).toBe(403);
 
   const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
   const noToken = await request('/clear', { method: 'POST', headers: form, body: 'csrf=' });
