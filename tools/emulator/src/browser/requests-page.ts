@@ -67,12 +67,14 @@ function statementsCell(request: RecordedRequest): Html {
 
 function requestRow(request: RecordedRequest): Html {
   const outcome = request.granted ? 'allowed' : 'denied';
+  // The time of day (UTC, as the ISO form ends with Z); the date is in the title.
+  const at = request.at.toISOString();
   return html`<tr class="request ${outcome}">
-    <td><time>${request.at.toISOString()}</time></td>
+    <td><time datetime="${at}" title="${at}">${at.slice(11)}</time></td>
     <td>${request.service === 'cloud.firestore' ? 'Firestore' : 'Storage'}</td>
     <td>${request.method}</td>
-    <td>${pathCell(request)}</td>
-    <td>${request.uid ?? '(signed out)'}</td>
+    <td class="path">${pathCell(request)}</td>
+    <td class="user">${request.uid ?? '(signed out)'}</td>
     <td class="${`outcome-${outcome}`}">${outcome}</td>
     <td>${statementsCell(request)}</td>
   </tr>`;

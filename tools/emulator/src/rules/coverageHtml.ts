@@ -64,7 +64,7 @@ export function coverageTable(lines: CoverageLine[]): string {
     .join('\n');
   return (
     `<table class="coverage"><thead><tr><th scope="col">line</th><th scope="col">allowed</th>` +
-    `<th scope="col">denied</th><th scope="col">ran</th><th scope="col">source</th>` +
+    `<th scope="col">denied</th><th scope="col">ran</th><th scope="col" class="source">source</th>` +
     `</tr></thead><tbody>\n${rows}\n</tbody></table>`
   );
 }
@@ -73,7 +73,8 @@ export function coverageTable(lines: CoverageLine[]): string {
 export const COVERAGE_STYLES = `
 table.coverage { border-collapse: collapse; font: 13px/1.4 ui-monospace, monospace; }
 table.coverage th, table.coverage td { padding: 0 8px; text-align: right; vertical-align: top; border: 0; }
-table.coverage td.source { text-align: left; white-space: pre; }
+table.coverage td.source, table.coverage th.source { text-align: left; }
+table.coverage td.source { white-space: pre-wrap; overflow-wrap: anywhere; min-width: 16em; }
 table.coverage td.source details summary { cursor: pointer; list-style: none; }
 table.coverage td.source details summary::-webkit-details-marker { display: none; }
 table.coverage td.source details summary::after { content: '  ▸ values'; color: #555; font: 11px system-ui, sans-serif; }

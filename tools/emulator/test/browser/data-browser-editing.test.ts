@@ -413,10 +413,11 @@ test('reports rules coverage: lines run, allow and deny counts, exports and Goog
   await page.goto(`${base}coverage`);
   const firestore = page.locator('section.coverage-section').first();
   const line = (n: number) => firestore.locator('table.coverage tbody tr').nth(n - 1);
+  // allowed, denied, ran
   const counts = async (n: number) =>
-    (await line(n).locator('td.count').allTextContents()).slice(0, 2).map(Number);
-  expect(await counts(readLine)).toEqual([1, 1]);
-  expect(await counts(writeLine)).toEqual([1, 1]);
+    (await line(n).locator('td.count').allTextContents()).map(Number);
+  expect(await counts(readLine)).toEqual([1, 1, 2]);
+  expect(await counts(writeLine)).toEqual([1, 1, 2]);
   const scoresLine = lineOf(FIRESTORE_RULES, 'allow read, write: if request.auth != null;');
   expect(await line(scoresLine).getAttribute('class')).toBe('not-run');
   // A line opens to what its expressions evaluated to.
@@ -478,4 +479,46 @@ test('counts reads, writes and deletes per collection since start and since a re
   expect(await page.getByRole('status').textContent()).toBe('The counts start again from now.');
   await open('counted');
   expect(await usageLine()).toContain(': 0 reads, 0 writes, 0 deletes.');
+});
+
+test('every page fits a 390 px screen: long ids, values and rule lines wrap, wide tables scroll', async () => {
+  const longId = `long-${'x'.repeat(60)}`;
+  await stack.emulator.browserSources.commit(database, [
+    {
+      update: {
+        name: docPath(`scores/${longId}`),
+        fields: {
+          url: { stringValue: `https://example.test/${'a'.repeat(300)}?token=${'b'.repeat(40)}` },
+        },
+      },
+    },
+  ]);
+  const phone = await stack.browser.newPage({ viewport: { width: 390, height: 800 } });
+  try {
+    const paths = [
+      '',
+      'firestore',
+      `firestore?path=${encodeURIComponent(docPath('scores'))}&order=url`,
+      `firestore?path=${encodeURIComponent(docPath(`scores/${longId}`))}`,
+      `firestore/value?path=${encodeURIComponent(docPath(`scores/${longId}`))}&at=${encodeURIComponent('["url"]')}`,
+      'storage',
+      'requests',
+      'coverage',
+      'sessions',
+      'clear',
+    ];
+    for (const path of paths) {
+      await phone.goto(`${base}${path}`);
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect([path, width]).toEqual([path, 390]);
+    }
+    // The fields table scrolls inside the page, its actions still reachable.
+    await phone.goto(`${base}firestore?path=${encodeURIComponent(docPath(`scores/${longId}`))}`);
+    const table = phone.locator('table.fields');
+    expect(await table.evaluate((t) => t.scrollWidth >= t.clientWidth)).toBe(true);
+    await phone.getByRole('link', { name: 'Edit url', exact: true }).click();
+    expect(await phone.getByRole('heading', { level: 2 }).first().textContent()).toBe('Edit url');
+  } finally {
+    await phone.close();
+  }
 });
