@@ -1,5 +1,4 @@
-import type { RequestLog} from './browser';
-import { AuthEmulatorClient, type BrowserSources } from './browser';
+import { AuthEmulatorClient, type BrowserSources, type RequestLog } from './browser';
 import type { CollectionUsage, FirestoreEngine } from './firestore/engine';
 import { compileQuery, decodeWrites } from './firestore/protocol';
 import type { FirestoreServer } from './firestore/server';

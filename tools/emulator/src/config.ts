@@ -53,8 +53,9 @@ const USAGE = `Usage: social-emulator --project ID [--host 127.0.0.1] [--firesto
   [--allowed-hosts NAME,NAME]
   [--functions-emulator HOST:PORT] [--auth-emulator HOST:PORT]
 
---data-browser-port serves the data browser (an HTML view of the data, live sessions and rule
-denials) on 127.0.0.1:PORT; it is off unless given.
+--data-browser-port serves the data browser (view and edit the data and the Auth users, requests
+with the rules' decisions, rules coverage, usage per collection, live sessions) on 127.0.0.1:PORT;
+it is off unless given.
 
 --require-indexes refuses queries that production would refuse for a missing composite index,
 reading the indexes from the file firebase.json names in "firestore.indexes".

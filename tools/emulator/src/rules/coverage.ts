@@ -1,6 +1,5 @@
 import type { AllowStatement, Expr, FunctionDecl, MatchBlock, RulesFile, Span } from './ast';
-import type { EvalError } from './values';
-import { type RValue } from './values';
+import type { EvalError, RValue } from './values';
 
 /**
  * Rules coverage: what each expression of the rules in force evaluated to since they were loaded,
