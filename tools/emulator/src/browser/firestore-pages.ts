@@ -60,8 +60,8 @@ function collectionList(names: string[], parent: string): Html {
     ${collections.map(
       (c) =>
         html`<li>
-          <a href="${href('/firestore', { path: `${parent}/${c.id}` })}">${c.id}</a> (${c.documents}
-          ${c.documents === 1 ? 'document' : 'documents'})
+          <a href="${href('/firestore', { path: `${parent}/${c.id}` })}">${c.id}</a>
+          (${c.documents === 0 ? 'only subcollections' : counted(c.documents, 'document')})
         </li>`,
     )}
   </ul>`;
@@ -89,6 +89,11 @@ function addCollectionForm(view: FirestoreView, parent: string): Html {
       <button type="submit">Add collection</button>`,
     { className: 'panel', label: 'Add a collection' },
   );
+}
+
+/** `1 read`, `2 reads`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** A collection path with its document ids starred: one row for all the users' subcollections. */
@@ -342,8 +347,8 @@ function collectionPage(
     : queryListing(view, collection, current);
   const body = html`${message}${crumbs(collection)}
     <p class="usage">
-      Since <time>${view.usage.since.toISOString()}</time>: ${counts.reads} reads, ${counts.writes}
-      writes, ${counts.deletes} deletes.
+      Since <time>${view.usage.since.toISOString()}</time>: ${counted(counts.reads, 'read')},
+      ${counted(counts.writes, 'write')}, ${counted(counts.deletes, 'delete')}.
     </p>
     ${filterForm(collection, current)} ${listing}
     ${postForm(

@@ -234,6 +234,18 @@ test('adds a collection and documents, deletes a document and a whole collection
   await stack.emulator.browserSources.commit(database, [
     { update: { name: docPath('scores/s1/notes/n1'), fields: {} } },
   ]);
+  // A collection whose documents only hold subcollections says so.
+  await stack.emulator.browserSources.commit(database, [
+    { update: { name: docPath('groups/g1/members/m1'), fields: {} } },
+  ]);
+  await page.goto(`${base}firestore`);
+  const groups = page.locator('ul.collections li', { hasText: 'groups' });
+  expect((await groups.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+    'groups (only subcollections)',
+  );
+  const scores = page.locator('ul.collections li', { hasText: 'scores' });
+  expect((await scores.textContent())?.replace(/\s+/g, ' ').trim()).toBe('scores (1 document)');
+
   await open('scores');
   await page.getByRole('button', { name: 'Delete 2 documents' }).click();
   expect(await page.getByRole('status').textContent()).toBe('Deleted.');
@@ -471,7 +483,7 @@ test('counts reads, writes and deletes per collection since start and since a re
     await f.deleteDoc(f.doc(fb.db, 'counted', 'c3'));
   });
   await open('counted');
-  expect(await usageLine()).toContain(': 3 reads, 3 writes, 1 deletes.');
+  expect(await usageLine()).toContain(': 3 reads, 3 writes, 1 delete.');
   await page.goto(`${base}firestore`);
   const row = page.locator('table.usage tr', { has: page.getByRole('link', { name: 'counted' }) });
   expect((await row.locator('td.count').allTextContents()).map(Number)).toEqual([3, 3, 1]);
@@ -479,6 +491,28 @@ test('counts reads, writes and deletes per collection since start and since a re
   expect(await page.getByRole('status').textContent()).toBe('The counts start again from now.');
   await open('counted');
   expect(await usageLine()).toContain(': 0 reads, 0 writes, 0 deletes.');
+
+  // A listener's first answer reads each document, and each change it is sent is one more read.
+  await alice.run(async (fb) => {
+    const f = fb.fs;
+    fb.vars['counted'] = [];
+    f.onSnapshot(f.collection(fb.db, 'counted'), (snap) =>
+      (fb.vars['counted'] as number[][]).push(snap.docs.map((d) => d.data()['n'] as number)),
+    );
+  });
+  await alice.waitFor((fb) => (fb.vars['counted'] as unknown[]).length > 0);
+  await alice.run(async (fb) => {
+    await fb.fs.setDoc(fb.fs.doc(fb.db, 'counted', 'c1'), { n: 2 });
+  });
+  await alice.waitFor((fb) =>
+    (fb.vars['counted'] as number[][]).some((ns) => ns.includes(2) && ns.length === 2),
+  );
+  let line = '';
+  for (let tries = 0; tries < 50 && !line.includes('3 reads'); tries++) {
+    await open('counted');
+    line = await usageLine();
+  }
+  expect(line).toContain(': 3 reads, 1 write, 0 deletes.');
 });
 
 test('every page fits a 390 px screen: long ids, values and rule lines wrap, wide tables scroll', async () => {
