@@ -1,2 +1,2 @@
-/** How long a status message stays on screen (SPEC section 9). */
+/** How long a status message stays on screen (docs/PRODUCT.md "Constants"). */
 export const STATUS_MESSAGE_MS = 3000;

@@ -14,7 +14,7 @@ export interface RouteEntry {
 }
 
 /**
- * Which remote owns which path (SPEC section 2): every route of the list of remotes
+ * Which remote owns which path (docs/PRODUCT.md "Screens"): every route of the list of remotes
  * (remote-list/remotes.json, where each remote's router reads its paths too), and the shell's own
  * 404 page. Anything else is the 404 page.
  */

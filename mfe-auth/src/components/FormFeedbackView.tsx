@@ -3,7 +3,7 @@ import type { FormFeedback } from '../form/useFormFeedback';
 
 export interface FormFeedbackViewProps {
   feedback: FormFeedback;
-  /** Read to screen-reader users when a failure has no visible message (SPEC: red state only). */
+  /** Read to screen-reader users when a failure has no visible message (the product shows only the red state then: docs/PRODUCT.md "Messages"). */
   quietText: string;
 }
 

@@ -3,7 +3,7 @@ import { safeNextPath } from './nextPath';
 const ORIGIN = 'http://127.0.0.1:3000';
 
 describe('safeNextPath', () => {
-  it('sends home what only normalisation turns into another host (issue 15)', () => {
+  it('sends home what only normalisation turns into another host', () => {
     expect(new URL('/..//evil.test', ORIGIN).pathname).toBe('//evil.test');
     expect(safeNextPath('/..//evil.test', ORIGIN)).toBe('/');
   });

@@ -6,7 +6,7 @@ const NO_FIELDS: ReadonlySet<FieldName> = new Set();
 
 /**
  * A form's failure state: the fields shown red (aria-invalid) until edited, and either a message
- * (shown for 3 s like every status message) or, for failures SPEC gives no message, a counter
+ * (shown for 3 s like every status message) or, for failures the product gives no message, a counter
  * that re-announces a visually hidden alert on each new failure.
  */
 export function useFormFeedback() {

@@ -19,7 +19,7 @@ function blankFields(fields: Partial<Record<FieldName, string>>): FieldName[] {
 }
 
 /**
- * SPEC section 5: blank or whitespace-only fields are refused. The e-mail is trimmed (addresses
+ * docs/PRODUCT.md "Validation": blank or whitespace-only fields are refused. The e-mail is trimmed (addresses
  * never start or end with spaces); the password is sent exactly as typed.
  */
 export function checkSignIn(input: SignInValues): Check<SignInValues> {

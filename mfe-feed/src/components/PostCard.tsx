@@ -17,7 +17,7 @@ export interface PostCardProps {
   priority?: boolean;
 }
 
-/** Single-post pages (path beginning with /post/) never offer delete (SPEC section 6). */
+/** Single-post pages (path beginning with /post/) never offer delete (docs/PRODUCT.md "Who uses it"). */
 function isSinglePostPath(pathname: string): boolean {
   return pathname.startsWith('/post/');
 }

@@ -2,7 +2,7 @@ import type { UserInfo } from 'shared-firebase';
 
 const NOT_GIVEN = 'Not given';
 
-/** From, Lives in (the same value as From, SPEC section 2) and Date of birth. */
+/** From, Lives in (the same value as From, docs/PRODUCT.md "Screens") and Date of birth. */
 export function IntroList({ info }: { info: Partial<UserInfo> | undefined }) {
   const from = info?.From || NOT_GIVEN;
   return (
