@@ -4,7 +4,10 @@ import { page } from './layout';
 
 /**
  * Raster image types a browser renders as pictures and never as documents or scripts. SVG is not
- * one of them: it can carry script, so it is offered as a download like any other file.
+ * one of them: it can carry script, so it is offered as a download like any other file. The list
+ * happens to equal the types the product's media pipeline decodes, but it answers another question
+ * (what is safe to serve inline to this page) for any app's files, and the emulator imports nothing
+ * of the product's.
  */
 const PREVIEWABLE = new Set([
   'image/png',
