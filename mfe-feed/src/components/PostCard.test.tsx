@@ -119,6 +119,20 @@ describe('PostCard photo viewer', () => {
     expect(photoButton()).toHaveFocus();
   });
 
+  it('does not reopen a viewer left in the history by an earlier page load (a reload)', async () => {
+    // React Router keeps an entry's own state under `usr`.
+    const stale = { photoViewer: { postId: described.postId, index: 0, pageLoad: 'earlier' } };
+    window.history.pushState({ usr: stale, key: 'stale', idx: 0 }, '', '/');
+    const { user, photoButton } = renderInBrowser(described);
+    expect(photoButton()).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Opened in this page load, it shows.
+    await user.click(photoButton());
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('opens only the photo of the post it belongs to', async () => {
     const user = userEvent.setup();
     render(
