@@ -1,29 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
+import { blockingViolations } from '../support/axe';
 import { createTextPost } from '../support/posts';
 
 // Accessibility of every route, signed out and signed in: axe-core finds no serious or critical
 // violation (WCAG 2.1 A/AA rules), the main controls are reachable with Tab, the avatar menu works
 // with the keyboard alone, and status messages are announced through a live region.
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `maxTabs`. */
 async function tabTo(page: Page, target: Locator, maxTabs = 40) {

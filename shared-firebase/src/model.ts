@@ -83,6 +83,11 @@ export interface Post {
   /** postImage's pixel size, so its box is laid out before it arrives; absent on older posts. */
   postImageWidth?: number;
   postImageHeight?: number;
+  /**
+   * The author's description of the photo for people who cannot see it (alt text; the feed team's
+   * field, docs/DATA_MODEL.md). Absent when none was written, and on posts older than it.
+   */
+  postImageAlt?: string;
 }
 
 /** An `explorePosts/{postId}` document: the photo posts the explore grid shows. */
@@ -93,6 +98,8 @@ export interface ExplorePost {
   createdAt: Timestamp | null;
   /** The post's square thumbnail, which the grid shows; absent on entries older than it. */
   postThumbnail?: string;
+  /** The post's `postImageAlt`, copied with it; absent when the post has none. */
+  postImageAlt?: string;
 }
 
 /**

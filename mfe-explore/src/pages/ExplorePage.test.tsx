@@ -175,6 +175,22 @@ describe('ExplorePage', () => {
     expect(screen.getByText('Post page post-02')).toBeInTheDocument();
   });
 
+  it('says the author’s description of a photo, for the image and its link', () => {
+    const described = { ...photo(1), postImageAlt: 'A red kite above the dunes' };
+    fakes.useExplorePosts.mockImplementation(() =>
+      useFakePagedQuery([described, photo(2)], EXPLORE_PAGE_SIZE),
+    );
+    renderExplore();
+    const [withDescription, without] = tileLinks();
+    expect(within(withDescription!).getByRole('img')).toHaveAttribute(
+      'alt',
+      'A red kite above the dunes',
+    );
+    expect(withDescription).toHaveAccessibleName('A red kite above the dunes');
+    // An entry without one keeps what the grid said before descriptions.
+    expect(without).toHaveAccessibleName('Photo by Ann');
+  });
+
   it('describes a photo generically until its author is known', () => {
     platform.useMember.mockReturnValue(liveMember(undefined));
     fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));

@@ -13,6 +13,7 @@ import type { NewPost } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
+import { PHOTO_ALT_HINT, PHOTO_ALT_LABEL, PHOTO_ALT_REMINDER } from './PhotoAltField';
 import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
@@ -138,6 +139,85 @@ describe('Composer photo preview', () => {
       'src',
       'blob:preview-2',
     );
+  });
+});
+
+describe('Composer photo description (alt text)', () => {
+  const altField = () => screen.getByRole('textbox', { name: PHOTO_ALT_LABEL });
+
+  it('asks for a description only once a photo is chosen', async () => {
+    const { user, photo } = setup();
+    expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
+    await user.upload(photo(), png());
+    expect(altField()).toBeEnabled();
+  });
+
+  it('limits the description to PHOTO_ALT_MAX_LENGTH characters and counts them', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), png());
+    expect(altField()).toHaveAttribute('maxLength', String(data.PHOTO_ALT_MAX_LENGTH));
+    expect(screen.getByText(`0/${data.PHOTO_ALT_MAX_LENGTH}`)).toBeInTheDocument();
+    await user.type(altField(), 'A kite');
+    expect(screen.getByText(`6/${data.PHOTO_ALT_MAX_LENGTH}`)).toBeInTheDocument();
+    // The field itself stops at the limit: pasting more keeps the first PHOTO_ALT_MAX_LENGTH.
+    await user.clear(altField());
+    await user.click(altField());
+    await user.paste('x'.repeat(data.PHOTO_ALT_MAX_LENGTH + 20));
+    expect(altField()).toHaveValue('x'.repeat(data.PHOTO_ALT_MAX_LENGTH));
+    expect(
+      screen.getByText(`${data.PHOTO_ALT_MAX_LENGTH}/${data.PHOTO_ALT_MAX_LENGTH}`),
+    ).toBeInTheDocument();
+  });
+
+  it('reminds gently while the description is missing, and never stops the post', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    await user.upload(photo(), png());
+    expect(altField()).toHaveAccessibleDescription(
+      `${PHOTO_ALT_REMINDER} 0/${data.PHOTO_ALT_MAX_LENGTH}`,
+    );
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await user.type(altField(), '   ');
+    expect(screen.getByText(PHOTO_ALT_REMINDER)).toBeInTheDocument();
+    await user.type(altField(), 'A red kite');
+    expect(screen.queryByText(PHOTO_ALT_REMINDER)).not.toBeInTheDocument();
+    expect(altField()).toHaveAccessibleDescription(
+      `${PHOTO_ALT_HINT} 13/${data.PHOTO_ALT_MAX_LENGTH}`,
+    );
+    await user.clear(altField());
+    await user.click(post());
+    expect(pending.input).toMatchObject({ imageAlt: '' });
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
+  });
+
+  it('sends the description with the photo, then clears both', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    const file = png();
+    await user.upload(photo(), file);
+    await user.type(altField(), 'A red kite above the dunes');
+    await user.click(post());
+    expect(pending.input).toMatchObject({ image: file, imageAlt: 'A red kite above the dunes' });
+    expect(altField()).toBeDisabled();
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
+    await user.upload(photo(), png());
+    expect(altField()).toHaveValue('');
+  });
+
+  it('forgets the description with its photo, removed or replaced', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), png('a.png'));
+    await user.type(altField(), 'A kite');
+    await user.upload(photo(), png('b.png'));
+    expect(altField()).toHaveValue('');
+    await user.type(altField(), 'A boat');
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
+    await user.upload(photo(), png('c.png'));
+    expect(altField()).toHaveValue('');
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from 'shared-ui';
 import { createPost, newPostProblem, usePostAudienceCache } from '../data';
 import { FEED_MESSAGES } from '../messages';
+import { PhotoAltField } from './PhotoAltField';
 import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
@@ -31,7 +32,8 @@ type Phase =
   { kind: 'idle' } | { kind: 'uploading'; percent: number; waiting: boolean } | { kind: 'saving' };
 
 /**
- * The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES). The photo
+ * The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES) with its
+ * description for people who cannot see it (optional, with a reminder while empty). The photo
  * is reduced in a worker and uploaded when the post is sent; one progress bar covers both.
  * Offline, the post waits (Firestore holds the write, the photo's upload waits for the browser to
  * be online) and a note says so; what the member wrote stays in the box, locked, until the post is
@@ -40,6 +42,8 @@ type Phase =
 export function Composer({ authorUid }: ComposerProps) {
   const [caption, setCaption] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  // The description belongs to the chosen photo: it goes when the photo goes or is replaced.
+  const [photoAlt, setPhotoAlt] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const submitting = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,6 +56,7 @@ export function Composer({ authorUid }: ComposerProps) {
 
   const forgetPhoto = () => {
     setPhoto(null);
+    setPhotoAlt('');
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -66,6 +71,7 @@ export function Composer({ authorUid }: ComposerProps) {
     }
     clear();
     setPhoto(file);
+    setPhotoAlt('');
   };
 
   const submit = async (event: FormEvent) => {
@@ -84,6 +90,7 @@ export function Composer({ authorUid }: ComposerProps) {
         authorUid,
         caption,
         image: photo,
+        imageAlt: photoAlt,
         onProgress: (percent) =>
           setPhase(
             percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent, waiting: false },
@@ -132,6 +139,7 @@ export function Composer({ authorUid }: ComposerProps) {
           </Button>
         </div>
       ) : null}
+      {photo ? <PhotoAltField value={photoAlt} onChange={setPhotoAlt} disabled={busy} /> : null}
       <div className="ui-field">
         <label className="ui-field__label" htmlFor={photoInputId}>
           Photo

@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Timestamp } from 'firebase/firestore';
-import { MemoryRouter } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
 import * as data from '../data';
@@ -58,6 +58,96 @@ describe('PostCard content', () => {
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(photo).toHaveAttribute('width');
     expect(photo).toHaveAttribute('height');
+  });
+});
+
+describe('PostCard photo viewer', () => {
+  const described = makePost({
+    postImage: 'https://files.test/kite.jpg',
+    postImageAlt: 'A red kite above the dunes',
+    postCaption: 'Windy',
+  });
+
+  /** The card in the page's real history (jsdom's), as the browser's back button sees it. */
+  function renderInBrowser(post: WithId<Post>) {
+    const user = userEvent.setup();
+    render(
+      <BrowserRouter>
+        <PostCard post={post} viewerUid={VIEWER} />
+      </BrowserRouter>,
+    );
+    const photoButton = () => screen.getByRole('button', { name: 'A red kite above the dunes' });
+    const viewerClosed = () =>
+      waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    return { user, photoButton, viewerClosed };
+  }
+
+  it('says the author’s description of the photo', () => {
+    renderCard(described);
+    expect(screen.getByRole('img', { name: 'A red kite above the dunes' })).toBeInTheDocument();
+  });
+
+  it('opens the photo full size in a dialog with a history entry; Escape goes back and returns focus', async () => {
+    const { user, photoButton, viewerClosed } = renderInBrowser(described);
+    const entries = window.history.length;
+    await user.click(photoButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Full-size photo' });
+    expect(within(dialog).getByRole('img', { name: 'A red kite above the dunes' })).toHaveAttribute(
+      'src',
+      'https://files.test/kite.jpg',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(window.history.length).toBe(entries + 1);
+    expect(window.location.pathname).toBe('/');
+
+    await user.keyboard('{Escape}');
+    await viewerClosed();
+    expect(photoButton()).toHaveFocus();
+  });
+
+  it('closes with the browser’s back button and opens again with forward', async () => {
+    const { user, photoButton, viewerClosed } = renderInBrowser(described);
+    await user.click(photoButton());
+    await screen.findByRole('dialog');
+    act(() => window.history.back());
+    await viewerClosed();
+    expect(photoButton()).toHaveFocus();
+    act(() => window.history.forward());
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await viewerClosed();
+    expect(photoButton()).toHaveFocus();
+  });
+
+  it('does not reopen a viewer left in the history by an earlier page load (a reload)', async () => {
+    // React Router keeps an entry's own state under `usr`.
+    const stale = { photoViewer: { postId: described.postId, index: 0, pageLoad: 'earlier' } };
+    window.history.pushState({ usr: stale, key: 'stale', idx: 0 }, '', '/');
+    const { user, photoButton } = renderInBrowser(described);
+    expect(photoButton()).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Opened in this page load, it shows.
+    await user.click(photoButton());
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens only the photo of the post it belongs to', async () => {
+    const user = userEvent.setup();
+    render(
+      <BrowserRouter>
+        <PostCard post={described} viewerUid={VIEWER} />
+        <PostCard
+          post={makePost({ id: 'p2', postId: 'p2', postImage: 'https://files.test/boat.jpg' })}
+          viewerUid={VIEWER}
+        />
+      </BrowserRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'A red kite above the dunes' }));
+    expect(await screen.findAllByRole('dialog')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

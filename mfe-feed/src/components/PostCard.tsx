@@ -9,6 +9,9 @@ import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
 import { PostPhoto } from './PostPhoto';
+import { postPhotosOf } from './postPhotos';
+import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
+import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
 
 export interface PostCardProps {
   post: WithId<Post>;
@@ -32,6 +35,8 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const commentsId = useId();
   const canDelete = post.uid === viewerUid && !isSinglePostPath(pathname);
   const showError = (message: string) => show(message, 'error');
+  const photos = postPhotosOf(post);
+  const viewer = usePhotoViewerEntry(post.postId);
 
   return (
     <article className="ui-card feed-post" aria-label="Post">
@@ -40,8 +45,16 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         {post.createdAt ? <PostTimeLink postId={post.postId} createdAt={post.createdAt} /> : null}
       </header>
       {post.postCaption ? <p className="feed-post__caption">{post.postCaption}</p> : null}
-      {post.postImage ? (
-        <PostPhoto post={{ ...post, postImage: post.postImage }} priority={priority} />
+      {photos[0] ? (
+        <PostPhoto
+          photo={photos[0]}
+          priority={priority}
+          onOpen={() => viewer.open(0)}
+          buttonRef={viewer.triggerRef}
+        />
+      ) : null}
+      {viewer.openIndex !== null && photos.length > 0 ? (
+        <LazyPhotoViewer photos={photos} startIndex={viewer.openIndex} onClose={viewer.close} />
       ) : null}
       <div className="feed-post__actions">
         <LikeButton

@@ -1,13 +1,16 @@
-import { postPhotoBox } from 'shared-firebase';
-import type { Post } from 'shared-firebase';
+import type { Ref } from 'react';
 import { Photo } from 'shared-ui';
+import type { ShownPhoto } from './postPhotos';
+import { preloadPhotoViewer } from './viewer/LazyPhotoViewer';
 
 export interface PostPhotoProps {
-  post: Pick<Post, 'postImage' | 'postCaption' | 'postImageWidth' | 'postImageHeight'> & {
-    postImage: string;
-  };
+  photo: ShownPhoto;
   /** The first photo of the list: the likely largest paint, fetched first and never lazily. */
   priority?: boolean;
+  /** Opens the photo full size (the viewer). */
+  onOpen: () => void;
+  /** The button the viewer gives focus back to when it closes. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /** Instagram's bounds: frames from 4:5 (portrait) to 1.91:1 (landscape). */
@@ -26,19 +29,32 @@ function frameRatio({ width, height }: { width: number; height: number }): strin
  * A post's photo at its display size, filling the column. Its frame takes the photo's own shape
  * (within Instagram's bounds; beyond them the photo is cropped to the bound, feed.css) before it
  * arrives, so nothing below it moves; posts older than the stored dimensions get a 4:3 frame with
- * the whole photo inside it.
+ * the whole photo inside it. The photo is a button that opens it full size: its name is the
+ * photo's description, so a screen reader says what the photo shows and that it opens.
  */
-export function PostPhoto({ post, priority = false }: PostPhotoProps) {
-  const box = postPhotoBox(post);
+export function PostPhoto({ photo, priority = false, onOpen, buttonRef }: PostPhotoProps) {
+  const box = photo.size;
   return (
-    <Photo
-      className={box ? 'feed-post__photo' : 'feed-post__photo feed-post__photo--shape-unknown'}
-      src={post.postImage}
-      alt={post.postCaption ? `Photo: ${post.postCaption.slice(0, 100)}` : 'Photo'}
-      width={box?.width ?? 640}
-      height={box?.height ?? 480}
-      style={box ? { aspectRatio: frameRatio(box) } : undefined}
-      priority={priority}
-    />
+    <button
+      ref={buttonRef}
+      type="button"
+      className="feed-post__photo-button"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      // The viewer's code arrives while the finger or pointer is on its way to a click.
+      onPointerEnter={preloadPhotoViewer}
+      onPointerDown={preloadPhotoViewer}
+      onFocus={preloadPhotoViewer}
+    >
+      <Photo
+        className={box ? 'feed-post__photo' : 'feed-post__photo feed-post__photo--shape-unknown'}
+        src={photo.src}
+        alt={photo.alt}
+        width={box?.width ?? 640}
+        height={box?.height ?? 480}
+        style={box ? { aspectRatio: frameRatio(box) } : undefined}
+        priority={priority}
+      />
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 // The feed's data calls, as its components use them: posts (the feed, an author's posts, one post;
-// making, liking and deleting one) and comments with their replies. Component tests fake this
+// making, liking and deleting one; a photo's description) and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
 export {
   useFeed,
@@ -11,5 +11,6 @@ export {
   deletePost,
 } from './posts';
 export type { NewPost } from './posts';
+export { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 export { usePostAudienceCache } from './postAudience';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';

@@ -1,6 +1,8 @@
+import { PHOTO_ALT_MAX_LENGTH } from './photoAlt';
 import {
   createPost,
   deletePost,
+  newPostProblem,
   feedQuery,
   authorPostsQuery,
   setLiked,
@@ -233,6 +235,35 @@ describe('createPost', () => {
     ]);
   });
 
+  it('stores the photo’s description, trimmed, on the post and its explore entry', async () => {
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: '  A red kite  ' });
+    const [postWrite, exploreWrite] = firestore.__commits[0]!;
+    expect(postWrite).toEqual([
+      'set',
+      'posts/NEW_ID',
+      expect.objectContaining({ postImageAlt: 'A red kite' }),
+    ]);
+    expect(exploreWrite).toEqual([
+      'set',
+      'explorePosts/NEW_ID',
+      expect.objectContaining({ postImageAlt: 'A red kite' }),
+    ]);
+  });
+
+  it('leaves the description out when it is blank, invisible, or there is no photo', async () => {
+    jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: ' \n ' });
+    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: '\u200b\u3164' });
+    await createPost({ authorUid: ME, caption: 'Words', image: null, imageAlt: 'A kite' });
+    expect(firestore.__commits).toHaveLength(3);
+    for (const commit of firestore.__commits) {
+      for (const [, , data] of commit) expect(data).not.toHaveProperty('postImageAlt');
+    }
+  });
+
   it('removes every uploaded size when the batch fails, leaving no half post', async () => {
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     firestore.__failNextCommit(new Error('permission-denied'));
@@ -309,8 +340,29 @@ describe('createPost', () => {
     await expect(
       createPost({ authorUid: ME, caption: 'x'.repeat(2001), image: null }),
     ).rejects.toThrow();
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    await expect(
+      createPost({ authorUid: ME, caption: '', image: file, imageAlt: 'x'.repeat(1501) }),
+    ).rejects.toThrow('The post is too-long.');
+    expect(uploadImage).not.toHaveBeenCalled();
     expect(firestore.__commits).toEqual([]);
     expect(getDoc).not.toHaveBeenCalled();
+  });
+});
+
+describe('newPostProblem with a description', () => {
+  const photo = new File(['x'], 'p.png', { type: 'image/png' });
+
+  it('accepts a description of up to PHOTO_ALT_MAX_LENGTH characters and refuses a longer one', () => {
+    // The documented maximum (docs/DATA_MODEL.md, mfe-feed/README.md).
+    expect(PHOTO_ALT_MAX_LENGTH).toBe(1500);
+    expect(newPostProblem('', photo, 'x'.repeat(PHOTO_ALT_MAX_LENGTH))).toBeNull();
+    expect(newPostProblem('', photo, 'x'.repeat(PHOTO_ALT_MAX_LENGTH + 1))).toBe('too-long');
+  });
+
+  it('never requires a description: a photo alone is a post', () => {
+    expect(newPostProblem('', photo)).toBeNull();
+    expect(newPostProblem('', photo, '')).toBeNull();
   });
 });
 

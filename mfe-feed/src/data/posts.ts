@@ -39,6 +39,7 @@ import {
   waitUntilBrowserOnline,
 } from 'shared-firebase';
 import type { LiveQuery, PagedQuery, Post } from 'shared-firebase';
+import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 import { postAudience, readPostAudience } from './postAudience';
 
 /** Posts per page of the home feed. */
@@ -111,6 +112,11 @@ export interface NewPost {
   authorUid: string;
   caption: string;
   image: File | null;
+  /**
+   * The author's description of the photo (alt text), at most PHOTO_ALT_MAX_LENGTH characters;
+   * stored only with a photo and only when it has something visible in it.
+   */
+  imageAlt?: string;
   /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
   onProgress?: (percent: number) => void;
   /**
@@ -121,8 +127,14 @@ export interface NewPost {
 }
 
 /** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
-export function newPostProblem(caption: string, image: File | null): 'empty' | 'too-long' | null {
-  if (caption.length > CAPTION_MAX_LENGTH) return 'too-long';
+export function newPostProblem(
+  caption: string,
+  image: File | null,
+  imageAlt = '',
+): 'empty' | 'too-long' | null {
+  if (caption.length > CAPTION_MAX_LENGTH || imageAlt.length > PHOTO_ALT_MAX_LENGTH) {
+    return 'too-long';
+  }
   if (caption.trim() === '' && !image) return 'empty';
   return null;
 }
@@ -135,6 +147,8 @@ interface PostWrite {
   postImage: string | null;
   postThumbnail: string | null;
   sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
+  /** The photo's description; null for none (the field is then left out). */
+  postImageAlt: string | null;
 }
 
 /** What a write batch and a transaction have in common, as writePost uses it. */
@@ -149,6 +163,8 @@ interface PostWriter {
  */
 function writePost(writer: PostWriter, write: PostWrite, followers: string[]): void {
   const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
+  // The explore grid shows the photo too, so its entry carries the same description.
+  const alt = postImage && write.postImageAlt ? { postImageAlt: write.postImageAlt } : {};
   writer.set(postRef(postId), {
     postImage,
     postCaption: caption.trim() === '' ? null : caption.trim(),
@@ -158,6 +174,7 @@ function writePost(writer: PostWriter, write: PostWrite, followers: string[]): v
     likes: [],
     createdAt: serverTimestamp(),
     ...sizes,
+    ...alt,
   });
   if (postImage) {
     writer.set(explorePostRef(postId), {
@@ -166,6 +183,7 @@ function writePost(writer: PostWriter, write: PostWrite, followers: string[]): v
       postId,
       createdAt: serverTimestamp(),
       ...(postThumbnail ? { postThumbnail } : {}),
+      ...alt,
     });
   }
   writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
@@ -203,10 +221,11 @@ export async function createPost({
   authorUid,
   caption,
   image,
+  imageAlt = '',
   onProgress,
   onWaitingForConnection,
 }: NewPost): Promise<string> {
-  const problem = newPostProblem(caption, image);
+  const problem = newPostProblem(caption, image, imageAlt);
   if (problem) throw new Error(`The post is ${problem}.`);
   const uploaded = image
     ? await uploadImage(
@@ -233,6 +252,7 @@ export async function createPost({
     postImage: uploaded?.display.downloadUrl ?? null,
     postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
     sizes,
+    postImageAlt: uploaded ? storedPhotoAlt(imageAlt) : null,
   };
   try {
     const audience = await readPostAudience(authorUid);

@@ -20,6 +20,7 @@ import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { accountDeletionCases } from './account-deletion.cases';
 import { isActivityStatement } from './activity-statements';
+import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
 const { allow, deny, seed } = suite;
@@ -1043,6 +1044,92 @@ describe('image sizes beside the seed’s picture fields', () => {
         { breaks },
       );
     }
+  });
+});
+
+// The author's description of a post photo (docs/DATA_MODEL.md, `postImageAlt`). The bound is the
+// feed's own constant: the field's limit and the rules' agree at both ends of it.
+describe('the photo’s description beside postImage', () => {
+  const t = `${POSTS} create`;
+  const ALT = 'A red kite above the dunes';
+  const photo = (id: string, fields: Data = {}): Data =>
+    post('alice', id, { postImage: IMAGE, postCaption: null, ...fields });
+  const breaks = 'nonBlank(data.postImageAlt';
+
+  test('a photo post with its description, and the explore entry with the same', async () => {
+    await allow(
+      'alice',
+      [t, `${EXPLORE} create`],
+      newPost(
+        'alice',
+        'alt1',
+        photo('alt1', { postImageAlt: ALT }),
+        explore('alice', 'alt1', {
+          postImageAlt: ALT,
+        }),
+      ),
+      { via: 'data.postImage is string && nonBlank(data.postImageAlt' },
+    );
+    await allow(
+      'alice',
+      t,
+      newPost('alice', 'alt2', photo('alt2', { postImageAlt: x(PHOTO_ALT_MAX_LENGTH) })),
+      { via: 'data.postImage is string && nonBlank(data.postImageAlt' },
+    );
+    // No description: the field is absent, as on every post from before it.
+    await allow('alice', t, newPost('alice', 'alt3', photo('alt3')), {
+      via: "!('postImageAlt' in data)",
+    });
+  });
+
+  test('the description is visible text within the bound, and only on a photo post', async () => {
+    const cases: Data[] = [
+      photo('a', { postImageAlt: x(PHOTO_ALT_MAX_LENGTH + 1) }),
+      photo('a', { postImageAlt: '' }),
+      photo('a', { postImageAlt: ' \n ' }),
+      photo('a', { postImageAlt: INVISIBLE }),
+      photo('a', { postImageAlt: null }),
+      photo('a', { postImageAlt: 1500 }),
+      photo('a', { postImageAlt: [ALT] }),
+      post('alice', 'a', { postImageAlt: ALT }),
+    ];
+    for (const data of cases) await deny('alice', t, newPost('alice', 'a', data), { breaks });
+  });
+
+  test('the explore entry carries the post’s own description, or neither has one', async () => {
+    const entry = `${EXPLORE} create`;
+    const same = "get('postImageAlt', null)";
+    const withAlt = photo('g', { postImageAlt: ALT });
+    await deny('alice', entry, newPost('alice', 'g', withAlt, explore('alice', 'g')), {
+      breaks: same,
+    });
+    await deny(
+      'alice',
+      entry,
+      newPost('alice', 'g', photo('g'), explore('alice', 'g', { postImageAlt: ALT })),
+      { breaks: same },
+    );
+    await deny(
+      'alice',
+      entry,
+      newPost('alice', 'g', withAlt, explore('alice', 'g', { postImageAlt: 'A blue boat' })),
+      { breaks: same },
+    );
+  });
+
+  test('nobody writes it after the post is made, its author included', async () => {
+    const t2 = `${POSTS} update`;
+    const breaks2 = "changedOnly(['likes'])";
+    await deny('alice', t2, update('posts/alt1', { postImageAlt: 'A blue boat' }), {
+      breaks: breaks2,
+    });
+    await deny('alice', t2, update('posts/alt3', { postImageAlt: ALT }), { breaks: breaks2 });
+    await deny('alice', t2, update('posts/alt1', { postImageAlt: deleteField() }), {
+      breaks: breaks2,
+    });
+    await deny('bob', t2, update('posts/alt1', { likes: union('bob'), postImageAlt: 'Mine' }), {
+      breaks: breaks2,
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '../../src/rules';
 import { DATABASE, ROOT, TIME, anonymous, doc, fields, postsFollowedBy, user } from './helpers';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
+import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 const firestoreRules = compileRules(
@@ -600,6 +601,63 @@ describe('explorePosts', () => {
     denied(store.commit(bob, [['explorePosts/p1', null]]));
     allowed(new Store().commit(alice, [['explorePosts/p9', null]]));
     denied(new Store().commit(anonymous, [['explorePosts/p9', null]]));
+  });
+});
+
+describe('the photo’s description (postImageAlt)', () => {
+  const alt = (text: unknown) => ({ postImageAlt: text });
+
+  test('create: a photo post with visible text up to the feed’s bound, copied to its explore entry', () => {
+    const store = new Store(graph());
+    allowed(
+      store.commit(alice, [
+        ['posts/p1', post(alt('A red kite above the dunes'))],
+        ['explorePosts/p1', explore(alt('A red kite above the dunes'))],
+      ]),
+    );
+    allowed(store.commit(alice, [['posts/p1', post(alt('x'.repeat(PHOTO_ALT_MAX_LENGTH)))]]));
+    for (const text of VISIBLE_TEXTS) allowed(store.commit(alice, [['posts/p1', post(alt(text))]]));
+    denied(store.commit(alice, [['posts/p1', post(alt('x'.repeat(PHOTO_ALT_MAX_LENGTH + 1)))]]));
+    for (const blank of ['', '   ', INVISIBLE_CHARACTERS.join('')]) {
+      denied(store.commit(alice, [['posts/p1', post(alt(blank))]]));
+    }
+    denied(store.commit(alice, [['posts/p1', post(alt(null))]]));
+    denied(store.commit(alice, [['posts/p1', post(alt(['A kite']))]]));
+    denied(store.commit(alice, [['posts/p1', post({ postImage: null, ...alt('A kite') })]]));
+  });
+
+  test('the explore entry carries the post’s own description, or neither has one', () => {
+    const store = new Store(graph());
+    const withAlt = post(alt('A kite'));
+    denied(
+      store.commit(alice, [
+        ['posts/p1', withAlt],
+        ['explorePosts/p1', explore()],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', post()],
+        ['explorePosts/p1', explore(alt('A kite'))],
+      ]),
+    );
+    denied(
+      store.commit(alice, [
+        ['posts/p1', withAlt],
+        ['explorePosts/p1', explore(alt('A boat'))],
+      ]),
+    );
+  });
+
+  test('nobody adds or changes it after the post is made, the author included', () => {
+    const store = new Store({
+      'posts/p1': post(alt('A kite')),
+      'posts/p2': post({ postId: 'p2' }),
+    });
+    denied(store.commit(alice, [['posts/p1', post(alt('A boat'))]]));
+    denied(store.commit(alice, [['posts/p1', post()]]));
+    denied(store.commit(alice, [['posts/p2', post({ postId: 'p2', ...alt('A kite') })]]));
+    denied(store.commit(bob, [['posts/p1', post({ ...alt('Hacked'), likes: ['bob'] })]]));
   });
 });
 
