@@ -233,8 +233,9 @@ export async function startBackend(options) {
       : []),
     // A query production would refuse for a missing index fails here too, not first in production.
     ...(options.requireIndexes === false ? [] : ['--require-indexes']),
-    // Our Firestore delivers trigger events to the Functions emulator (Google's: through its relay).
-    ...(functionsRun && !google ? ['--functions-emulator', `${host}:${functionsRun.port}`] : []),
+    // Our Storage (on both backends) and our Firestore deliver trigger events to the Functions
+    // emulator; Google's Firestore delivers its own through the host's relay.
+    ...(functionsRun ? ['--functions-emulator', `${host}:${functionsRun.port}`] : []),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
