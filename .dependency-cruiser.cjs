@@ -96,8 +96,8 @@ const layerRules = [
   {
     name: 'product-imports-no-tools',
     comment:
-      'Only a package’s own config files (webpack.config.cjs, jest.config.cjs; a team’s functions ' +
-      'codebase, mfe-*/functions, is a package too) take the build config.',
+      'Only a package’s own config files (webpack.config.cjs, jest.config.cjs; those of a team’s ' +
+      'functions codebase, mfe-*/functions, too) take the build config.',
     severity: 'error',
     from: { path: PRODUCT, pathNot: `${PRODUCT}(functions/)?[^/]+\\.cjs$` },
     to: { path: '^tools/build-config/' },

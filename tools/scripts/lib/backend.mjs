@@ -157,6 +157,7 @@ function run(command, args, options) {
  *   requireIndexes?: boolean, // default true: queries need firestore.indexes.json's indexes, as in production
  *   firebaseJson?: string,    // whose `functions` codebases run (default: the repository's)
  *   watchFunctions?: boolean, // recompile the codebases on every change (npm start, npm run emulators)
+ *   onFunctionsLine?: (line: string) => void, // every line the Functions emulator prints (function logs included)
  * }} options
  */
 export async function startBackend(options) {
@@ -390,11 +391,15 @@ async function prepareFunctions(options, host, log) {
               }
             : {}),
           log: (line) => {
+            options.onFunctionsLine?.(line);
             if (!options.quiet || FUNCTIONS_LINES_SHOWN_WHEN_QUIET.test(line)) {
               process.stdout.write(prefix('functions', line));
             }
           },
-          onError: forwardError,
+          onError: (line) => {
+            options.onFunctionsLine?.(line);
+            forwardError(line);
+          },
         });
         onReady('functions', running.url);
         void running.exited.then((code) => {
