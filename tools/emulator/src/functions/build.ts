@@ -6,16 +6,22 @@ import type { Codebase } from './codebases';
 
 /**
  * Codebases are TypeScript built to what their package.json's `main` names, which is what the
- * Functions emulator loads and watches. One `tsc --build` checks every codebase that has a
- * tsconfig.json and emits those that compile with it (lib/). A codebase with its own `build`
- * script (a bundle, as the product's codebases make: tools/build-config/functions-webpack.cjs) is
- * then built by that script, the same one its predeploy hook runs, and watched by its
- * `build:watch` script; its tsconfig.json only type-checks.
+ * Functions emulator loads and watches. A codebase with a tsconfig.json and no `build` script is
+ * compiled by `tsc --build` (to lib/). A codebase with its own `build` script (a bundle, as the
+ * product's codebases make: tools/build-config/functions-webpack.cjs) is built by that script, the
+ * same one its predeploy hook runs, and rebuilt by its `build:watch` script; its tsconfig.json
+ * only type-checks, which the watch does (`tsc --build --watch`, every codebase) and
+ * `npm run typecheck` does, so a one-off start (a test's backend) does not wait for it.
  */
 function projects(codebases: readonly Codebase[]): string[] {
   return codebases
     .map((c) => path.join(c.source, 'tsconfig.json'))
     .filter((file) => fs.existsSync(file));
+}
+
+/** The tsconfig.json files tsc must compile: codebases without a build script of their own. */
+function compiledProjects(codebases: readonly Codebase[]): string[] {
+  return projects(codebases.filter((codebase) => scriptsOf(codebase)['build'] === undefined));
 }
 
 /** The codebase's package.json scripts (none when it has no package.json). */
@@ -47,11 +53,11 @@ function run(command: string, args: string[], cwd: string | undefined, what: str
 }
 
 /**
- * Builds the codebases once (type-checks them, then runs the `build` scripts); rejects with the
- * errors of every step that failed, after trying them all.
+ * Builds the codebases once (tsc for those without a `build` script, then the `build` scripts),
+ * side by side; rejects with the errors of every step that failed, after trying them all.
  */
 export async function buildCodebases(codebases: readonly Codebase[]): Promise<void> {
-  const tsconfigs = projects(codebases);
+  const tsconfigs = compiledProjects(codebases);
   const steps: Array<() => Promise<void>> = [];
   if (tsconfigs.length > 0) {
     steps.push(() =>
@@ -70,7 +76,9 @@ export async function buildCodebases(codebases: readonly Codebase[]): Promise<vo
     );
   }
   const failures: string[] = [];
-  for (const step of steps) await step().catch((error: Error) => failures.push(error.message));
+  await Promise.all(
+    steps.map((step) => step().catch((error: Error) => failures.push(error.message))),
+  );
   if (failures.length > 0) throw new Error(failures.join('\n'));
 }
 
