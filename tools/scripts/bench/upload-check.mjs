@@ -1,7 +1,7 @@
 // `npm run bench:upload-check`: what the product's Cloud Functions codebases (firebase.json's
 // `functions`) cost the local backend, and how soon the upload check deletes a picture larger
 // than the app makes. For each Firestore backend, the backend of `npm start` (in memory, free
-// ports): the codebases' build (tsc --build and both bundles, the first start's), the Functions
+// ports): the codebases' build (both bundles side by side, as every start does), the Functions
 // emulator's start with them (from its launch, after the other emulators answer, to its ready
 // line), then a member's uploads of the 16000×16000 PNG through the Storage API: the first one
 // (each function's worker starts) and RUNS more, one at a time, each timed from the upload's
@@ -128,7 +128,7 @@ for (const firestore of ['emulator', 'google']) {
 console.log(`
 Load average at the end: ${describeMachine().load}
 
-| Firestore | codebases built (tsc + bundles) | Functions emulator start | first upload to deletion (workers start) | upload to deletion p50 (${RUNS}) | p90 | max |
+| Firestore | codebases built (bundles) | Functions emulator start | first upload to deletion (workers start) | upload to deletion p50 (${RUNS}) | p90 | max |
 |---|--:|--:|--:|--:|--:|--:|
 ${rows.join('\n')}`);
 process.exit(0);
