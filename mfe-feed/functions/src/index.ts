@@ -22,6 +22,7 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
   if (check.outcome === 'deleted') {
     logger.warn(`upload check: deleted ${event.data.name}: ${check.reason}`);
   } else if (check.outcome !== 'ignored') {
-    logger.info(`upload check: ${check.outcome} ${event.data.name}`);
+    // Every upload the app makes is kept: a debug line, not one per picture in the logs.
+    logger.debug(`upload check: ${check.outcome} ${event.data.name}`);
   }
 });

@@ -337,8 +337,12 @@ export async function startBackend(options) {
   };
 }
 
-/** Functions lines worth a developer's eye when the rest of its output is kept quiet. */
-const FUNCTIONS_LINES_SHOWN_WHEN_QUIET = /^>|Loaded functions definitions/;
+/**
+ * Functions lines worth a developer's eye when the rest of its output is kept quiet: the
+ * functions' own logs but their debug-level ones (`onFunctionsLine` gets those too).
+ */
+const FUNCTIONS_LINES_SHOWN_WHEN_QUIET =
+  /^>(?!\s*\{"severity":"DEBUG")|Loaded functions definitions/;
 
 /**
  * The Functions emulator's part of the start, when firebase.json lists codebases: compiles them
