@@ -114,6 +114,29 @@ describe('judgeStoredPicture', () => {
     });
   });
 
+  it('refuses a JPEG whose first frame is not one it reads, whatever frame follows', () => {
+    // A lossless (SOF3) frame header first: image-size would skip it and read the SOF0 after it.
+    const file = jpegFile(10, 10);
+    const frameAt = file.indexOf(Buffer.from([0xff, 0xc0]));
+    const lossless = Buffer.from(
+      file.subarray(frameAt, frameAt + 2 + file.readUInt16BE(frameAt + 2)),
+    );
+    lossless[1] = 0xc3;
+    lossless.writeUInt16BE(16000, 5);
+    lossless.writeUInt16BE(16000, 7);
+    const twoFrames = Buffer.concat([file.subarray(0, frameAt), lossless, file.subarray(frameAt)]);
+    expect(judgeStoredPicture(twoFrames, 'image/jpeg', 'post')).toEqual({
+      keep: false,
+      reason: 'a JPEG frame of another kind (SOF3)',
+    });
+    // Image data before any frame header.
+    const noFrame = Buffer.concat([file.subarray(0, 2), Buffer.from([0xff, 0xda, 0x00, 0x02])]);
+    expect(judgeStoredPicture(noFrame, 'image/jpeg', 'post')).toEqual({
+      keep: false,
+      reason: 'an unreadable image/jpeg header',
+    });
+  });
+
   it('refuses headers it cannot read: cut short, empty, zero-sized, or a frame beyond the bytes read', () => {
     expect(judgeStoredPicture(pngFile(5, 5).subarray(0, 20), 'image/png', 'post')).toEqual({
       keep: false,

@@ -35,6 +35,36 @@ function isStoredType(type: string | undefined): type is StoredType {
   return type !== undefined && type in READERS;
 }
 
+/** Start-of-frame markers: SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC), which share the range. */
+const isFrameMarker = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+/** The frames image-size reads, and browsers decode: baseline, extended and progressive DCT. */
+const READ_FRAMES = new Set([0xc0, 0xc1, 0xc2]);
+
+/**
+ * The first frame marker of a JPEG, found by walking its segments: image-size looks only for the
+ * first baseline, extended or progressive frame and skips any other, so a file whose first frame
+ * is another kind (lossless, arithmetic-coded, hierarchical) would be judged by a later frame the
+ * browser never reads. Null when no frame header comes before the image data or the bytes end.
+ */
+function firstJpegFrame(bytes: Uint8Array): number | null {
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    // Fill bytes (FF FF…) may precede a marker.
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (isFrameMarker(marker)) return marker;
+    // Start of scan: image data without a frame header before it.
+    if (marker === 0xda) return null;
+    at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!);
+  }
+  return null;
+}
+
 /** The dimensions the header of a `type` file declares, or why it cannot be read. */
 function readDimensions(header: Uint8Array, type: StoredType): PictureDimensions | string {
   const reader = READERS[type];
@@ -44,6 +74,11 @@ function readDimensions(header: Uint8Array, type: StoredType): PictureDimensions
   const bytes = new Uint8Array(header);
   try {
     if (!reader.validate(bytes)) return `not a ${type} file`;
+    if (type === 'image/jpeg') {
+      const frame = firstJpegFrame(bytes);
+      if (frame === null) return `an unreadable ${type} header`;
+      if (!READ_FRAMES.has(frame)) return `a JPEG frame of another kind (SOF${frame - 0xc0})`;
+    }
     const { width, height } = reader.calculate(bytes);
     if (!(width >= 1 && height >= 1)) return `a ${type} header without dimensions`;
     return { width, height };
