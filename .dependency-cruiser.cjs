@@ -3,7 +3,8 @@
 //
 //   product (what a member's browser runs), imported by package name and only downwards:
 //     apps: shell, mfe-* (no app imports another; remotes meet at run time through Module
-//       Federation, never through imports)
+//       Federation, never through imports); a team's Cloud Functions codebase (mfe-*/functions)
+//       belongs to its app and takes the shared layer like it
 //       → shared-ui, shared-firebase, remote-list (the bottom layer: nothing of ours)
 //     A remote's dev page (src/standalone.tsx) takes tools/standalone-host, and a package's own
 //     config files (webpack.config.cjs, jest.config.cjs) take tools/build-config; nothing else of
@@ -95,9 +96,10 @@ const layerRules = [
   {
     name: 'product-imports-no-tools',
     comment:
-      'Only a package’s own config files (webpack.config.cjs, jest.config.cjs) take the build config.',
+      'Only a package’s own config files (webpack.config.cjs, jest.config.cjs; those of a team’s ' +
+      'functions codebase, mfe-*/functions, too) take the build config.',
     severity: 'error',
-    from: { path: PRODUCT, pathNot: `${PRODUCT}[^/]+\\.cjs$` },
+    from: { path: PRODUCT, pathNot: `${PRODUCT}(functions/)?[^/]+\\.cjs$` },
     to: { path: '^tools/build-config/' },
   },
   {

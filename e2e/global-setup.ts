@@ -19,14 +19,22 @@ export default async function globalSetup() {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
 
+  // What the functions log, for tests that check what a function did (support/functions-log.ts).
+  const functionsLog = path.join(path.dirname(STACK_FILE), 'functions.log');
+  fs.mkdirSync(path.dirname(functionsLog), { recursive: true });
+  fs.writeFileSync(functionsLog, '');
+  const onFunctionsLine = (line: string) => fs.appendFileSync(functionsLog, `${line}\n`);
+
   // FIRESTORE_BACKEND=google runs the suite on Google's Firestore emulator (`npm run test:e2e:google`).
-  const running = await startServedStack(PROJECT_ID).catch((error: unknown) => {
-    // A developer's machine without Java or Google's emulator skips that run, saying why; CI
-    // machines have both, so there it fails.
-    if (!(error instanceof BackendUnavailable) || process.env.CI === 'true') throw error;
-    console.warn(`Skipping the e2e run on Google's Firestore emulator: ${error.message}`);
-    process.exit(0);
-  });
+  const running = await startServedStack(PROJECT_ID, { onFunctionsLine }).catch(
+    (error: unknown) => {
+      // A developer's machine without Java or Google's emulator skips that run, saying why; CI
+      // machines have both, so there it fails.
+      if (!(error instanceof BackendUnavailable) || process.env.CI === 'true') throw error;
+      console.warn(`Skipping the e2e run on Google's Firestore emulator: ${error.message}`);
+      process.exit(0);
+    },
+  );
 
   const stack: Stack = {
     projectId: running.projectId,
@@ -37,6 +45,7 @@ export default async function globalSetup() {
     firestoreUrl: running.firestoreUrl,
     storageUrl: running.storageUrl,
     storageBucket: running.storageBucket,
+    functionsLog,
   };
   fs.mkdirSync(path.dirname(STACK_FILE), { recursive: true });
   fs.writeFileSync(STACK_FILE, JSON.stringify(stack, null, 2));

@@ -13,6 +13,8 @@ export interface Stack {
   firestoreUrl: string;
   storageUrl: string;
   storageBucket: string;
+  /** Where global setup writes every line the Functions emulator prints (function logs included). */
+  functionsLog: string;
 }
 
 export const STACK_FILE = path.join(__dirname, '.tmp', 'stack.json');

@@ -13,6 +13,7 @@ import { test, expect } from '@playwright/test';
 const ROOT = path.resolve(__dirname, '../..');
 const FIREBASE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
   hosting: Array<{ target: string; public: string; predeploy?: string[] }>;
+  functions: Array<{ source: string; codebase: string; predeploy?: string[] }>;
 };
 const ORIGINS = JSON.parse(
   fs.readFileSync(path.join(ROOT, 'tools/build-config/hosting-origins.json'), 'utf8'),
@@ -284,7 +285,130 @@ test.describe('the predeploy check (tools/scripts/deploy-check.mjs)', () => {
   });
 });
 
+test.describe('the predeploy check of a functions codebase (deploy-check.mjs functions:<codebase>)', () => {
+  /** Runs the check of the feed codebase, on `source` when given (else firebase.json's folder). */
+  function checkFunctions(codebase: string, source?: string) {
+    return new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          'tools/scripts/deploy-check.mjs',
+          `functions:${codebase}`,
+          ...(source ? ['--source', source] : []),
+        ],
+        { cwd: ROOT },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (status) => resolve({ status, output }));
+    });
+  }
+
+  /**
+   * A copy of the feed codebase as its predeploy hook leaves it (package.json and the built
+   * dist/), with `files` planted or replaced (`package.json` as an object merged into its own).
+   */
+  function plantedFeedCodebase(files: Record<string, string | object>) {
+    const feed = path.join(ROOT, 'mfe-feed/functions');
+    const copy = fs.mkdtempSync(path.join(work, 'feed-functions-'));
+    fs.cpSync(path.join(feed, 'dist'), path.join(copy, 'dist'), { recursive: true });
+    const pkg = JSON.parse(fs.readFileSync(path.join(feed, 'package.json'), 'utf8')) as object;
+    fs.writeFileSync(path.join(copy, 'package.json'), JSON.stringify(pkg));
+    for (const [name, content] of Object.entries(files)) {
+      const file = path.join(copy, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(
+        file,
+        typeof content === 'string' ? content : JSON.stringify({ ...pkg, ...content }),
+      );
+    }
+    return copy;
+  }
+
+  test('passes every codebase firebase.json lists, as the build made it', async () => {
+    expect(FIREBASE_JSON.functions.length).toBeGreaterThan(0);
+    for (const { codebase } of FIREBASE_JSON.functions) {
+      const { status, output } = await checkFunctions(codebase);
+      expect(status, output).toBe(0);
+      expect(output).toContain(`deploy check: functions:${codebase} is fit to deploy`);
+    }
+    const untouched = await checkFunctions('feed', plantedFeedCodebase({}));
+    expect(untouched.status, untouched.output).toBe(0);
+  });
+
+  test('refuses emulator hosts, loopback addresses and demo- projects in the .env files it deploys', async () => {
+    const { status, output } = await checkFunctions(
+      'feed',
+      plantedFeedCodebase({
+        '.env': 'FIRESTORE_EMULATOR_HOST=127.0.0.1:8080\nFEED_ORIGIN=https://example.test\n',
+        '.env.prod-project': 'PHOTOS_API=http://localhost:9199/v0\nPROJECT=demo-social\n',
+        // Read by the Functions emulator only, never deployed.
+        '.env.local': 'FIREBASE_STORAGE_EMULATOR_HOST=127.0.0.1:9199\n',
+      }),
+    );
+    expect(status).toBe(1);
+    expect(output).toContain('Refusing to deploy functions:feed');
+    expect(output).toContain('.env:1 FIRESTORE_EMULATOR_HOST is an emulator setting');
+    expect(output).toContain('.env:1 FIRESTORE_EMULATOR_HOST points at this machine (127.0.0.1)');
+    expect(output).toContain('.env.prod-project:1 PHOTOS_API points at this machine (localhost)');
+    expect(output).toContain('.env.prod-project:2 PROJECT names the demo project demo-social');
+    expect(output).not.toContain('FEED_ORIGIN');
+    expect(output).not.toContain('.env.local');
+  });
+
+  test('refuses built code that connects to an emulator, points at this machine or names a demo- project', async () => {
+    const bundle = fs.readFileSync(path.join(ROOT, 'mfe-feed/functions/dist/index.js'), 'utf8');
+    const { status, output } = await checkFunctions(
+      'feed',
+      plantedFeedCodebase({
+        'dist/index.js': `${bundle}\nprocess.env.FIREBASE_STORAGE_EMULATOR_HOST = '[::1]:9199';\n`,
+        'dist/settings.js': `exports.project = "demo-feed"; exports.connect = (db) => db.connectFirestoreEmulator(db, 'localhost', 8080);\n`,
+      }),
+    );
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'dist/index.js names the emulator setting FIREBASE_STORAGE_EMULATOR_HOST',
+    );
+    expect(output).toContain('dist/index.js points at this machine ([::1])');
+    expect(output).toContain('dist/settings.js calls connectFirestoreEmulator');
+    expect(output).toContain('dist/settings.js points at this machine (localhost)');
+    expect(output).toContain('dist/settings.js names the demo project demo-feed');
+  });
+
+  test('refuses a package.json Cloud Build cannot install as it is, and a codebase not built', async () => {
+    const { status, output } = await checkFunctions(
+      'feed',
+      plantedFeedCodebase({
+        'package.json': {
+          devDependencies: { 'shared-firebase': '1.0.0' },
+          scripts: { build: 'webpack' },
+        },
+      }),
+    );
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'package.json devDependencies names shared-firebase, a package of this repository',
+    );
+    expect(output).toContain('package.json has a build script but no "gcp-build"');
+    const unbuilt = plantedFeedCodebase({});
+    fs.rmSync(path.join(unbuilt, 'dist'), { recursive: true });
+    const missing = await checkFunctions('feed', unbuilt);
+    expect(missing.status).toBe(1);
+    expect(missing.output).toContain('no dist/index.js (package.json "main"): build it first');
+  });
+});
+
 test.describe('deploy configuration', () => {
+  test('every functions codebase builds and checks itself before firebase uploads it', () => {
+    for (const entry of FIREBASE_JSON.functions) {
+      expect(entry.predeploy, entry.codebase).toEqual([
+        `npm run build --prefix ${entry.source}`,
+        `node tools/scripts/deploy-check.mjs functions:${entry.codebase}`,
+      ]);
+    }
+  });
+
   test('every Hosting target builds and checks itself before firebase uploads it', () => {
     for (const site of FIREBASE_JSON.hosting) {
       expect(site.predeploy, site.target).toEqual([

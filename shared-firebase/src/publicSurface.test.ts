@@ -11,14 +11,17 @@ import ts from 'typescript';
 
 const PACKAGE_DIR = path.resolve(__dirname, '..');
 const REPO_DIR = path.resolve(PACKAGE_DIR, '..');
-const ENTRIES = ['src/index.ts', 'src/session/index.ts'].map((entry) =>
+const ENTRIES = ['src/index.ts', 'src/session/index.ts', 'src/server.ts'].map((entry) =>
   path.join(PACKAGE_DIR, entry),
 );
-/** Where consumers live: every other package's sources, the scripts and the e2e suite. */
+/**
+ * Where consumers live: every other package's sources (the teams' functions codebases included),
+ * the scripts and the e2e suite.
+ */
 const CONSUMER_ROOTS = fs
   .readdirSync(REPO_DIR)
   .filter((name) => /^(mfe-.+|shell)$/.test(name))
-  .map((name) => path.join(REPO_DIR, name, 'src'))
+  .flatMap((name) => [path.join(REPO_DIR, name, 'src'), path.join(REPO_DIR, name, 'functions/src')])
   .concat(
     ['tools/standalone-host/src', 'tools/single-bundle/src', 'tools/scripts', 'e2e'].map((dir) =>
       path.join(REPO_DIR, dir),

@@ -1,6 +1,9 @@
 // `node tools/scripts/deploy-check.mjs <target> [--dist <dir>]`: refuses a build that would ship local
 // settings to a Firebase Hosting target. firebase.json runs it as each target's `predeploy` hook
 // after the build, so even a plain `firebase deploy` cannot upload a stale or local dist/.
+// `node tools/scripts/deploy-check.mjs functions:<codebase> [--source <dir>]` does the same for a
+// Cloud Functions codebase (lib/functions-deploy.mjs): no emulator, loopback or `demo-` setting in
+// its built code or `.env` files, and a package.json Cloud Build can install.
 // The shell: remotes.json of https manifests, none on this machine, each origin allowed by the CSP
 // firebase.json sends (tools/build-config/hosting-origins.json); runtime-config.json of a real project, no
 // emulators. A remote: its manifest and entry, the types its manifest names, and no page settings
@@ -10,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { productionAppOrigins } from 'build-config/hosting-headers.cjs';
 import { remotesJsonProblems, runtimeConfigProblems } from 'build-config/production-remotes.cjs';
+import { functionsDeployProblems } from './lib/functions-deploy.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -83,11 +87,39 @@ function publishedTypesProblems(dist, problems) {
   });
 }
 
+/** `functions:<codebase>`: the codebase's folder (or --source), checked; exits when unfit. */
+function checkFunctionsCodebase(config, codebase) {
+  const entry = [config.functions ?? []]
+    .flat()
+    .find((candidate) => (candidate.codebase ?? 'default') === codebase);
+  if (!entry) {
+    console.error(`No functions codebase "${codebase}" in firebase.json.`);
+    process.exit(2);
+  }
+  const sourceFlag = process.argv.indexOf('--source');
+  const source =
+    sourceFlag > 0
+      ? path.resolve(process.argv[sourceFlag + 1])
+      : path.join(ROOT, entry.source ?? 'functions');
+  const shown = path.relative(ROOT, source) || source;
+  const problems = functionsDeployProblems(source, ROOT);
+  if (problems.length > 0) {
+    console.error(`Refusing to deploy functions:${codebase} (${shown}):`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
+  console.log(`deploy check: functions:${codebase} is fit to deploy (${shown})`);
+}
+
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
   const [target] = process.argv.slice(2);
   const distFlag = process.argv.indexOf('--dist');
   const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+  if (target?.startsWith('functions:')) {
+    checkFunctionsCodebase(config, target.slice('functions:'.length));
+    process.exit(0);
+  }
   const site = (config.hosting ?? []).find((entry) => entry.target === target);
   if (!site) {
     console.error(`No hosting target "${target}" in firebase.json.`);

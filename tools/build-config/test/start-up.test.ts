@@ -35,6 +35,8 @@ async function freePortsEnv(): Promise<Record<string, string>> {
     'EMULATOR_HUB_PORT',
     'EMULATOR_LOGGING_PORT',
     'EMULATOR_DATA_BROWSER_PORT',
+    // firebase.json lists functions codebases, so the Functions emulator runs too.
+    'FUNCTIONS_EMULATOR_PORT',
     ...Object.values(devPorts()).map(({ variable }) => variable),
   ];
   for (const variable of variables) env[variable] = String(await freePort());

@@ -68,7 +68,8 @@ phone on the network uses with --host 0.0.0.0.
 and edits (default: FIREBASE_AUTH_EMULATOR_HOST, as the Admin SDK reads it).
 
 --functions-emulator delivers the events of the Cloud Functions triggers firebase-tools' Functions
-emulator registers to it (as Google's emulator's --functions_emulator does), at least once.
+emulator registers to it (as Google's emulator's --functions_emulator does), and every Storage
+object event (as firebase-tools' Storage emulator does), at least once.
 
 Environment: EMULATOR_PROJECT (or GCLOUD_PROJECT), EMULATOR_HOST, EMULATOR_FIRESTORE_PORT,
 EMULATOR_STORAGE_PORT, EMULATOR_DATA_DIR, EMULATOR_IN_MEMORY=1, EMULATOR_CONFIG,

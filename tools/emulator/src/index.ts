@@ -18,8 +18,18 @@ import {
   type FirestoreServer,
   type FirestoreServerOptions,
 } from './firestore/server';
-import { TriggerDispatcher, TriggerRegistry, type RetryPolicy } from './firestore/triggers';
-import { createStorageServer, type StorageServerOptions } from './storage/server';
+import {
+  DeliveryQueue,
+  Outbox,
+  TriggerDispatcher,
+  TriggerRegistry,
+  type RetryPolicy,
+} from './firestore/triggers';
+import {
+  createStorageServer,
+  StorageFunctionEvents,
+  type StorageServerOptions,
+} from './storage/server';
 import { openObjectStore } from './storage/store';
 
 export interface StartEmulatorOptions {
@@ -57,8 +67,9 @@ export interface StartEmulatorOptions {
   /** Hardening limits of the Storage server (README "Limits"). */
   storageLimits?: Pick<StorageServerOptions, 'connections' | 'maxObjectBytes' | 'uploads'>;
   /**
-   * `host:port` of firebase-tools' Functions emulator: the events of the triggers it registers are
-   * delivered there, at least once (README "Cloud Functions triggers"). None: triggers never fire.
+   * `host:port` of firebase-tools' Functions emulator: the events of the Firestore triggers it
+   * registers, and every Storage object event, are delivered there, at least once (README "Cloud
+   * Functions triggers"). None: triggers never fire.
    */
   functionsEmulator?: string | null;
   /** How failed deliveries are tried again (tests pass short waits). */
@@ -85,7 +96,7 @@ export interface RunningEmulator {
   setStorageRules(source: string): Array<{ line: number; column: number; message: string }>;
   /** Writes Firestore data to `<dir>/firestore_export/` and Storage objects to `<dir>/storage_export/`. */
   exportTo(dir: string): Promise<void>;
-  /** Resolves once every trigger event made so far is delivered (or given up). */
+  /** Resolves once every trigger event made so far (Firestore and Storage) is delivered (or given up). */
   triggersIdle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -163,6 +174,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
   const objects = openObjectStore(options.dataDir);
   const triggerRegistry = new TriggerRegistry();
   let triggers: TriggerDispatcher | null = null;
+  let storageTriggers: DeliveryQueue | null = null;
   const unwatch: Array<() => void> = [];
   let firestoreServer: FirestoreServer | null = null;
   let storageServer: Server | null = null;
@@ -179,8 +191,21 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       usage,
       coverage: () => firestoreRules.coverage(),
     });
+    // Storage events have no registrations to wait for: firebase-tools' Functions emulator keeps
+    // its Storage triggers itself, so every object event goes to it (as its Storage emulator does).
+    storageTriggers = options.functionsEmulator
+      ? new DeliveryQueue({
+          target: options.functionsEmulator,
+          outbox: Outbox.open(options.dataDir && path.join(options.dataDir, 'triggers', 'storage')),
+          retry: options.triggerRetry,
+          log,
+        })
+      : null;
     storageServer = createStorageServer({
       ...options.storageLimits,
+      ...(storageTriggers
+        ? { functionEvents: StorageFunctionEvents.to(options.projectId, storageTriggers) }
+        : {}),
       store: objects,
       host,
       gate,
@@ -204,6 +229,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
       log,
     });
     const dispatcher = triggers;
+    const storageQueue = storageTriggers;
     const firestorePort = await listen(firestoreServer, options.firestorePort, host);
     const storagePort = await listen(storageServer, options.storagePort, host);
     if (options.watchRules !== false) {
@@ -246,13 +272,16 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
         await engine.exportTo(dir);
         await objects.exportTo(path.join(dir, STORAGE_EXPORT_FOLDER));
       },
-      triggersIdle: () => dispatcher.idle(),
+      triggersIdle: async () => {
+        await Promise.all([dispatcher.idle(), storageQueue?.idle()]);
+      },
       stop: () =>
         (stopping ??= (async () => {
           for (const u of unwatch) u();
           fsServer.closeStreams();
           await Promise.all([closeServer(fsServer), closeServer(stServer), browser?.close()]);
           await dispatcher.close();
+          await storageQueue?.close();
           await engine.close();
         })()),
     };
@@ -265,6 +294,7 @@ export async function startEmulator(options: StartEmulatorOptions): Promise<Runn
     }
     if (storageServer) await closeServer(storageServer);
     await triggers?.close();
+    await storageTriggers?.close();
     await engine.close();
     throw err;
   }

@@ -157,6 +157,7 @@ function run(command, args, options) {
  *   requireIndexes?: boolean, // default true: queries need firestore.indexes.json's indexes, as in production
  *   firebaseJson?: string,    // whose `functions` codebases run (default: the repository's)
  *   watchFunctions?: boolean, // recompile the codebases on every change (npm start, npm run emulators)
+ *   onFunctionsLine?: (line: string) => void, // every line the Functions emulator prints (function logs included)
  * }} options
  */
 export async function startBackend(options) {
@@ -236,8 +237,9 @@ export async function startBackend(options) {
     `${host}:${options.ports.auth}`,
     // A query production would refuse for a missing index fails here too, not first in production.
     ...(options.requireIndexes === false ? [] : ['--require-indexes']),
-    // Our Firestore delivers trigger events to the Functions emulator (Google's: through its relay).
-    ...(functionsRun && !google ? ['--functions-emulator', `${host}:${functionsRun.port}`] : []),
+    // Our Storage (on both backends) and our Firestore deliver trigger events to the Functions
+    // emulator; Google's Firestore delivers its own through the host's relay.
+    ...(functionsRun ? ['--functions-emulator', `${host}:${functionsRun.port}`] : []),
   ];
   const emulator = spawn(process.execPath, emulatorArgs, { cwd: ROOT, env, stdio });
   children.push(emulator);
@@ -338,8 +340,12 @@ export async function startBackend(options) {
   };
 }
 
-/** Functions lines worth a developer's eye when the rest of its output is kept quiet. */
-const FUNCTIONS_LINES_SHOWN_WHEN_QUIET = /^>|Loaded functions definitions/;
+/**
+ * Functions lines worth a developer's eye when the rest of its output is kept quiet: the
+ * functions' own logs but their debug-level ones (`onFunctionsLine` gets those too).
+ */
+const FUNCTIONS_LINES_SHOWN_WHEN_QUIET =
+  /^>(?!\s*\{"severity":"DEBUG")|Loaded functions definitions/;
 
 /**
  * The Functions emulator's part of the start, when firebase.json lists codebases: compiles them
@@ -392,11 +398,15 @@ async function prepareFunctions(options, host, log) {
               }
             : {}),
           log: (line) => {
+            options.onFunctionsLine?.(line);
             if (!options.quiet || FUNCTIONS_LINES_SHOWN_WHEN_QUIET.test(line)) {
               process.stdout.write(prefix('functions', line));
             }
           },
-          onError: forwardError,
+          onError: (line) => {
+            options.onFunctionsLine?.(line);
+            forwardError(line);
+          },
         });
         onReady('functions', running.url);
         void running.exited.then((code) => {

@@ -11,8 +11,11 @@ import { APPS, serveApps } from './serve-apps.mjs';
  * Starts the backend for `projectId` (on FIRESTORE_BACKEND's Firestore), then serves every app's
  * build pointing at it. A backend that cannot start rejects before anything is served (the
  * caller tells BackendUnavailable apart); apps that cannot be served stop the backend first.
+ * `onFunctionsLine` gets every line the Functions emulator prints (its functions' logs included).
+ * @param {string} projectId
+ * @param {{ onFunctionsLine?: (line: string) => void }} [options]
  */
-export async function startServedStack(projectId) {
+export async function startServedStack(projectId, options = {}) {
   const ports = {
     auth: await freePort(),
     firestore: await freePort(),
@@ -20,7 +23,13 @@ export async function startServedStack(projectId) {
     hub: await freePort(),
     logging: await freePort(),
   };
-  const backend = await startBackend({ projectId, ports, dataDir: null, quiet: true });
+  const backend = await startBackend({
+    projectId,
+    ports,
+    dataDir: null,
+    quiet: true,
+    ...(options.onFunctionsLine ? { onFunctionsLine: options.onFunctionsLine } : {}),
+  });
   /** What a script pointed at this backend reads (the variables runtime-config.json reads). */
   const env = {
     FIREBASE_PROJECT_ID: projectId,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { READY, type HostConfig } from './hostConfig';
@@ -32,6 +33,19 @@ function plainOutput(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...rest, NO_COLOR: '1' };
 }
 
+/**
+ * How many function invocations firebase-tools' Functions emulator runs at once
+ * (`FUNCTIONS_EMULATOR_PARALLEL`, its default 50). Each one without an idle worker starts a
+ * worker process of its own (about 120 MB, seconds to start): a burst of events (the seed's
+ * hundreds of uploads, each handed to every Storage function) started dozens at once on 2 cores,
+ * none of which came up within firebase-tools' 30 s, and starved the emulators beside them.
+ * Two per core keeps the cores busy; the rest wait in its queue. The environment still wins.
+ */
+function boundedParallelism(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const parallel = env['FUNCTIONS_EMULATOR_PARALLEL'] ?? String(2 * os.availableParallelism());
+  return { ...env, FUNCTIONS_EMULATOR_PARALLEL: parallel };
+}
+
 /** Starts firebase-tools' Functions emulator (host.ts) and resolves once its functions are loaded. */
 export function startFunctionsEmulator(
   options: FunctionsEmulatorOptions,
@@ -54,7 +68,7 @@ export function startFunctionsEmulator(
     cwd: options.projectDir,
     // The IPC channel lets the host notice this process is gone, however it ended.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: plainOutput(process.env),
+    env: boundedParallelism(plainOutput(process.env)),
   });
   const lastErrors: string[] = [];
   readline.createInterface({ input: child.stderr! }).on('line', (line) => {

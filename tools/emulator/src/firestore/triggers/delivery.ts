@@ -133,7 +133,10 @@ export class DeliveryQueue {
   private async attempt(entry: Pending): Promise<void> {
     entry.attempts++;
     const outcome = await this.send(entry.delivery);
-    const label = `${entry.delivery.path.split('/triggers/')[1]} (event ${entry.delivery.id})`;
+    // `…/triggers/{key}` names the trigger; a multicast (Storage) names none.
+    const target =
+      entry.delivery.path.split('/triggers/')[1] ?? entry.delivery.path.split('/').pop();
+    const label = `${target} (event ${entry.delivery.id})`;
     if (outcome === null) {
       this.finish(entry);
       if (entry.attempts > 1)

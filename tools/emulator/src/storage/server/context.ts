@@ -3,6 +3,7 @@ import { principalFromAuthorization, type Principal } from '../../common/auth';
 import type { CompiledRules } from '../../rules';
 import { badRequest } from './errors';
 import type { ObjectStore } from '../store';
+import type { StorageFunctionEvents } from './function-events';
 import type { UploadSessions } from './uploads';
 
 /** What every Storage route handler works with. */
@@ -12,6 +13,8 @@ export interface StorageContext {
   getRules(): CompiledRules | null;
   /** Largest object accepted by any upload protocol. */
   maxObjectBytes: number;
+  /** Cloud Functions Storage triggers: every stored, deleted or re-described object. */
+  events: StorageFunctionEvents;
 }
 
 /** One parsed API request. */

@@ -1,19 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { crc32c } from '../../common/crc32c';
 import { readRequestBody } from './body';
 import { sendEmpty, sendJsonBody, validateObjectName, type StorageContext } from './context';
 import { StorageApiError } from './errors';
-import { metadataForUpload, parseIncomingMetadata, toWireMetadata } from './metadata';
+import { metadataForUpload, parseIncomingMetadata, toObjectResource } from './metadata';
 import { parseMultipartUpload } from './multipart';
 import { parseJsonBody } from './object-routes';
+import { parseRange } from './range';
 import type { ObjectMetadata } from '../store';
 
 /**
  * The part of Cloud Storage's JSON API the Admin SDK (@google-cloud/storage) uses, so functions
  * reach this emulator through FIREBASE_STORAGE_EMULATOR_HOST as they reach firebase-tools' one:
  * uploads (`uploadType` media, multipart and resumable in one PUT), an object's metadata, its
- * bytes (`alt=media`) and delete. Like firebase-tools' Storage emulator, these requests are the
+ * bytes (`alt=media`, with a `Range`) and delete, each of one `generation` and under
+ * `ifGenerationMatch` when asked. Like firebase-tools' Storage emulator, these requests are the
  * server's own (the Admin SDK bypasses rules in production too), so they are admin endpoints:
  * not for web pages. Listing is not served.
  */
@@ -41,27 +44,6 @@ function decoded(text: string): string {
   }
 }
 
-/** The JSON API's object resource. */
-function resource(meta: ObjectMetadata): Record<string, unknown> {
-  const wire = toWireMetadata(meta);
-  delete wire['downloadTokens'];
-  return {
-    kind: 'storage#object',
-    id: `${meta.bucket}/${meta.name}/${meta.generation}`,
-    selfLink: `/storage/v1/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}`,
-    mediaLink: `/download/storage/v1/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?generation=${meta.generation}&alt=media`,
-    ...wire,
-    ...(meta.downloadTokens.length > 0
-      ? {
-          metadata: {
-            ...meta.customMetadata,
-            firebaseStorageDownloadTokens: meta.downloadTokens.join(','),
-          },
-        }
-      : {}),
-  };
-}
-
 async function store(
   ctx: StorageContext,
   bucket: string,
@@ -86,8 +68,74 @@ async function store(
     ...(contentType ? { contentTypeHeader: contentType } : {}),
     now: new Date(),
   });
-  await ctx.store.withObjectLock(bucket, name, () => ctx.store.put(meta, bytes));
+  await ctx.store.withObjectLock(bucket, name, async () => {
+    await ctx.store.put(meta, bytes);
+    ctx.events.emit('finalize', meta);
+  });
   return meta;
+}
+
+/**
+ * The object a request names, as its preconditions allow: `generation` reads or deletes only that
+ * generation (this emulator keeps the live one; an older one is 404, as once GCS has dropped it),
+ * `ifGenerationMatch` / `ifGenerationNotMatch` fail with 412 as in GCS.
+ */
+function currentGeneration(
+  ctx: StorageContext,
+  bucket: string,
+  name: string,
+  url: URL,
+): ObjectMetadata {
+  const meta = ctx.store.get(bucket, name);
+  const generation = url.searchParams.get('generation');
+  if (!meta || (generation !== null && generation !== meta.generation)) {
+    throw new StorageApiError(
+      404,
+      `No such object: ${bucket}/${name}${generation !== null ? `#${generation}` : ''}`,
+    );
+  }
+  const match = url.searchParams.get('ifGenerationMatch');
+  const notMatch = url.searchParams.get('ifGenerationNotMatch');
+  if ((match !== null && match !== meta.generation) || notMatch === meta.generation) {
+    throw new StorageApiError(
+      412,
+      'At least one of the pre-conditions you specified did not hold.',
+    );
+  }
+  return meta;
+}
+
+/** `alt=media`: the bytes, or the one byte range a `Range` header asks (206), as GCS serves them. */
+async function sendMedia(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  meta: ObjectMetadata,
+): Promise<void> {
+  const range = parseRange(req.headers.range, meta.size);
+  if (range.kind === 'unsatisfiable') {
+    throw new StorageApiError(416, 'Requested range not satisfiable.', 'json', {
+      'Content-Range': `bytes */${meta.size}`,
+    });
+  }
+  const start = range.kind === 'partial' ? range.start : 0;
+  const end = range.kind === 'partial' ? range.end : meta.size - 1;
+  const stream = await ctx.store.openRead(meta.bucket, meta.name, start, end);
+  if (!stream) throw new StorageApiError(404, `No such object: ${meta.bucket}/${meta.name}`);
+  res.writeHead(range.kind === 'partial' ? 206 : 200, {
+    'Content-Type': meta.contentType,
+    'Content-Length': end - start + 1,
+    'x-goog-hash': `crc32c=${meta.crc32c},md5=${meta.md5Hash}`,
+    'x-goog-generation': meta.generation,
+    'Accept-Ranges': 'bytes',
+    ...(range.kind === 'partial' ? { 'Content-Range': `bytes ${start}-${end}/${meta.size}` } : {}),
+  });
+  try {
+    await pipeline(stream, res);
+  } catch (error) {
+    // A reader that goes away mid-download is not a server error.
+    if (!res.destroyed) throw error;
+  }
 }
 
 /** Handles a JSON API request; the caller checked `isGcsPath`. */
@@ -112,7 +160,7 @@ export async function routeGcs(
         url.searchParams.get('name'),
         req.headers['content-type'],
       );
-      return sendJsonBody(res, 200, resource(meta));
+      return sendJsonBody(res, 200, toObjectResource(meta));
     }
     if (kind === 'multipart') {
       const parts = parseMultipartUpload(req.headers['content-type'], body);
@@ -124,7 +172,7 @@ export async function routeGcs(
         url.searchParams.get('name'),
         parts.dataContentType,
       );
-      return sendJsonBody(res, 200, resource(meta));
+      return sendJsonBody(res, 200, toObjectResource(meta));
     }
     if (kind === 'resumable') {
       const now = Date.now();
@@ -158,29 +206,25 @@ export async function routeGcs(
     resumables.delete(resumable[1]!);
     const metaJson = started.metadata as { contentType?: string };
     const meta = await store(ctx, started.bucket, metaJson, body, null, metaJson.contentType);
-    return sendJsonBody(res, 200, resource(meta));
+    return sendJsonBody(res, 200, toObjectResource(meta));
   }
   const object = OBJECT_PATH.exec(url.pathname);
   if (object) {
     const bucket = decoded(object[1]!);
     const name = decoded(object[2]!);
-    const meta = ctx.store.get(bucket, name);
-    if (!meta) throw new StorageApiError(404, `No such object: ${bucket}/${name}`);
     if (method === 'DELETE') {
-      await ctx.store.withObjectLock(bucket, name, () => ctx.store.delete(bucket, name));
+      await ctx.store.withObjectLock(bucket, name, async () => {
+        const meta = currentGeneration(ctx, bucket, name, url);
+        await ctx.store.delete(bucket, name);
+        ctx.events.emit('delete', meta);
+      });
       return sendEmpty(res, 204);
     }
+    const meta = currentGeneration(ctx, bucket, name, url);
     if (method === 'GET' && url.searchParams.get('alt') === 'media') {
-      const bytes = await ctx.store.readAll(meta);
-      res.writeHead(200, {
-        'Content-Type': meta.contentType,
-        'Content-Length': bytes.length,
-        'x-goog-hash': `crc32c=${meta.crc32c},md5=${meta.md5Hash}`,
-        'x-goog-generation': meta.generation,
-      });
-      return void res.end(bytes);
+      return sendMedia(ctx, req, res, meta);
     }
-    if (method === 'GET') return sendJsonBody(res, 200, resource(meta));
+    if (method === 'GET') return sendJsonBody(res, 200, toObjectResource(meta));
   }
   throw new StorageApiError(404, `No route for ${method} ${url.pathname}.`);
 }

@@ -1,1 +1,2 @@
 export { createStorageServer, type StorageServerOptions } from './server';
+export { StorageFunctionEvents, type StorageAction } from './function-events';

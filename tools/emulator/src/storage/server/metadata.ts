@@ -213,3 +213,27 @@ export function toWireMetadata(meta: ObjectMetadata): Record<string, unknown> {
   if (meta.customMetadata) wire['metadata'] = meta.customMetadata;
   return wire;
 }
+
+/**
+ * Cloud Storage's JSON API object resource (`storage#object`): what the Admin SDK reads, and the
+ * data of a Storage function's event.
+ */
+export function toObjectResource(meta: ObjectMetadata): Record<string, unknown> {
+  const wire = toWireMetadata(meta);
+  delete wire['downloadTokens'];
+  return {
+    kind: 'storage#object',
+    id: `${meta.bucket}/${meta.name}/${meta.generation}`,
+    selfLink: `/storage/v1/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}`,
+    mediaLink: `/download/storage/v1/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?generation=${meta.generation}&alt=media`,
+    ...wire,
+    ...(meta.downloadTokens.length > 0
+      ? {
+          metadata: {
+            ...meta.customMetadata,
+            firebaseStorageDownloadTokens: meta.downloadTokens.join(','),
+          },
+        }
+      : {}),
+  };
+}

@@ -180,6 +180,7 @@ async function addDownloadToken(
     if (current.downloadTokens.length > 0) return current;
     const next = withDownloadTokens(current, [randomUUID()], new Date());
     await ctx.store.updateMetadata(next);
+    ctx.events.emit('metadataUpdate', next);
     return next;
   });
 }
@@ -207,6 +208,7 @@ export async function manageDownloadTokens(ctx: StorageContext, api: ApiRequest)
         : current.downloadTokens.filter((token) => token !== remove);
     const next = withDownloadTokens(current, tokens, new Date());
     await ctx.store.updateMetadata(next);
+    ctx.events.emit('metadataUpdate', next);
     return next;
   });
   sendJsonBody(api.res, 200, toWireMetadata(updated));
@@ -232,6 +234,7 @@ export async function patchObject(ctx: StorageContext, api: ApiRequest): Promise
     });
     if (!current || !proposed) throw notFound();
     await ctx.store.updateMetadata(proposed);
+    ctx.events.emit('metadataUpdate', proposed);
     return proposed;
   });
   sendJsonBody(api.res, 200, toWireMetadata(updated));
@@ -252,6 +255,7 @@ export async function deleteObject(ctx: StorageContext, api: ApiRequest): Promis
     });
     if (!current) throw notFound();
     await ctx.store.delete(bucket, name);
+    ctx.events.emit('delete', current);
   });
   sendEmpty(api.res, 204);
 }

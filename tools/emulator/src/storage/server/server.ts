@@ -21,6 +21,7 @@ import {
 } from './object-routes';
 import { ExportFolderError, type ObjectStore } from '../store';
 import { upload } from './upload-routes';
+import { StorageFunctionEvents } from './function-events';
 import { isGcsPath, routeGcs } from './gcs-routes';
 import { UploadSessions, type UploadLimits } from './uploads';
 
@@ -39,6 +40,8 @@ export interface StorageServerOptions {
   connections?: ConnectionLimits;
   /** How long abandoned resumable uploads are kept, and how many may be in progress. */
   uploads?: UploadLimits;
+  /** Storage triggers for the Functions emulator; none: no events are made. */
+  functionEvents?: StorageFunctionEvents;
 }
 
 const DEFAULT_MAX_OBJECT_BYTES = 130 * 1024 * 1024;
@@ -273,6 +276,7 @@ export function createStorageServer(options: StorageServerOptions): http.Server 
     ),
     getRules: () => options.getRules(),
     maxObjectBytes: options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+    events: options.functionEvents ?? StorageFunctionEvents.none(),
   };
   const server = createGuardedServer(options.connections, (req, res) => {
     handle(ctx, options, req, res).catch((error: unknown) => sendError(res, error));

@@ -67,6 +67,7 @@ async function storeLocked(
     requestResource: meta,
   });
   await ctx.store.putStaged(meta, args.staged);
+  ctx.events.emit('finalize', meta);
   return meta;
 }
 
