@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useBrowserOnline } from 'shared-firebase';
 import { Button, LoadFailure } from 'shared-ui';
 import { setFollowing, useFollowStatus } from '../data';
+import type { FollowStatus } from '../data';
 import { PROFILE_MESSAGES } from '../messages';
 
 export interface FollowButtonProps {
@@ -11,24 +12,35 @@ export interface FollowButtonProps {
 }
 
 /**
- * The Follow/Followed toggle. Its state is live from `Followers/{target}`; while a change runs the
- * button is disabled and further clicks are ignored, so a double click does one thing. A change
- * that could not finish stays reported with a Retry until it does (see README "Follow"). Offline,
- * a note says the change waits for the connection (it reads the server first).
+ * The Follow/Followed toggle that reads its own state, for lists of members (each row reads its
+ * member's `Followers` document); see FollowToggle.
  */
 export function FollowButton(props: FollowButtonProps) {
   // A new key remounts the follow state's subscription: Retry reads it again.
   const [attempt, setAttempt] = useState(0);
-  return <FollowToggle key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
+  return (
+    <SubscribedToggle key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />
+  );
 }
 
-function FollowToggle({
-  me,
-  target,
-  targetName,
-  onRetry,
-}: FollowButtonProps & { onRetry: () => void }) {
-  const status = useFollowStatus(me, target);
+function SubscribedToggle(props: FollowButtonProps & { onRetry: () => void }) {
+  return <FollowToggle {...props} status={useFollowStatus(props.me, props.target)} />;
+}
+
+export interface FollowToggleProps extends FollowButtonProps {
+  /** Live from `Followers/{target}`. */
+  status: FollowStatus;
+  /** Reads the state again after a failed read. */
+  onRetry: () => void;
+}
+
+/**
+ * The Follow/Followed toggle for a state its parent reads. While a change runs the button is
+ * disabled and further clicks are ignored, so a double click does one thing. A change that could
+ * not finish stays reported with a Retry until it does (see README "Follow"). Offline, a note says
+ * the change waits for the connection (it reads the server first).
+ */
+export function FollowToggle({ me, target, targetName, status, onRetry }: FollowToggleProps) {
   const online = useBrowserOnline();
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);

@@ -1,7 +1,5 @@
 import { LoadFailure } from 'shared-ui';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFollowerUids, useFollowingUids } from '../data';
 import type { LiveUidList } from '../data';
 import { followListPath } from '../followLists';
 
@@ -9,6 +7,11 @@ export interface ProfileCountsProps {
   userId: string;
   /** The length of the member's live `usersData.posts` (docs/DATA_MODEL.md "Counts"). */
   postsCount: number;
+  /** The member's live `Followers` and `Following` lists: their lengths are the counts. */
+  followers: LiveUidList;
+  following: LiveUidList;
+  /** Reads the lists again after a failed read. */
+  onRetry: () => void;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -17,9 +20,17 @@ function countOf(list: LiveUidList): number | null {
   return list.status === 'ready' ? list.uids.length : null;
 }
 
-function Counts({ userId, postsCount, onRetry }: ProfileCountsProps & { onRetry: () => void }) {
-  const followers = useFollowerUids(userId);
-  const following = useFollowingUids(userId);
+/**
+ * A profile's posts, followers and following counts, live. Each comes from one document the
+ * page reads (no collection is read to count): see docs/DATA_MODEL.md "Counts".
+ */
+export function ProfileCounts({
+  userId,
+  postsCount,
+  followers,
+  following,
+  onRetry,
+}: ProfileCountsProps) {
   if (followers.status === 'error' || following.status === 'error') {
     return <LoadFailure message="The follower counts could not be loaded." onRetry={onRetry} />;
   }
@@ -42,13 +53,4 @@ function Counts({ userId, postsCount, onRetry }: ProfileCountsProps & { onRetry:
       </li>
     </ul>
   );
-}
-
-/**
- * A profile's posts, followers and following counts, live. Each comes from one document the
- * page already has or reads once (no collection is read to count): see docs/DATA_MODEL.md "Counts".
- */
-export function ProfileCounts(props: ProfileCountsProps) {
-  const [attempt, setAttempt] = useState(0);
-  return <Counts key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
 }

@@ -2,19 +2,25 @@ import { Link } from 'react-router-dom';
 import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
 import { Avatar, Photo } from 'shared-ui';
-import { FollowButton } from './FollowButton';
+import { followStatusIn } from '../data';
+import type { LiveUidList } from '../data';
+import { FollowToggle } from './FollowButton';
 
 export interface ProfileHeaderProps {
   profile: UserData;
   userId: string;
   /** The viewer; null while the session is unknown (no action shown). */
   me: string | null;
+  /** The member's live `Followers` list: whether the viewer follows them. */
+  followers: LiveUidList;
+  /** Reads the followers again after a failed read. */
+  onRetry: () => void;
 }
 
 const AVATAR_SIZE = 120;
 
 /** Cover (its box reserved before the image arrives), picture, name, about, and the one action. */
-export function ProfileHeader({ profile, userId, me }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, userId, me, followers, onRetry }: ProfileHeaderProps) {
   const name = profile.userInfo?.userName ?? '';
   const cover = profile.profilePictures?.profileCover ?? null;
   const about = profile.userInfo?.userAbout ?? null;
@@ -39,7 +45,13 @@ export function ProfileHeader({ profile, userId, me }: ProfileHeaderProps) {
             Edit profile
           </Link>
         ) : (
-          <FollowButton me={me} target={userId} targetName={name} />
+          <FollowToggle
+            me={me}
+            target={userId}
+            targetName={name}
+            status={followStatusIn(followers, me)}
+            onRetry={onRetry}
+          />
         )}
       </div>
       {about ? <p className="profile-header__about">{about}</p> : null}

@@ -11,7 +11,10 @@ export type LiveUidList =
   | { status: 'ready'; uids: string[] }
   | { status: 'error'; error: FirestoreError };
 
-function useLiveUids<T>(ref: DocumentReference<T>, uidsOf: (data: T) => string[]): LiveUidList {
+function useLiveUids<T>(
+  ref: DocumentReference<T> | null,
+  uidsOf: (data: T) => string[],
+): LiveUidList {
   const result = useLiveDocument(ref);
   if (result.status === 'ready') return { status: 'ready', uids: uidsOf(result.data) };
   if (result.status === 'missing') return { status: 'ready', uids: [] };
@@ -20,15 +23,18 @@ function useLiveUids<T>(ref: DocumentReference<T>, uidsOf: (data: T) => string[]
 
 /**
  * Who follows `uid`, live from `Followers/{uid}`: one document read, however many members there
- * are. Its length is the followers count (docs/DATA_MODEL.md "Counts").
+ * are. Its length is the followers count (docs/DATA_MODEL.md "Counts"). Loading while `uid` is null.
  */
-export function useFollowerUids(uid: string): LiveUidList {
-  const ref = useMemo(() => followersRef(uid), [uid]);
+export function useFollowerUids(uid: string | null): LiveUidList {
+  const ref = useMemo(() => (uid ? followersRef(uid) : null), [uid]);
   return useLiveUids(ref, (data) => data.Followers);
 }
 
-/** Whom `uid` follows, live from `Following/{uid}`; its length is the following count. */
-export function useFollowingUids(uid: string): LiveUidList {
-  const ref = useMemo(() => followingRef(uid), [uid]);
+/**
+ * Whom `uid` follows, live from `Following/{uid}`; its length is the following count. Loading
+ * while `uid` is null.
+ */
+export function useFollowingUids(uid: string | null): LiveUidList {
+  const ref = useMemo(() => (uid ? followingRef(uid) : null), [uid]);
   return useLiveUids(ref, (data) => data.Following);
 }

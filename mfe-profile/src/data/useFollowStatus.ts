@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { followersRef, useLiveDocument } from 'shared-firebase';
+import { useFollowerUids } from './connections';
+import type { LiveUidList } from './connections';
 
 /** Whether `me` follows `target`: loading, ready, or the read's error. */
 export type FollowStatus =
@@ -7,14 +7,15 @@ export type FollowStatus =
   | { status: 'ready'; following: boolean }
   | { status: 'error'; error: Error };
 
+/** Whether `me` is among `followers` (the target's live `Followers` list). */
+export function followStatusIn(followers: LiveUidList, me: string): FollowStatus {
+  if (followers.status === 'ready') {
+    return { status: 'ready', following: followers.uids.includes(me) };
+  }
+  return followers;
+}
+
 /** Whether `me` follows `target`, live from `Followers/{target}`. */
 export function useFollowStatus(me: string, target: string): FollowStatus {
-  const ref = useMemo(() => followersRef(target), [target]);
-  const followers = useLiveDocument(ref);
-  if (followers.status === 'ready') {
-    return { status: 'ready', following: followers.data.Followers.includes(me) };
-  }
-  if (followers.status === 'missing') return { status: 'ready', following: false };
-  if (followers.status === 'error') return { status: 'error', error: followers.error };
-  return { status: 'loading' };
+  return followStatusIn(useFollowerUids(target), me);
 }

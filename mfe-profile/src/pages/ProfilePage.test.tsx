@@ -16,8 +16,8 @@ const platform = jest.mocked(sharedFirebase);
 /** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
 const loadNever = () => new Promise<never>(() => {});
 
-function renderAt(path: string) {
-  return render(
+function pageAt(path: string) {
+  return (
     <MemoryRouter initialEntries={['/elsewhere', path]} initialIndex={1}>
       <Routes>
         <Route path="/profile/:userId" element={<ProfilePage loadRemoteModule={loadNever} />} />
@@ -25,13 +25,18 @@ function renderAt(path: string) {
         <Route path="/edit-profile" element={<p>edit page</p>} />
         <Route path="/elsewhere" element={<p>previous page</p>} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+function renderAt(path: string) {
+  const view = render(pageAt(path));
+  /** Renders the same page again, as a live hook's new answer does. */
+  return { rerender: () => view.rerender(pageAt(path)) };
 }
 
 beforeEach(() => {
   platform.useSignedInUid.mockReturnValue('me');
-  fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
   fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
   fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
 });
@@ -92,8 +97,9 @@ describe('ProfilePage', () => {
       'src',
       'https://example.test/c.png',
     );
-    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
-    expect(fakes.useFollowStatus).toHaveBeenCalledWith('me', 'bob');
+    expect(screen.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(fakes.useFollowerUids).toHaveBeenCalledWith('bob');
+    expect(fakes.useFollowingUids).toHaveBeenCalledWith('bob');
     expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
     const intro = screen.getByRole('region', { name: 'Intro' });
     expect(
@@ -101,6 +107,64 @@ describe('ProfilePage', () => {
         .getAllByRole('definition')
         .map((value) => value.textContent),
     ).toEqual(['Not given', 'Not given', 'Not given']);
+  });
+
+  it('shows Followed when the viewer is among the followers, and follows the live list', () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
+    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'me'] });
+    const view = renderAt('/profile/bob');
+    expect(screen.getByRole('button', { name: 'Followed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: '2 followers' })).toBeInTheDocument();
+    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a'] });
+    view.rerender();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the profile', { member: 'loading', followers: 'ready', following: 'ready' }],
+    ['its followers', { member: 'ready', followers: 'loading', following: 'ready' }],
+    ['its following', { member: 'ready', followers: 'ready', following: 'loading' }],
+  ] as const)(
+    'shows only the spinner while %s loads: the page appears whole, its rows never move',
+    (_, states) => {
+      platform.useMember.mockReturnValue(
+        states.member === 'ready'
+          ? { status: 'ready', data: memberData('Bob') }
+          : { status: 'loading' },
+      );
+      const list = (state: 'ready' | 'loading') =>
+        state === 'ready'
+          ? { status: 'ready' as const, uids: ['me'] }
+          : { status: 'loading' as const };
+      fakes.useFollowerUids.mockReturnValue(list(states.followers));
+      fakes.useFollowingUids.mockReturnValue(list(states.following));
+      renderAt('/profile/bob');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
+      expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Counts' })).not.toBeInTheDocument();
+      // All three are read at once, not one after another.
+      expect(platform.useMember).toHaveBeenCalledWith('bob');
+      expect(fakes.useFollowerUids).toHaveBeenCalledWith('bob');
+      expect(fakes.useFollowingUids).toHaveBeenCalledWith('bob');
+    },
+  );
+
+  it('offers Retry when the follow lists cannot be loaded, and reads them again', async () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
+    fakes.useFollowerUids.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    renderAt('/profile/bob');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bob' })).toBeInTheDocument();
+    expect(screen.getByText('The follower counts could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('The follow state could not be loaded.')).toBeInTheDocument();
+    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['me'] });
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
+    expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {

@@ -4,10 +4,10 @@ import { useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
-
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
+import { useFollowerUids, useFollowingUids } from '../data';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -17,7 +17,7 @@ export interface ProfilePageProps {
 
 /** /profile/:userId — an unknown member (no usersData document) goes to /404. */
 export function ProfilePage(props: ProfilePageProps) {
-  // A new key remounts the page's subscriptions: Retry reads the profile again.
+  // A new key remounts the page's subscriptions: Retry reads the profile and its lists again.
   const [attempt, setAttempt] = useState(0);
   return <Profile key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
 }
@@ -26,6 +26,10 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   const { userId = '' } = useParams();
   const me = useSignedInUid();
   const profile = useMember(userId || null);
+  // Read beside the profile, not after it: the follow state sets the header's action (whose
+  // width decides whether it wraps to a row of its own) and the lists the counts' widths.
+  const followers = useFollowerUids(userId || null);
+  const following = useFollowingUids(userId || null);
   const navigate = useNavigate();
   const unknown = userId === '' || profile.status === 'missing';
 
@@ -40,7 +44,13 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       </section>
     );
   }
-  if (profile.status !== 'ready' || unknown) {
+  // The page appears once all three have answered, so nothing in it moves when one arrives.
+  if (
+    profile.status !== 'ready' ||
+    unknown ||
+    followers.status === 'loading' ||
+    following.status === 'loading'
+  ) {
     return (
       <section className="ui-page" aria-busy="true">
         <Spinner label="Loading profile…" />
@@ -49,8 +59,20 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   }
   return (
     <article className="ui-page">
-      <ProfileHeader profile={profile.data} userId={userId} me={me} />
-      <ProfileCounts userId={userId} postsCount={profile.data.posts.length} />
+      <ProfileHeader
+        profile={profile.data}
+        userId={userId}
+        me={me}
+        followers={followers}
+        onRetry={onRetry}
+      />
+      <ProfileCounts
+        userId={userId}
+        postsCount={profile.data.posts.length}
+        followers={followers}
+        following={following}
+        onRetry={onRetry}
+      />
       <IntroList info={profile.data.userInfo} />
       <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
     </article>
