@@ -37,6 +37,25 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * A free port is only free until someone binds it: this emulator's own servers start beside
+ * Google's and take ports of their own, so a port Google's was given can be gone by the time its
+ * JVM binds it. Such a start is tried again on another port.
+ */
+async function startGoogleOnFreePort(
+  options: Omit<Parameters<typeof startGoogleFirestore>[0], 'port'>,
+): Promise<Awaited<ReturnType<typeof startGoogleFirestore>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startGoogleFirestore({ ...options, port: await freePort() });
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('Address already in use')) {
+        throw error;
+      }
+    }
+  }
+}
+
+/**
  * Starts this emulator in-process and Google's as a child process, each behind the harness's
  * stack, so the same page code runs against both. Google's is reached through the harness's
  * external mode (the variables `firebase emulators:exec` sets); Storage, which the differential
@@ -56,15 +75,12 @@ export async function startPair(options: {
   const [ours, google] = await Promise.all([
     // Google's emulator checks no indexes: neither does ours here, so their answers compare.
     startStack({ projectId, firestoreRules: options.firestoreRules, indexes: false }),
-    freePort().then((port) =>
-      startGoogleFirestore({
-        projectId,
-        port,
-        dataDir: null,
-        install: options.install,
-        jvmOptions: SHORT_RUN_JVM_OPTIONS,
-      }),
-    ),
+    startGoogleOnFreePort({
+      projectId,
+      dataDir: null,
+      install: options.install,
+      jvmOptions: SHORT_RUN_JVM_OPTIONS,
+    }),
   ]);
   const saved = {
     firestore: process.env['FIRESTORE_EMULATOR_HOST'],
