@@ -72,7 +72,7 @@ export async function startPair(options: {
   nodeSdk?: boolean;
 }): Promise<Pair> {
   const { projectId } = options;
-  const [ours, google] = await Promise.all([
+  const [oursStart, googleStart] = await Promise.allSettled([
     // Google's emulator checks no indexes: neither does ours here, so their answers compare.
     startStack({ projectId, firestoreRules: options.firestoreRules, indexes: false }),
     startGoogleOnFreePort({
@@ -82,6 +82,17 @@ export async function startPair(options: {
       jvmOptions: SHORT_RUN_JVM_OPTIONS,
     }),
   ]);
+  // When one fails, the other is stopped: a stack left running (its servers and browser) keeps
+  // jest from ever exiting after the run.
+  if (oursStart.status === 'rejected' || googleStart.status === 'rejected') {
+    if (oursStart.status === 'fulfilled') await oursStart.value.stop();
+    if (googleStart.status === 'fulfilled') await googleStart.value.stop();
+    throw oursStart.status === 'rejected'
+      ? oursStart.reason
+      : (googleStart as PromiseRejectedResult).reason;
+  }
+  const ours = oursStart.value;
+  const google = googleStart.value;
   const saved = {
     firestore: process.env['FIRESTORE_EMULATOR_HOST'],
     storage: process.env['FIREBASE_STORAGE_EMULATOR_HOST'],
