@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/escapeHtml';
 /**
  * HTML built only through the `html` tag: every interpolated value is escaped unless it is itself
  * `Html` (made by this tag or by `trusted`). Everything the pages show comes from members, so
@@ -12,17 +13,7 @@ export class Html {
 
 type Interpolation = Html | string | number | boolean | null | undefined | Interpolation[];
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { escapeHtml };
 
 function render(value: Interpolation): string {
   if (value instanceof Html) return value.text;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/escapeHtml';
 import type { CoverageLine, RulesCoverage } from './coverage';
 
 /**
@@ -8,16 +9,8 @@ import type { CoverageLine, RulesCoverage } from './coverage';
  * text is escaped here; the markup holds no script.
  */
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 function escape(text: string | number): string {
-  return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return escapeHtml(String(text));
 }
 
 /** How many lines that can run did run. */
