@@ -1,7 +1,9 @@
 // The jest settings every package shares; a package's jest.config.cjs calls this with its environment.
 const path = require('node:path');
 
-/** @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], testTimeout?: number }} options */
+/**
+ * @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], testTimeout?: number, maxWorkers?: number }} options
+ */
 module.exports = function jestConfig(options = {}) {
   return {
     testEnvironment:
@@ -18,5 +20,6 @@ module.exports = function jestConfig(options = {}) {
     setupFilesAfterEnv: options.setupFiles ?? [],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     testTimeout: options.testTimeout ?? 10000,
+    ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
   };
 };
