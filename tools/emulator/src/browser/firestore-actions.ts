@@ -114,14 +114,27 @@ async function writeEdit(
   ]);
 }
 
-async function createDocument(sources: BrowserSources, name: string): Promise<void> {
-  await sources.commit(databaseOf(name), [
-    { update: { name, fields: {} }, currentDocument: { exists: false } },
-  ]);
-}
-
-function newDocumentName(collection: string, id: string): string {
-  return `${collection}/${id.trim() === '' ? autoId() : id.trim()}`;
+/**
+ * An empty document in `collection`, named by the form's id (or an automatic one); a refusal is
+ * shown on the page of `shownOnRefusal`, where the member filled the form in.
+ */
+async function createDocument(
+  sources: BrowserSources,
+  view: FirestoreView,
+  collection: string,
+  id: string,
+  shownOnRefusal: string,
+): Promise<ActionResult> {
+  const name = `${collection}/${id.trim() === '' ? autoId() : id.trim()}`;
+  if (kindOf(name) !== 'document') return redirectTo(shownOnRefusal, 'bad-id');
+  try {
+    await sources.commit(databaseOf(name), [
+      { update: { name, fields: {} }, currentDocument: { exists: false } },
+    ]);
+  } catch (error) {
+    return { status: 400, page: refusedPage(view, shownOnRefusal, reason(error)) };
+  }
+  return redirectTo(name, 'created');
 }
 
 /** POST /firestore/document/create: an empty document in a collection. */
@@ -132,14 +145,7 @@ export async function addDocument(
 ): Promise<ActionResult | null> {
   const collection = form.get('collection') ?? '';
   if (kindOf(collection) !== 'collection') return null;
-  const name = newDocumentName(collection, form.get('id') ?? '');
-  if (kindOf(name) !== 'document') return redirectTo(collection, 'bad-id');
-  try {
-    await createDocument(sources, name);
-  } catch (error) {
-    return { status: 400, page: refusedPage(view, collection, reason(error)) };
-  }
-  return redirectTo(name, 'created');
+  return createDocument(sources, view, collection, form.get('id') ?? '', collection);
 }
 
 /** POST /firestore/collection/create: a new collection, as its first (empty) document. */
@@ -154,14 +160,7 @@ export async function addCollection(
   const id = (form.get('collection') ?? '').trim();
   const collection = `${parent}/${id}`;
   if (id === '' || kindOf(collection) !== 'collection') return redirectTo(parent, 'bad-id');
-  const name = newDocumentName(collection, form.get('id') ?? '');
-  if (kindOf(name) !== 'document') return redirectTo(parent, 'bad-id');
-  try {
-    await createDocument(sources, name);
-  } catch (error) {
-    return { status: 400, page: refusedPage(view, parent, reason(error)) };
-  }
-  return redirectTo(name, 'created');
+  return createDocument(sources, view, collection, form.get('id') ?? '', parent);
 }
 
 /** POST /firestore/document/delete */

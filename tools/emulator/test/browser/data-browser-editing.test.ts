@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStack, type HarnessClient, type Stack } from '../harness';
+import { rawRequest } from './raw-request';
 
 // The data browser's changes, requests view, rules coverage and usage counts, in real Chromium,
 // over data a real SDK client wrote through the rules.
@@ -40,31 +41,8 @@ const rowOf = (label: string) =>
     has: page.getByRole('link', { name: `Edit ${label}`, exact: true }),
   });
 
-function request(
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const request = (path: string, options?: Parameters<typeof rawRequest>[2]) =>
+  rawRequest(base, path, options);
 
 beforeAll(async () => {
   stack = await startStack({ firestoreRules: FIRESTORE_RULES, dataBrowserPort: 0 });

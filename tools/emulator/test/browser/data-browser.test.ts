@@ -1,6 +1,6 @@
-import http from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStack, type HarnessClient, type Stack } from '../harness';
+import { rawRequest } from './raw-request';
 
 // The data browser in real Chromium, over data a real SDK client wrote through the rules.
 const FIRESTORE_RULES = `rules_version = '2';
@@ -36,31 +36,8 @@ let context: BrowserContext;
 let page: Page;
 let base: string;
 
-function request(
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('latin1');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const request = (path: string, options?: Parameters<typeof rawRequest>[2]) =>
+  rawRequest(base, path, options, 'latin1');
 
 beforeAll(async () => {
   stack = await startStack({
