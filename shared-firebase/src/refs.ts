@@ -100,5 +100,7 @@ export const activityItemRef = (
 export const postEditsCollection = (postId: string): CollectionReference<PostEdit, PostEdit> =>
   typedCollection<PostEdit>(`${COLLECTIONS.posts}/${postId}/${POST_EDITS}`);
 /** `posts/{postId}/edits/{editId}`: one replaced version, numbered from 0. */
-export const postEditRef = (postId: string, editId: string): DocumentReference<PostEdit, PostEdit> =>
-  doc(postEditsCollection(postId), editId);
+export const postEditRef = (
+  postId: string,
+  editId: string,
+): DocumentReference<PostEdit, PostEdit> => doc(postEditsCollection(postId), editId);

@@ -213,13 +213,14 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
         breaks: 'before.uid == me()',
       });
       // Likes, audience, photo, time: nothing else moves with an edit.
-      for (const other of [
+      const others: Data[] = [
         { likes: ['alice', 'bob'] },
         { followers: ['alice', 'bob'] },
         { postImage: IMAGE },
         { createdAt: serverTime() },
         { uid: 'bob' },
-      ]) {
+      ];
+      for (const other of others) {
         await deny('alice', EDIT, edit('ed-deny', { changes: { ...caption, ...other } }), {
           breaks: 'affectedKeys().hasOnly',
         });
@@ -249,12 +250,9 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
           breaks: 'after.postImage != null ||',
         });
       }
-      await deny(
-        'alice',
-        EDIT,
-        edit('ed-deny', { changes: { ...caption, postImageAlt: ALT } }),
-        { breaks: 'validPhotoAlt(after)' },
-      );
+      await deny('alice', EDIT, edit('ed-deny', { changes: { ...caption, postImageAlt: ALT } }), {
+        breaks: 'validPhotoAlt(after)',
+      });
       for (const postImageAlt of [x(PHOTO_ALT_MAX_LENGTH + 1), '', ' ', null]) {
         await deny(
           'alice',
@@ -278,7 +276,10 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
       await deny(
         'alice',
         EDIT,
-        batch({ update: 'posts/ed-deny', data: { ...changes, editedAt: serverTime(), editCount: 1 } }),
+        batch({
+          update: 'posts/ed-deny',
+          data: { ...changes, editedAt: serverTime(), editCount: 1 },
+        }),
         { breaks: 'getAfter(entry).data.replacedAt == request.time' },
       );
       // An entry of that number already there is not this edit's record.
