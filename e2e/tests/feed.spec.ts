@@ -116,7 +116,7 @@ const commentTexts = (card: Locator) => card.locator('.feed-comment__text');
 // ---- specs ----
 
 test.describe('feed', () => {
-  test('two members: posts appear only after following; likes and comments show live; delete removes everything', async ({
+  test('two members: posts appear only after following; likes, comments and a caption edit show live; delete removes everything', async ({
     browser,
     stack,
     members,
@@ -209,6 +209,33 @@ test.describe('feed', () => {
     await question.getByRole('button', { name: 'Send reply' }).click();
     await expect(benPhotoCard.locator('.feed-reply__text')).toHaveText(['At the beach']);
 
+    // Ann corrects her caption from the post's menu; both see "Edited" and the version it
+    // replaced, and the likes and comments stay (docs/DATA_MODEL.md "Editing a post").
+    const corrected = `${photoCaption} at the beach`;
+    await expect(benPhotoCard.getByRole('button', { name: 'Post options' })).toHaveCount(0);
+    await photoCard.getByRole('button', { name: 'Post options' }).click();
+    await photoCard.getByRole('menuitem', { name: 'Edit caption and description' }).click();
+    const editForm = photoCard.getByRole('form', { name: 'Edit post' });
+    await editForm.getByRole('textbox', { name: 'Caption' }).fill(corrected);
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(photoCard.locator('.feed-post__caption')).toHaveText(corrected);
+    await expect(photoCard.getByRole('button', { name: /^Edited/ })).toBeVisible();
+    await expect(benPhotoCard.locator('.feed-post__caption')).toHaveText(corrected);
+    await benPhotoCard.getByRole('button', { name: /^Edited/ }).click();
+    const earlier = benPhotoCard
+      .getByRole('region', { name: 'Earlier versions' })
+      .getByRole('listitem');
+    await expect(earlier).toHaveCount(1);
+    await expect(earlier).toContainText(`Original`);
+    await expect(earlier.locator('.feed-history__text')).toHaveText(photoCaption);
+    await expect(photoCard.getByRole('button', { name: '1 like', exact: true })).toBeVisible();
+    await expect(commentTexts(benPhotoCard)).toHaveText(['Where was this?', 'Lovely colours']);
+    expect((await admin.get(`posts/${photoId}/edits/0`))!.data).toMatchObject({
+      uid: ann.uid,
+      postCaption: photoCaption,
+      postImageAlt: null,
+    });
+
     // Ben cannot delete Ann's posts; Ann can, after confirming.
     await expect(benPhotoCard.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
     await photoCard.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -219,6 +246,7 @@ test.describe('feed', () => {
 
     expect(await admin.get(`posts/${photoId}`)).toBeNull();
     expect(await admin.get(`explorePosts/${photoId}`)).toBeNull();
+    expect(await admin.get(`posts/${photoId}/edits/0`)).toBeNull();
     expect(await admin.list('comments', { field: 'postId', equals: photoId })).toEqual([]);
     expect((await admin.get(`usersData/${ann.uid}`))!.data.posts).toEqual([wordsId]);
     expect(await storedFileStatus(stack.storageUrl, stored.postImage as string)).toBe(404);

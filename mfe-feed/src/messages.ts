@@ -13,4 +13,10 @@ export const FEED_MESSAGES = {
     'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
   postFailed: 'The post could not be made. Please try again.',
   deleteWaitingForConnection: 'No connection: the post is deleted as soon as you are back online.',
+
+  // Editing a post's caption and photo description.
+  editEmpty: 'Write a caption: a post without a photo cannot be empty.',
+  editTooLong: 'The caption or the description is too long.',
+  editFailed: 'Your edit could not be saved. Check your connection and try again.',
+  editSaved: 'Post updated. Its earlier version is kept under “Edited”.',
 } as const;

@@ -17,6 +17,7 @@ export type {
   ExplorePost,
   FollowersDoc,
   Post,
+  PostEdit,
   Reply,
   UserData,
   UserInfo,
@@ -39,6 +40,8 @@ export {
   accountDeletionRef,
   activityItemsCollection,
   activityItemRef,
+  postEditsCollection,
+  postEditRef,
 } from './refs';
 export { MAX_BATCH_WRITES } from './constants';
 

@@ -20,6 +20,9 @@ export const COLLECTIONS = {
 /** The sub-collection of `activity/{recipientUid}` that holds the items. */
 export const ACTIVITY_ITEMS = 'items';
 
+/** The sub-collection of `posts/{postId}` that holds the versions its edits replaced. */
+export const POST_EDITS = 'edits';
+
 /** Storage folders, under the owner's uid. */
 export const STORAGE_FOLDERS = {
   posts: 'posts',
@@ -88,6 +91,29 @@ export interface Post {
    * field, docs/DATA_MODEL.md). Absent when none was written, and on posts older than it.
    */
   postImageAlt?: string;
+  /**
+   * When the author last edited the caption or the description (the feed team's field,
+   * docs/DATA_MODEL.md "Editing a post"); absent on a post never edited.
+   */
+  editedAt?: Timestamp | null;
+  /** How many edits the post has had: the id of its next history entry. Absent means 0. */
+  editCount?: number;
+}
+
+/**
+ * A `posts/{postId}/edits/{n}` document: the version of a post that its edit number n replaced,
+ * exactly as the post held it, kept so that anyone can see what a post said before.
+ */
+export interface PostEdit {
+  /** The post's author. */
+  uid: string;
+  postCaption: string | null;
+  /** The photo's description then; null for none. */
+  postImageAlt: string | null;
+  /** When that version was written: the post's `createdAt`, or the previous edit's time. */
+  versionAt: Timestamp;
+  /** When the edit replaced it. Null only in the local echo before the server time arrives. */
+  replacedAt: Timestamp | null;
 }
 
 /** An `explorePosts/{postId}` document: the photo posts the explore grid shows. */

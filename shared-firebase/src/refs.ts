@@ -8,7 +8,7 @@ import type {
   SnapshotOptions,
 } from 'firebase/firestore';
 import { getDb } from './db';
-import { ACTIVITY_ITEMS, COLLECTIONS } from './model';
+import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS } from './model';
 import type {
   AccountDeletionMark,
   ActivityItem,
@@ -17,6 +17,7 @@ import type {
   FollowersDoc,
   FollowingDoc,
   Post,
+  PostEdit,
   UserData,
 } from './model';
 
@@ -94,3 +95,12 @@ export const activityItemRef = (
   itemId: string,
 ): DocumentReference<ActivityItem, ActivityItem> =>
   doc(activityItemsCollection(recipientUid), itemId);
+
+/** `posts/{postId}/edits`: the versions of a post that its edits replaced. */
+export const postEditsCollection = (postId: string): CollectionReference<PostEdit, PostEdit> =>
+  typedCollection<PostEdit>(`${COLLECTIONS.posts}/${postId}/${POST_EDITS}`);
+/** `posts/{postId}/edits/{editId}`: one replaced version, numbered from 0. */
+export const postEditRef = (
+  postId: string,
+  editId: string,
+): DocumentReference<PostEdit, PostEdit> => doc(postEditsCollection(postId), editId);

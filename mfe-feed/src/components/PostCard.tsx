@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Post, WithId } from 'shared-firebase';
 import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
+import { EditedMark } from './edit/EditedMark';
+import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
+import { PostMenu } from './edit/PostMenu';
 import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
@@ -12,6 +15,7 @@ import { PostPhoto } from './PostPhoto';
 import { postPhotosOf } from './postPhotos';
 import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
 import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
+import { FEED_MESSAGES } from '../messages';
 
 export interface PostCardProps {
   post: WithId<Post>;
@@ -30,21 +34,58 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const { pathname } = useLocation();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [likersOpen, setLikersOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
   const likersId = useId();
   const { status, show } = useStatusMessage();
   const commentsId = useId();
-  const canDelete = post.uid === viewerUid && !isSinglePostPath(pathname);
+  const isAuthor = post.uid === viewerUid;
+  const canDelete = isAuthor && !isSinglePostPath(pathname);
   const showError = (message: string) => show(message, 'error');
   const photos = postPhotosOf(post);
   const viewer = usePhotoViewerEntry(post.postId);
+  // Closing the edit form returns focus to the menu it was opened from.
+  const closeEdit = () => {
+    setEditing(false);
+    menuRef.current?.querySelector('button')?.focus();
+  };
 
   return (
     <article className="ui-card feed-post" aria-label="Post">
       <header className="feed-post__header">
         <MemberBadge uid={post.uid} />
-        {post.createdAt ? <PostTimeLink postId={post.postId} createdAt={post.createdAt} /> : null}
+        <div className="feed-post__meta">
+          {post.createdAt ? <PostTimeLink postId={post.postId} createdAt={post.createdAt} /> : null}
+          {post.editedAt ? (
+            <EditedMark
+              editedAt={post.editedAt}
+              historyOpen={historyOpen}
+              historyId={historyId}
+              onToggle={() => setHistoryOpen((open) => !open)}
+            />
+          ) : null}
+          {isAuthor ? (
+            <PostMenu ref={menuRef} hasPhoto={photos.length > 0} onEdit={() => setEditing(true)} />
+          ) : null}
+        </div>
       </header>
-      {post.postCaption ? <p className="feed-post__caption">{post.postCaption}</p> : null}
+      <div id={historyId} hidden={!historyOpen}>
+        {historyOpen ? <LazyPostHistory postId={post.postId} hasPhoto={photos.length > 0} /> : null}
+      </div>
+      {editing ? (
+        <LazyEditPostForm
+          post={post}
+          onCancel={closeEdit}
+          onDone={(saved) => {
+            closeEdit();
+            if (saved) show(FEED_MESSAGES.editSaved, 'success');
+          }}
+        />
+      ) : post.postCaption ? (
+        <p className="feed-post__caption">{post.postCaption}</p>
+      ) : null}
       {photos[0] ? (
         <PostPhoto
           photo={photos[0]}

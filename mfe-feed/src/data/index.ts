@@ -1,5 +1,5 @@
 // The feed's data calls, as its components use them: posts (the feed, an author's posts, one post;
-// making, liking and deleting one; a photo's description) and comments with their replies. Component tests fake this
+// making, liking, editing and deleting one; a photo's description; a post's edit history) and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
 export {
   useFeed,
@@ -12,5 +12,7 @@ export {
 } from './posts';
 export type { NewPost } from './posts';
 export { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
+export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postEdits';
+export type { PostEditInput } from './postEdits';
 export { usePostAudienceCache } from './postAudience';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';

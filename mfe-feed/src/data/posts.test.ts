@@ -404,24 +404,32 @@ describe('setLiked', () => {
 });
 
 describe('deletePost', () => {
-  it('deletes comments in batches of 10, then the post, its explore entry and list entry, then the file', async () => {
+  it('deletes comments in batches of 10, then the post, its explore entry, list entry and history, then the file', async () => {
     const comments = Array.from({ length: 23 }, (_, i) => ({ ref: { path: `comments/c${i}` } }));
-    jest.mocked(getDocs).mockResolvedValue({ docs: comments } as never);
+    const edits = ['0', '1'].map((id) => ({ ref: { path: `posts/p1/edits/${id}` } }));
+    jest
+      .mocked(getDocs)
+      .mockReset()
+      .mockResolvedValueOnce({ docs: comments } as never)
+      .mockResolvedValueOnce({ docs: edits } as never);
     await deletePost({ postId: 'p1', uid: ME, postImage: 'https://files/1.png' });
 
-    expect(jest.mocked(getDocs).mock.calls[0]![0]).toEqual({
-      path: 'comments',
-      constraints: [['where', 'postId', '==', 'p1']],
-    });
+    expect(jest.mocked(getDocs).mock.calls.map(([ref]) => ref)).toEqual([
+      { path: 'comments', constraints: [['where', 'postId', '==', 'p1']] },
+      { path: 'posts/p1/edits' },
+    ]);
     const sizes = firestore.__commits.map((ops) => ops.length);
-    expect(sizes).toEqual([10, 10, 3, 3]);
+    expect(sizes).toEqual([10, 10, 3, 5]);
     expect(firestore.__commits.slice(0, 3).flat()).toEqual(
       comments.map((c) => ['delete', c.ref.path]),
     );
+    // The history goes in the post's own batch: the rules let it go only with its post.
     expect(firestore.__commits[3]).toEqual([
       ['delete', 'posts/p1'],
       ['delete', 'explorePosts/p1'],
       ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
+      ['delete', 'posts/p1/edits/0'],
+      ['delete', 'posts/p1/edits/1'],
     ]);
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
   });
@@ -440,7 +448,7 @@ describe('deletePost', () => {
     online = true;
     window.dispatchEvent(new Event('online'));
     await deleting;
-    expect(getDocs).toHaveBeenCalledTimes(1);
+    expect(getDocs).toHaveBeenCalledTimes(2);
     expect(firestore.__commits).toHaveLength(1);
     jest.restoreAllMocks();
   });
@@ -460,7 +468,12 @@ describe('deletePost', () => {
   });
 
   it('deletes no file for a text post and stops before the post when a comment batch fails', async () => {
-    jest.mocked(getDocs).mockResolvedValue({ docs: [{ ref: { path: 'comments/c1' } }] } as never);
+    jest
+      .mocked(getDocs)
+      .mockReset()
+      .mockResolvedValue({ docs: [] } as never)
+      .mockResolvedValueOnce({ docs: [{ ref: { path: 'comments/c1' } }] } as never)
+      .mockResolvedValueOnce({ docs: [{ ref: { path: 'comments/c1' } }] } as never);
     firestore.__failNextCommit(new Error('unavailable'));
     await expect(deletePost({ postId: 'p1', uid: ME, postImage: null })).rejects.toThrow();
     expect(firestore.__commits).toEqual([]);

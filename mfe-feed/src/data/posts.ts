@@ -28,6 +28,7 @@ import {
   getDb,
   isPermissionDenied,
   likeItemId,
+  postEditsCollection,
   postRef,
   postsCollection,
   removeActivityItem,
@@ -303,8 +304,9 @@ export async function setLiked(
 
 /**
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
- * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry
- * and its id in the author's `usersData.posts` in one batch — and finally every size of its photo.
+ * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry,
+ * its id in the author's `usersData.posts` and its edit history in one batch — and finally every
+ * size of its photo.
  * Offline, it starts once the browser is online again.
  */
 export async function deletePost(
@@ -321,10 +323,14 @@ export async function deletePost(
     }
     await batch.commit();
   }
+  // Its earlier versions (at most MAX_POST_EDITS) go in the batch that deletes the post: the
+  // rules let the history go only with its post, so a post is never left without it.
+  const edits = await getDocs(postEditsCollection(post.postId));
   const batch = writeBatch(db);
   batch.delete(postRef(post.postId));
   batch.delete(explorePostRef(post.postId));
   batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
+  for (const edit of edits.docs) batch.delete(edit.ref);
   await batch.commit();
   // The download URLs name the objects. The post is already gone, so a file that cannot be
   // removed is only logged.

@@ -38,6 +38,8 @@ describe('PostPage', () => {
     expect(screen.getByText('single')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Like/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    // Editing is: its menu is the card's (components/edit/PostEdit.test.tsx).
+    expect(screen.getByRole('button', { name: 'Post options' })).toBeInTheDocument();
   });
 
   it('shows a clear not-found state for an unknown post', () => {

@@ -3,7 +3,7 @@ import type * as Data from '../data';
 
 /**
  * The feed's data module as its component tests see it: every call to the backend and every data
- * hook a jest fake the test programs, its pure checks (`newPostProblem`) real. Use it as
+ * hook a jest fake the test programs, its pure checks (`newPostProblem`, `postEditProblem`) real. Use it as
  * `jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData())`.
  */
 export function fakeData() {
@@ -14,6 +14,8 @@ export function fakeData() {
     'createPost',
     'setLiked',
     'deletePost',
+    'editPost',
+    'usePostEdits',
     'usePostAudienceCache',
     'useComments',
     'addComment',

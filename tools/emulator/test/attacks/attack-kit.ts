@@ -16,8 +16,17 @@ const rules = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
 type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
 type Value = Record<string, unknown>;
 
+/** A map key no document field uses: marks a timestamp among plain values. */
+const TIMESTAMP = '$timestamp';
+
+/** A timestamp field value, as REST reads return it (`timestampValue`, RFC 3339). */
+export const timestamp = (rfc3339: string): Plain => ({ [TIMESTAMP]: rfc3339 });
+
 function toValue(value: Plain): Value {
   if (value === null) return { nullValue: null };
+  if (typeof value === 'object' && !Array.isArray(value) && typeof value[TIMESTAMP] === 'string') {
+    return { timestampValue: value[TIMESTAMP] };
+  }
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {
     return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };

@@ -1,0 +1,226 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Timestamp } from 'firebase/firestore';
+import { MemoryRouter } from 'react-router-dom';
+import { formatFullTime } from 'shared-ui';
+import * as sharedFirebase from 'shared-firebase';
+import { CAPTION_MAX_LENGTH } from 'shared-firebase';
+import type { Post, PostEdit, WithId } from 'shared-firebase';
+import * as data from '../../data';
+import { FEED_MESSAGES } from '../../messages';
+import { VIEWER, makePost, memberNamed } from '../../testing/fixtures';
+import { PostCard } from '../PostCard';
+
+jest.mock('shared-firebase', () => jest.requireActual('../../testing/sharedFirebaseFake').fake());
+jest.mock('../../data', () => jest.requireActual('../../testing/dataFake').fakeData());
+
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
+
+const HOUR = 3_600_000;
+const hoursAgo = (hours: number) => Timestamp.fromMillis(Date.now() - hours * HOUR);
+const CREATED = hoursAgo(72);
+const FIRST_EDIT = hoursAgo(5);
+const EDITED = hoursAgo(2);
+const photoPost = makePost({
+  postImage: 'https://files.test/kite.jpg',
+  postImageAlt: 'A kite',
+  postCaption: 'Windy',
+  createdAt: CREATED,
+});
+
+beforeEach(() => {
+  platform.useMember.mockImplementation(memberNamed);
+  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.editPost.mockReset().mockResolvedValue(true);
+  fakes.usePostEdits.mockReset().mockReturnValue({ status: 'ready', items: [] });
+});
+
+function renderCard(post: WithId<Post>, viewerUid = VIEWER) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <PostCard post={post} viewerUid={viewerUid} />
+    </MemoryRouter>,
+  );
+  return { user };
+}
+
+async function openEdit(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Post options' }));
+  await user.click(screen.getByRole('menuitem', { name: /^Edit caption/ }));
+  return screen.findByRole('form', { name: 'Edit post' });
+}
+
+describe('editing a post', () => {
+  it('is offered to the author only, from the post’s menu', () => {
+    renderCard(makePost({ uid: 'someone-else' }));
+    expect(screen.queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
+  });
+
+  it('edits the caption and the photo’s description, then returns focus to the menu', async () => {
+    const { user } = renderCard(photoPost);
+    const form = await openEdit(user);
+    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    expect(caption).toHaveValue('Windy');
+    expect(caption).toHaveFocus();
+    const alt = within(form).getByRole('textbox', { name: 'Photo description (alt text)' });
+    expect(alt).toHaveValue('A kite');
+
+    await user.type(caption, ' day');
+    await user.clear(alt);
+    await user.type(alt, 'A red kite');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(fakes.editPost).toHaveBeenCalledWith('post-1', {
+      caption: 'Windy day',
+      imageAlt: 'A red kite',
+    });
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(FEED_MESSAGES.editSaved);
+  });
+
+  it('offers no description field on a text post, and keeps the caption’s bound', async () => {
+    const { user } = renderCard(makePost());
+    const form = await openEdit(user);
+    expect(within(form).queryByRole('textbox', { name: /Photo description/ })).toBeNull();
+    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    expect(caption).toHaveAttribute('maxLength', String(CAPTION_MAX_LENGTH));
+    expect(within(form).getByText(`11/${CAPTION_MAX_LENGTH}`)).toBeInTheDocument();
+  });
+
+  it('says why an empty caption cannot be saved, and keeps the form as it was', async () => {
+    const { user } = renderCard(makePost());
+    const form = await openEdit(user);
+    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    await user.clear(caption);
+    await user.type(caption, '   ');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(fakes.editPost).not.toHaveBeenCalled();
+    expect(within(form).getByRole('alert')).toHaveTextContent(FEED_MESSAGES.editEmpty);
+    expect(caption).toHaveAttribute('aria-invalid', 'true');
+    expect(caption).toHaveAccessibleDescription(new RegExp(FEED_MESSAGES.editEmpty));
+    expect(caption).toHaveFocus();
+    expect(caption).toHaveValue('   ');
+  });
+
+  it('keeps what was typed when saving fails, and says so', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail: (error: Error) => void = () => undefined;
+    fakes.editPost.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
+    const { user } = renderCard(makePost());
+    const form = await openEdit(user);
+    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    await user.type(caption, '!');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('button', { name: 'Saving…' })).toBeDisabled();
+
+    await act(async () => fail(new Error('unavailable')));
+    expect(within(form).getByRole('alert')).toHaveTextContent(FEED_MESSAGES.editFailed);
+    expect(caption).toHaveValue('Hello there!');
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('Cancel and Escape leave the post as it was and return focus to the menu', async () => {
+    const { user } = renderCard(makePost());
+    let form = await openEdit(user);
+    await user.type(within(form).getByRole('textbox', { name: 'Caption' }), ' changed');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('Hello there')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
+
+    form = await openEdit(user);
+    expect(within(form).getByRole('textbox', { name: 'Caption' })).toHaveValue('Hello there');
+    await user.keyboard(' again{Escape}');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByText('Hello there')).toBeInTheDocument();
+    expect(fakes.editPost).not.toHaveBeenCalled();
+  });
+
+  it('saving without a change just closes the form', async () => {
+    const { user } = renderCard(makePost());
+    const form = await openEdit(user);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(fakes.editPost).not.toHaveBeenCalled();
+  });
+});
+
+describe('an edited post and its history', () => {
+  const edited = makePost({
+    uid: 'author-1',
+    postCaption: 'Windy day',
+    postImage: 'https://files.test/kite.jpg',
+    postImageAlt: 'A red kite',
+    createdAt: CREATED,
+    editedAt: EDITED,
+    editCount: 2,
+  });
+  const versions: Array<WithId<PostEdit>> = [
+    {
+      id: '1',
+      uid: 'author-1',
+      postCaption: 'Windy',
+      postImageAlt: 'A kite',
+      versionAt: FIRST_EDIT,
+      replacedAt: EDITED,
+    },
+    {
+      id: '0',
+      uid: 'author-1',
+      postCaption: '<b>Wndy</b>',
+      postImageAlt: null,
+      versionAt: CREATED,
+      replacedAt: FIRST_EDIT,
+    },
+  ];
+
+  it('shows “Edited” with the time, the full time for assistive technology and on hover', () => {
+    renderCard(edited);
+    const mark = screen.getByRole('button', { name: /^Edited/ });
+    expect(mark).toHaveAttribute('aria-expanded', 'false');
+    expect(within(mark).getByText('2 h')).toBeInTheDocument();
+    const full = `Edited ${formatFullTime(EDITED.toDate())}. Shows the earlier versions.`;
+    expect(mark).toHaveAccessibleDescription(full);
+    expect(mark).toHaveAttribute('title', full);
+  });
+
+  it('shows nothing of the kind on a post never edited', () => {
+    renderCard(makePost({ createdAt: CREATED }));
+    expect(screen.queryByRole('button', { name: /^Edited/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the earlier versions to any member, newest first, the original last, as text', async () => {
+    fakes.usePostEdits.mockReturnValue({ status: 'ready', items: versions });
+    const { user } = renderCard(edited);
+    expect(fakes.usePostEdits).not.toHaveBeenCalled();
+    const mark = screen.getByRole('button', { name: /^Edited/ });
+    await user.click(mark);
+
+    const history = await screen.findByRole('region', { name: 'Earlier versions' });
+    expect(mark).toHaveAttribute('aria-expanded', 'true');
+    expect(fakes.usePostEdits).toHaveBeenCalledWith('post-1');
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Edited version, 5 h.*Windy.*Photo description: A kite$/),
+      expect.stringMatching(/^Original, 3 d.*<b>Wndy<\/b>.*Photo description: none$/),
+    ]);
+    expect(history.querySelector('b')).toBeNull();
+
+    await user.click(mark);
+    expect(screen.queryByRole('region', { name: 'Earlier versions' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the versions cannot be read', async () => {
+    fakes.usePostEdits.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    const { user } = renderCard(edited);
+    await user.click(screen.getByRole('button', { name: /^Edited/ }));
+    expect(await screen.findByText('The earlier versions could not be loaded.')).toBeVisible();
+    fakes.usePostEdits.mockReturnValue({ status: 'ready', items: versions });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Earlier versions' })).toBeInTheDocument();
+  });
+});
