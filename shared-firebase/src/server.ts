@@ -2,7 +2,6 @@
 // code that runs in Node on the server, never in a page. Nothing here imports the web SDK or
 // React; the functions' bundles take only what they use.
 export { ACTIVITY_ITEMS, COLLECTIONS, STORAGE_FOLDERS } from './model';
-export type { ActivityItem, ActivityType } from './model';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {
   activityItemFields,
