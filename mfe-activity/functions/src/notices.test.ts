@@ -56,7 +56,10 @@ const setLikes = (...likes: string[]) =>
 const setFollowers = (...followers: string[]) =>
   store.docs.set('Followers/ann', { Followers: followers });
 const markRead = (recipient: string, id: string) =>
-  store.docs.set(`activity/${recipient}/items/${id}`, { ...store.item(recipient, id)!, read: true });
+  store.docs.set(`activity/${recipient}/items/${id}`, {
+    ...store.item(recipient, id)!,
+    read: true,
+  });
 
 describe('a like', () => {
   it('writes the author’s item once, with the documented fields, however often it is delivered', async () => {
@@ -283,8 +286,8 @@ describe('what a write changed', () => {
     expect(
       appendedReplies({ replies: [reply('a')] }, { replies: [reply('a'), reply('b')] }),
     ).toEqual([{ position: 1, userId: 'b' }]);
-    expect(appendedReplies({ replies: [reply('a'), reply('b')] }, { replies: [reply('b')] })).toEqual(
-      [],
-    );
+    expect(
+      appendedReplies({ replies: [reply('a'), reply('b')] }, { replies: [reply('b')] }),
+    ).toEqual([]);
   });
 });

@@ -17,9 +17,7 @@ import { MAX_BATCH_WRITES } from 'shared-firebase';
  * item follows from the activity team's function (docs/DATA_MODEL.md "Activity"), never from here.
  */
 export type FollowWrite =
-  | { kind: 'followers' }
-  | { kind: 'following' }
-  | { kind: 'post'; postId: string };
+  { kind: 'followers' } | { kind: 'following' } | { kind: 'post'; postId: string };
 
 /** What the fan-out reads before planning. */
 export interface FollowState {
