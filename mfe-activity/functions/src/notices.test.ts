@@ -49,6 +49,8 @@ beforeEach(() => {
   store = new MemoryStore();
   store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [] });
   store.docs.set('Followers/ann', { Followers: [] });
+  store.docs.set('comments/c1', { userId: 'ann', postId: 'p1', replies: [] });
+  store.docs.set('comments/c2', { userId: 'ann', postId: 'p1', replies: [] });
 });
 
 const setLikes = (...likes: string[]) =>
@@ -80,7 +82,7 @@ describe('a like', () => {
   it('of one’s own post tells nobody', async () => {
     setLikes('ann');
     await settleLike(store, 'p1', 'ann', T0);
-    expect(store.docs.size).toBe(2);
+    expect(store.items('ann')).toEqual([]);
   });
 
   it('that no longer stands when its event runs writes no item (events may come late)', async () => {
@@ -91,7 +93,7 @@ describe('a like', () => {
   it('of a deleted post writes nothing', async () => {
     store.docs.delete('posts/p1');
     await settleLike(store, 'p1', 'ben', T0);
-    expect(store.docs.size).toBe(1);
+    expect(store.items('ann')).toEqual([]);
   });
 
   it('unliked removes its item; liked again within a day brings the same item back, not a new notice', async () => {
@@ -222,6 +224,19 @@ describe('a comment', () => {
     await settleComment(store, 'c1', comment, T0);
     store.docs.delete('activity/ann/items/comment_c1');
     await settleComment(store, 'c1', comment, T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('deleted before its event ran tells nobody', async () => {
+    store.docs.delete('comments/c1');
+    await settleComment(store, 'c1', { userId: 'ben', postId: 'p1' }, T0);
+    await settleReply(
+      store,
+      'c1',
+      { userId: 'ann', postId: 'p1' },
+      { position: 0, userId: 'ben' },
+      T0,
+    );
     expect(store.items('ann')).toEqual([]);
   });
 

@@ -127,7 +127,7 @@ export function settleFollow(store: NoticeStore, target: string, actor: string, 
   });
 }
 
-/** A comment was made at `at`: the post's author is told. */
+/** A comment was made at `at`: the post's author is told, unless it is gone already. */
 export function settleComment(
   store: NoticeStore,
   commentId: string,
@@ -135,8 +135,11 @@ export function settleComment(
   at: number,
 ) {
   return store.run(async (tx) => {
-    const post = await tx.get(`${COLLECTIONS.posts}/${comment.postId}`);
-    if (!post || typeof post.uid !== 'string') return;
+    const [post, stillThere] = await Promise.all([
+      tx.get(`${COLLECTIONS.posts}/${comment.postId}`),
+      tx.get(`${COLLECTIONS.comments}/${commentId}`),
+    ]);
+    if (!post || typeof post.uid !== 'string' || !stillThere) return;
     const notice: ActivityNotice = {
       recipient: post.uid,
       itemId: commentItemId(commentId),
@@ -150,8 +153,8 @@ export function settleComment(
 }
 
 /**
- * A reply by `replier` was appended at `position` of a thread at `at`: the comment's author is
- * told (the comment, as the event saw it, names its author and post).
+ * A reply was appended at `position` of a thread at `at`: the comment's author is told (the
+ * comment, as the event saw it, names its author and post), unless the comment is gone already.
  */
 export function settleReply(
   store: NoticeStore,
@@ -161,6 +164,7 @@ export function settleReply(
   at: number,
 ) {
   return store.run(async (tx) => {
+    if (!(await tx.get(`${COLLECTIONS.comments}/${commentId}`))) return;
     const notice: ActivityNotice = {
       recipient: comment.userId,
       itemId: replyItemId(commentId, reply.position, reply.userId),
