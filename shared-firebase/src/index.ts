@@ -48,8 +48,6 @@ export { MAX_BATCH_WRITES } from './constants';
 // What every writer of the contract must agree on.
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
-export { commentItemId, followItemId, likeItemId, replyItemId } from './data/activityItems';
-export { addActivityItem, removeActivityItem } from './data/activityWrites';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

@@ -1,5 +1,13 @@
 // What the teams' Cloud Functions codebases take from the platform (`shared-firebase/server`):
 // code that runs in Node on the server, never in a page. Nothing here imports the web SDK or
 // React; the functions' bundles take only what they use.
-export { STORAGE_FOLDERS } from './model';
+export { ACTIVITY_ITEMS, COLLECTIONS, STORAGE_FOLDERS } from './model';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
+export {
+  activityItemFields,
+  commentItemId,
+  followItemId,
+  likeItemId,
+  replyItemId,
+  type ActivityNotice,
+} from './data/activityItems';

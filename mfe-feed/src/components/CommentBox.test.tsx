@@ -77,7 +77,7 @@ describe('CommentBox', () => {
   it('sends a comment as the viewer and clears the field', async () => {
     const { user, field } = renderBox();
     await user.type(field(), 'Nice photo{Enter}');
-    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', POST_AUTHOR);
+    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo');
     expect(field()).toHaveValue('');
   });
 

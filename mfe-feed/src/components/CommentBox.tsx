@@ -7,7 +7,7 @@ import { InlineTextForm } from './InlineTextForm';
 
 export interface CommentBoxProps {
   postId: string;
-  /** The post's author: may delete any comment or reply on it, and is told about a comment (activity). */
+  /** The post's author: may delete any comment or reply on it. */
   postAuthorUid: string;
   viewerUid: string;
 }
@@ -25,7 +25,7 @@ export function CommentBox({ postId, postAuthorUid, viewerUid }: CommentBoxProps
         label="Write a comment"
         submitLabel="Comment"
         itemName="Comment"
-        onSend={(text) => addComment(postId, viewerUid, text, postAuthorUid)}
+        onSend={(text) => addComment(postId, viewerUid, text)}
         onError={showError}
       />
       <StatusMessage status={status} />

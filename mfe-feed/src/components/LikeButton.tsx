@@ -5,8 +5,6 @@ import { PendingNote } from './PendingNote';
 
 export interface LikeButtonProps {
   postId: string;
-  /** The post's author, who is told about the like (activity). */
-  authorUid: string;
   likes: string[];
   viewerUid: string;
   onError: (message: string) => void;
@@ -17,7 +15,7 @@ export interface LikeButtonProps {
  * once (the count moves) and queues it while offline; until the server confirms it, a note says
  * it is waiting.
  */
-export function LikeButton({ postId, authorUid, likes, viewerUid, onError }: LikeButtonProps) {
+export function LikeButton({ postId, likes, viewerUid, onError }: LikeButtonProps) {
   /** The like or unlike being sent, if any. */
   const [pending, setPending] = useState<'Like' | 'Unlike' | null>(null);
   const liked = likes.includes(viewerUid);
@@ -26,7 +24,7 @@ export function LikeButton({ postId, authorUid, likes, viewerUid, onError }: Lik
     // One write at a time: a second arrayUnion of the same uid changes nothing and is refused.
     setPending(liked ? 'Unlike' : 'Like');
     try {
-      await setLiked(postId, viewerUid, !liked, authorUid);
+      await setLiked(postId, viewerUid, !liked);
     } catch (error) {
       console.error('Like failed', error);
       onError('Your like could not be saved. Please try again.');

@@ -159,7 +159,7 @@ describe('PostCard like toggle', () => {
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
     // The author is passed so the like's activity item reaches them.
-    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, true, 'author-1');
+    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, true);
   });
 
   it('shows Liked and unlikes when the viewer already likes the post', async () => {
@@ -168,7 +168,7 @@ describe('PostCard like toggle', () => {
     expect(screen.getByRole('button', { name: '2 likes' })).toBeInTheDocument();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
-    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, false, VIEWER);
+    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, false);
   });
 
   it('sends one like at a time and reports a failed one', async () => {

@@ -100,7 +100,6 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       <div className="feed-post__actions">
         <LikeButton
           postId={post.postId}
-          authorUid={post.uid}
           likes={post.likes}
           viewerUid={viewerUid}
           onError={showError}

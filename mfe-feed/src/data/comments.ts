@@ -12,13 +12,10 @@ import {
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import {
-  addActivityItem,
   COMMENT_MAX_LENGTH,
-  commentItemId,
   commentRef,
   commentsCollection,
   getDb,
-  replyItemId,
   useLiveQuery,
 } from 'shared-firebase';
 import type { Comment, LiveQuery, Reply, WithId } from 'shared-firebase';
@@ -43,16 +40,11 @@ export function isSendableText(text: string): boolean {
 }
 
 /**
- * Adds a comment (docs/DATA_MODEL.md "Comment and reply") and, in the same batch, the post author's
- * activity item (none on one's own post). Whitespace-only text is ignored: nothing is sent and false
- * is returned.
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply"); the post author's activity item follows
+ * from the activity team's function. Whitespace-only text is ignored: nothing is sent and false is
+ * returned.
  */
-export async function addComment(
-  postId: string,
-  userId: string,
-  text: string,
-  postAuthorUid: string,
-): Promise<boolean> {
+export async function addComment(postId: string, userId: string, text: string): Promise<boolean> {
   if (!isSendableText(text)) return false;
   const ref = doc(commentsCollection());
   const batch = writeBatch(getDb());
@@ -62,14 +54,6 @@ export async function addComment(
     postId,
     userId,
     createdAt: serverTimestamp() as never,
-  });
-  addActivityItem(batch, {
-    recipient: postAuthorUid,
-    itemId: commentItemId(ref.id),
-    type: 'comment',
-    actor: userId,
-    postId,
-    commentId: ref.id,
   });
   await batch.commit();
   return true;
@@ -95,8 +79,8 @@ export function newReply(userId: string, text: string): NewReply {
 export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId' | 'replies'>;
 
 /**
- * Appends a reply to a comment and, in the same batch, the comment author's activity item (none on
- * one's own comment); whitespace-only text is ignored (false).
+ * Appends a reply to a comment (the comment author's activity item follows from the activity
+ * team's function); whitespace-only text is ignored (false).
  */
 export async function addReply(
   comment: RepliedComment,
@@ -106,16 +90,6 @@ export async function addReply(
   if (!isSendableText(text)) return false;
   const batch = writeBatch(getDb());
   batch.update(commentRef(comment.id), { replies: arrayUnion(newReply(userId, text)) });
-  addActivityItem(batch, {
-    recipient: comment.userId,
-    // The reply lands at the end of the thread as this member sees it; if another reply got there
-    // first, the rules refuse the item and with it the reply, which the member can send again.
-    itemId: replyItemId(comment.id, comment.replies.length, userId),
-    type: 'reply',
-    actor: userId,
-    postId: comment.postId,
-    commentId: comment.id,
-  });
   await batch.commit();
   return true;
 }

@@ -19,7 +19,6 @@ import type {
 } from 'firebase/firestore';
 import { useMemo } from 'react';
 import {
-  addActivityItem,
   CAPTION_MAX_LENGTH,
   commentsCollection,
   deleteStoredFiles,
@@ -27,11 +26,9 @@ import {
   followersRef,
   getDb,
   isPermissionDenied,
-  likeItemId,
   postEditsCollection,
   postRef,
   postsCollection,
-  removeActivityItem,
   STORAGE_FOLDERS,
   uploadImage,
   useLiveQuery,
@@ -277,28 +274,12 @@ export async function createPost({
 }
 
 /**
- * Like (`liked` true) or unlike: adds or removes only the viewer's uid, and in the same batch adds
- * or removes the author's activity item (none for one's own post).
+ * Like (`liked` true) or unlike: adds or removes only the viewer's uid. The author's activity item
+ * follows from the activity team's function (docs/DATA_MODEL.md "Activity"), never from here.
  */
-export async function setLiked(
-  postId: string,
-  viewerUid: string,
-  liked: boolean,
-  authorUid: string,
-): Promise<void> {
+export async function setLiked(postId: string, viewerUid: string, liked: boolean): Promise<void> {
   const batch = writeBatch(getDb());
   batch.update(postRef(postId), { likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid) });
-  const itemId = likeItemId(postId, viewerUid);
-  if (liked) {
-    addActivityItem(batch, {
-      recipient: authorUid,
-      itemId,
-      type: 'like',
-      actor: viewerUid,
-      postId,
-      commentId: null,
-    });
-  } else removeActivityItem(batch, authorUid, viewerUid, itemId);
   await batch.commit();
 }
 

@@ -8,14 +8,11 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import {
-  addActivityItem,
   followersRef,
   followingRef,
-  followItemId,
   getDb,
   postRef,
   postsCollection,
-  removeActivityItem,
   waitUntilBrowserOnline,
 } from 'shared-firebase';
 import type { FollowState, FollowWrite } from './followPlan';
@@ -49,18 +46,7 @@ export const firestoreFollowBackend: FollowBackend = {
     const batch = writeBatch(getDb());
     for (const write of writes) {
       if (write.kind === 'followers') batch.update(followersRef(target), { Followers: change(me) });
-      else if (write.kind === 'activity') {
-        if (follow) {
-          addActivityItem(batch, {
-            recipient: target,
-            itemId: followItemId(me),
-            type: 'follow',
-            actor: me,
-            postId: null,
-            commentId: null,
-          });
-        } else removeActivityItem(batch, target, me, followItemId(me));
-      } else if (write.kind === 'following') {
+      else if (write.kind === 'following') {
         batch.update(followingRef(me), { Following: change(target) });
       } else batch.update(postRef(write.postId), { followers: change(me) });
     }

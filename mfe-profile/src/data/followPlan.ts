@@ -13,15 +13,11 @@ import { MAX_BATCH_WRITES } from 'shared-firebase';
  */
 
 /**
- * One write of the fan-out: a connection document, the target's activity item (added on a follow,
- * removed on an unfollow; it rides with the `Followers` change, which the rules check it against),
- * or one post's `followers`.
+ * One write of the fan-out: a connection document or one post's `followers`. The target's activity
+ * item follows from the activity team's function (docs/DATA_MODEL.md "Activity"), never from here.
  */
 export type FollowWrite =
-  | { kind: 'followers' }
-  | { kind: 'activity' }
-  | { kind: 'following' }
-  | { kind: 'post'; postId: string };
+  { kind: 'followers' } | { kind: 'following' } | { kind: 'post'; postId: string };
 
 /** What the fan-out reads before planning. */
 export interface FollowState {
@@ -46,7 +42,7 @@ export function planFollow(
 ): FollowWrite[][] {
   const needsChange = (list: string[], uid: string) => list.includes(uid) !== follow;
   const writes: FollowWrite[] = [];
-  if (needsChange(state.followers, me)) writes.push({ kind: 'followers' }, { kind: 'activity' });
+  if (needsChange(state.followers, me)) writes.push({ kind: 'followers' });
   if (needsChange(state.following, target)) writes.push({ kind: 'following' });
   for (const post of state.posts) {
     if (needsChange(post.followers, me)) writes.push({ kind: 'post', postId: post.id });

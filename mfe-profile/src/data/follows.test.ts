@@ -16,14 +16,10 @@ describe('planFollow', () => {
       posts: Array.from({ length: 1200 }, (_, i) => ({ id: `p${i}`, followers: [TARGET] })),
     };
     const batches = planFollow(ME, TARGET, true, state);
-    expect(batches.map((batch) => batch.length)).toEqual([500, 500, 203]);
-    expect(batches[0]!.slice(0, 3)).toEqual([
-      { kind: 'followers' },
-      { kind: 'activity' },
-      { kind: 'following' },
-    ]);
-    expect(batches[0]![3]).toEqual({ kind: 'post', postId: 'p0' });
-    expect(batches[2]![202]).toEqual({ kind: 'post', postId: 'p1199' });
+    expect(batches.map((batch) => batch.length)).toEqual([500, 500, 202]);
+    expect(batches[0]!.slice(0, 2)).toEqual([{ kind: 'followers' }, { kind: 'following' }]);
+    expect(batches[0]![2]).toEqual({ kind: 'post', postId: 'p0' });
+    expect(batches[2]![201]).toEqual({ kind: 'post', postId: 'p1199' });
   });
 
   it('plans only what is still missing', () => {
@@ -37,12 +33,7 @@ describe('planFollow', () => {
     };
     expect(planFollow(ME, TARGET, true, state)).toEqual([[{ kind: 'post', postId: 'b' }]]);
     expect(planFollow(ME, TARGET, false, state)).toEqual([
-      [
-        { kind: 'followers' },
-        { kind: 'activity' },
-        { kind: 'following' },
-        { kind: 'post', postId: 'a' },
-      ],
+      [{ kind: 'followers' }, { kind: 'following' }, { kind: 'post', postId: 'a' }],
     ]);
   });
 
@@ -52,14 +43,13 @@ describe('planFollow', () => {
 });
 
 describe('setFollowing', () => {
-  it('unfollow reverses all three, and removes the activity item the follow added', async () => {
+  it('unfollow reverses all three', async () => {
     const backend = new FakeBackend(3);
     await setFollowing(ME, TARGET, true, { backend, retry: noWait });
-    expect(backend.activity).toBe(true);
+    expect(backend.followers).toEqual([ME]);
     await setFollowing(ME, TARGET, false, { backend, retry: noWait });
     expect(backend.followers).toEqual([]);
     expect(backend.following).toEqual([]);
-    expect(backend.activity).toBe(false);
     expect(backend.postsFollowedBy(ME)).toBe(0);
     expect(backend.postsFollowedBy(TARGET)).toBe(3);
   });
@@ -89,10 +79,10 @@ describe('setFollowing', () => {
     await setFollowing(ME, TARGET, true, { backend, retry: noWait });
     expect(backend.postsFollowedBy(ME)).toBe(700);
     expect(backend.followers).toEqual([ME]);
-    // First run: batch 1 ok (3 connection and activity writes, 497 posts), batch 2 failed; second
-    // run re-read and wrote only the 203 missing posts.
+    // First run: batch 1 ok (2 connection writes, 498 posts), batch 2 failed; second run re-read
+    // and wrote only the 202 missing posts.
     expect(backend.reads).toBe(2);
-    expect(backend.commits.map((batch) => batch.length)).toEqual([500, 203]);
+    expect(backend.commits.map((batch) => batch.length)).toEqual([500, 202]);
   });
 
   it('a failed first batch changes nothing at all', async () => {

@@ -21,8 +21,8 @@ describe('setFollowing, watched by the unfinished-follow marks', () => {
     expect(backend.followers).toEqual([ME]);
     expect(backend.following).toEqual([TARGET]);
     expect(backend.postsFollowedBy(ME)).toBe(1100);
-    // The first batch also carries the target's activity item.
-    expect(backend.commits.map((batch) => batch.length)).toEqual([500, 500, 103]);
+    // 2 connection writes and 1100 posts.
+    expect(backend.commits.map((batch) => batch.length)).toEqual([500, 500, 102]);
     expect(unfinishedFollowTargets(ME)).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('setFollowing, watched by the unfinished-follow marks', () => {
     expect(error).toBeInstanceOf(FollowError);
     expect((error as FollowError).reason).toBe('incomplete');
     expect(backend.followers).toEqual([ME]);
-    expect(backend.postsFollowedBy(ME)).toBe(497); // batch 1: both connections, the item, 497 posts
+    expect(backend.postsFollowedBy(ME)).toBe(498); // batch 1: both connections, 498 posts
     expect(unfinishedFollowTargets(ME)).toEqual([TARGET]);
 
     await repairUnfinishedFollows(ME, { backend, retry: noWait });

@@ -9,8 +9,6 @@ import type { FollowState, FollowWrite } from '../data/followPlan';
 export class FakeFollowBackend implements FollowBackend {
   followers: string[] = [];
   following: string[] = [];
-  /** Whether the target's `follow_{me}` activity item exists. */
-  activity = false;
   posts = new Map<string, string[]>();
   commits: FollowWrite[][] = [];
   reads = 0;
@@ -46,16 +44,13 @@ export class FakeFollowBackend implements FollowBackend {
     let followers = this.followers;
     let following = this.following;
     const posts = new Map(this.posts);
-    let activity = this.activity;
     for (const write of writes) {
       if (write.kind === 'followers') followers = toggle(followers, me);
-      else if (write.kind === 'activity') activity = follow;
       else if (write.kind === 'following') following = toggle(following, target);
       else posts.set(write.postId, toggle(posts.get(write.postId)!, me));
     }
     this.followers = followers;
     this.following = following;
-    this.activity = activity;
     this.posts = posts;
     this.commits.push(writes);
   }

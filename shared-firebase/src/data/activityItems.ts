@@ -2,9 +2,9 @@ import type { ActivityItem, ActivityType } from '../model';
 
 /*
  * What an activity item is, as plain data (docs/DATA_MODEL.md "Activity"): its id, derived from the
- * action so an item is written at most once and the undoing write (unlike, unfollow) can remove it,
- * and its fields. No SDK here, so tools/scripts/seed.mjs writes the app's items from this one definition
- * (through tools/scripts/lib/typescript-module.mjs); activity.ts writes them with the app's SDK.
+ * action so an item is written at most once and the undoing action (unlike, unfollow) finds it,
+ * and its fields. No SDK here: the activity team's functions (mfe-activity/functions, through
+ * `shared-firebase/server`) write the items from this one definition.
  */
 
 /** `like_{postId}_{actor}`: one per member and post. */
@@ -20,7 +20,7 @@ export const commentItemId = (commentId: string) => `comment_${commentId}`;
 export const replyItemId = (commentId: string, position: number, actor: string) =>
   `reply_${commentId}_${position}_${actor}`;
 
-/** What an action tells its recipient: the item as the rules require it at create. */
+/** What an action tells its recipient: whom, under which item id, and the item's fields. */
 export interface ActivityNotice {
   recipient: string;
   itemId: string;
@@ -31,9 +31,8 @@ export interface ActivityNotice {
 }
 
 /**
- * The notice's item document, stamped with `createdAt` (the SDK's serverTimestamp(): the rules
- * require the request's time); null when the actor is the recipient (nobody is told about their own
- * actions).
+ * The notice's item document, stamped with `createdAt` (the time of the action it tells); null when
+ * the actor is the recipient (nobody is told about their own actions).
  */
 export function activityItemFields<Stamp>(
   notice: ActivityNotice,

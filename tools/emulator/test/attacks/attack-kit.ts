@@ -62,6 +62,8 @@ export interface AttackStack {
   commit(as: string | 'admin', writes: Write[]): Promise<Reply>;
   /** The document's fields as plain JSON (admin read), or null when missing. */
   read(path: string): Promise<Record<string, unknown> | null>;
+  /** A GET over REST as `uid` (forged token): a document, or a collection's list. */
+  readAs(as: string, path: string): Promise<Reply>;
   documentName(path: string): string;
   /** A download URL of `<uid>/<folder>/<name>` on this stack's Storage emulator. */
   fileUrl(uid: string, folder?: string, name?: string): string;
@@ -152,6 +154,12 @@ export function withAttackStack(projectId: string): () => AttackStack {
       if (response.status === 404) return null;
       const body = (await response.json()) as { fields?: Record<string, unknown> };
       return body.fields ?? {};
+    },
+    async readAs(as, path) {
+      const response = await fetch(`${kit.stack.firestoreUrl}/v1/${documentName(path)}`, {
+        headers: { Authorization: authorization(as) },
+      });
+      return { status: response.status, body: await response.text() };
     },
     documentName,
     fileUrl: (uid, folder, name) => fileUrl(kit.stack, uid, folder, name),

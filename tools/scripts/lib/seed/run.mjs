@@ -1,6 +1,6 @@
 // What every phase of a seed run shares: the plan, each member's signed-in session (opened by the
 // members phase, used by every later one), the counts of what was created, the product's own
-// definitions (account documents, image sizes, collection names, activity items) and the pictures.
+// definitions (account documents, image sizes, collection names) and the pictures.
 import { deleteApp } from 'firebase/app';
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { loadAccountDocuments } from '../account-documents.mjs';
@@ -14,11 +14,10 @@ import { pictureSource } from './picture-source.mjs';
  * @param {number} concurrency independent writes in flight at once
  */
 export async function startRun(plan, config, concurrency) {
-  const [{ newAccountDocuments }, imageSizes, model, items] = await Promise.all([
+  const [{ newAccountDocuments }, imageSizes, model] = await Promise.all([
     loadAccountDocuments(),
     importTypeScript('shared-firebase/src/media/imageSizes.ts'),
     importTypeScript('shared-firebase/src/model.ts'),
-    importTypeScript('shared-firebase/src/data/activityItems.ts'),
   ]);
   const pool = startEncoderPool();
   /** Member index → { app, db, storage, uid }, filled by the members phase. */
@@ -50,7 +49,6 @@ export async function startRun(plan, config, concurrency) {
     readPostsOf,
     newAccountDocuments,
     model,
-    items,
     picture: pictureSource(plan, imageSizes, pool),
     created: {
       members: 0,
@@ -60,7 +58,6 @@ export async function startRun(plan, config, concurrency) {
       likes: 0,
       comments: 0,
       replies: 0,
-      'activity items': 0,
     },
     encoders: () => ({ workers: pool.workers, busySeconds: pool.busyMs() / 1000 }),
     /** Stops the encoders and closes every member's app. */

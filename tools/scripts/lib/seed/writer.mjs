@@ -6,8 +6,8 @@
 // Fast: independent writes run in a bounded pool, pictures are drawn and encoded in worker threads
 // while members sign up, and writes that the rules allow together go in one batch. Idempotent:
 // every phase first reads what is there (once per member or post, not once per write), so a second
-// run writes nothing new. Each like, comment, reply and follow writes its activity item in the same
-// batch (actions.mjs). A batch that Firestore aborts for contention is committed again
+// run writes nothing new. The activity items of its likes, comments, replies and follows are
+// written by the activity team's functions, as for the app's own actions. A batch that Firestore aborts for contention is committed again
 // (commit.mjs). Each phase is a module of phases/; this file runs them in order.
 import { phaseClock } from './phase-clock.mjs';
 import { readExistingPosts } from './phases/existing-posts.mjs';

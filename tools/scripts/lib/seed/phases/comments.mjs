@@ -1,7 +1,7 @@
 // Comments: only posts from an earlier run can have some already, so theirs are read first; the
-// missing ones are written with their activity items.
+// missing ones are written.
 import { collection, doc, getDocs, query, serverTimestamp, where } from 'firebase/firestore/lite';
-import { COMMENTS_PER_BATCH, writeActionsWithItems } from '../actions.mjs';
+import { COMMENTS_PER_BATCH, writeActions } from '../actions.mjs';
 import { chunks, eachLimited } from '../limited.mjs';
 
 /** The most values an `in` filter takes. */
@@ -12,7 +12,7 @@ const IN_QUERY_VALUES = 30;
  * @returns {Promise<Map<string, object>>} comment id → the stored comment, for those read
  */
 export async function writeComments(run, existing) {
-  const { plan, concurrency, sessions, uidOf } = run;
+  const { plan, concurrency, sessions } = run;
   const comments = new Map();
   const earlier = plan.posts
     .filter((post) => existing.has(post.id) && post.comments.length)
@@ -26,27 +26,14 @@ export async function writeComments(run, existing) {
   for (const post of plan.posts)
     for (const comment of post.comments)
       if (!comments.has(comment.id)) toWrite[comment.writer].push({ post, comment });
-  await writeActionsWithItems(
-    run,
-    toWrite,
-    COMMENTS_PER_BATCH,
-    'comments',
-    (batch, db, uid, { post, comment }) => {
-      batch.set(doc(db, 'comments', comment.id), {
-        comment: comment.text,
-        replies: [],
-        postId: post.id,
-        userId: uid,
-        createdAt: serverTimestamp(),
-      });
-      return {
-        recipient: uidOf(post.author),
-        itemId: run.items.commentItemId(comment.id),
-        type: 'comment',
-        postId: post.id,
-        commentId: comment.id,
-      };
-    },
-  );
+  await writeActions(run, toWrite, COMMENTS_PER_BATCH, 'comments', (batch, db, uid, item) => {
+    batch.set(doc(db, 'comments', item.comment.id), {
+      comment: item.comment.text,
+      replies: [],
+      postId: item.post.id,
+      userId: uid,
+      createdAt: serverTimestamp(),
+    });
+  });
   return comments;
 }

@@ -1,8 +1,6 @@
 // Follows, each as the app makes it: Following/{me} and Followers/{them} in one batch, with the
-// fan-out onto their existing posts so those reach the new follower's feed, and the follow's
-// activity item.
+// fan-out onto their existing posts so those reach the new follower's feed.
 import { arrayUnion, doc, getDoc } from 'firebase/firestore/lite';
-import { addActivityItem } from '../actions.mjs';
 import { commitWithRetry } from '../commit.mjs';
 import { eachLimited } from '../limited.mjs';
 
@@ -22,22 +20,13 @@ export async function writeFollows(run) {
   await eachLimited(follows, concurrency, async ({ member, target }) => {
     const { db, uid } = sessions[member.index];
     const theirPosts = await run.readPostsOf(target);
-    const added = await commitWithRetry(db, (batch) => {
+    await commitWithRetry(db, (batch) => {
       batch.update(doc(db, 'Following', uid), { Following: arrayUnion(uidOf(target)) });
       batch.update(doc(db, 'Followers', uidOf(target)), { Followers: arrayUnion(uid) });
       for (const post of theirPosts)
         if (!post.data().followers.includes(uid))
           batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
-      return addActivityItem(run, batch, db, {
-        recipient: uidOf(target),
-        itemId: run.items.followItemId(uid),
-        type: 'follow',
-        actor: uid,
-        postId: null,
-        commentId: null,
-      });
     });
-    created['activity items'] += added;
     created.follows += 1;
   });
 }

@@ -1,0 +1,308 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { appendedReplies, changedMembers } from './changes';
+import { RENOTIFY_AFTER_MS } from './noticeDecision';
+import {
+  settleComment,
+  settleFollow,
+  settleLike,
+  settleReply,
+  type NoticeStore,
+  type NoticeTransaction,
+} from './notices';
+
+// The functions' logic against an in-memory Firestore (the one boundary faked): documents by path,
+// a transaction that refuses a read after a write (as Firestore's do) and applies its writes at
+// the end. Each scenario is what an event, or the same event delivered again, does.
+
+type Data = Record<string, unknown>;
+
+class MemoryStore implements NoticeStore {
+  readonly docs = new Map<string, Data>();
+
+  async run(work: (tx: NoticeTransaction) => Promise<void>): Promise<void> {
+    const writes: Array<() => void> = [];
+    await work({
+      get: async (path) => {
+        if (writes.length > 0) throw new Error('a read after a write in one transaction');
+        return this.docs.get(path) ?? null;
+      },
+      set: (path, data) => writes.push(() => this.docs.set(path, data)),
+      delete: (path) => writes.push(() => this.docs.delete(path)),
+    });
+    for (const write of writes) write();
+  }
+
+  item(recipient: string, id: string) {
+    return this.docs.get(`activity/${recipient}/items/${id}`) ?? null;
+  }
+
+  items(recipient: string) {
+    return [...this.docs.keys()].filter((path) => path.startsWith(`activity/${recipient}/items/`));
+  }
+}
+
+const T0 = Date.UTC(2026, 10, 27, 9, 0, 0);
+const MINUTE = 60_000;
+
+let store: MemoryStore;
+beforeEach(() => {
+  store = new MemoryStore();
+  store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [] });
+  store.docs.set('Followers/ann', { Followers: [] });
+  store.docs.set('comments/c1', { userId: 'ann', postId: 'p1', replies: [] });
+  store.docs.set('comments/c2', { userId: 'ann', postId: 'p1', replies: [] });
+});
+
+const setLikes = (...likes: string[]) =>
+  store.docs.set('posts/p1', { ...store.docs.get('posts/p1'), likes });
+const setFollowers = (...followers: string[]) =>
+  store.docs.set('Followers/ann', { Followers: followers });
+const markRead = (recipient: string, id: string) =>
+  store.docs.set(`activity/${recipient}/items/${id}`, {
+    ...store.item(recipient, id)!,
+    read: true,
+  });
+
+describe('a like', () => {
+  it('writes the author’s item once, with the documented fields, however often it is delivered', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual(['activity/ann/items/like_p1_ben']);
+    expect(store.item('ann', 'like_p1_ben')).toEqual({
+      type: 'like',
+      actor: 'ben',
+      postId: 'p1',
+      commentId: null,
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+  });
+
+  it('of one’s own post tells nobody', async () => {
+    setLikes('ann');
+    await settleLike(store, 'p1', 'ann', T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('that no longer stands when its event runs writes no item (events may come late)', async () => {
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('of a deleted post writes nothing', async () => {
+    store.docs.delete('posts/p1');
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('unliked removes its item; liked again within a day brings the same item back, not a new notice', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    markRead('ann', 'like_p1_ben');
+    setLikes();
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    expect(store.items('ann')).toEqual([]);
+
+    // 25 toggles later the recipient still has the one item, read, from the first like.
+    for (let round = 2; round < 27; round += 1) {
+      setLikes('ben');
+      await settleLike(store, 'p1', 'ben', T0 + round * MINUTE);
+      expect(store.item('ann', 'like_p1_ben')).toMatchObject({
+        createdAt: Timestamp.fromMillis(T0),
+        read: true,
+      });
+      setLikes();
+      await settleLike(store, 'p1', 'ben', T0 + round * MINUTE + 1);
+      expect(store.item('ann', 'like_p1_ben')).toBeNull();
+    }
+  });
+
+  it('liked again within a day after an unread notice brings it back unread: still one notice', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    setLikes();
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0 + 2 * MINUTE);
+    expect(store.item('ann', 'like_p1_ben')).toMatchObject({
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+  });
+
+  it('liked again a day after the notice is a new notice', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    markRead('ann', 'like_p1_ben');
+    setLikes();
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0 + RENOTIFY_AFTER_MS);
+    expect(store.item('ann', 'like_p1_ben')).toMatchObject({
+      createdAt: Timestamp.fromMillis(T0 + RENOTIFY_AFTER_MS),
+      read: false,
+    });
+  });
+
+  it('whose item the recipient removed is not brought back by a second delivery or a re-like within the day', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    store.docs.delete('activity/ann/items/like_p1_ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual([]);
+    setLikes();
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0 + 2 * MINUTE);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('unliked after an item from before the functions removes it and remembers its time', async () => {
+    store.docs.set('activity/ann/items/like_p1_ben', {
+      type: 'like',
+      actor: 'ben',
+      postId: 'p1',
+      commentId: null,
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    expect(store.items('ann')).toEqual([]);
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0 + 2 * MINUTE);
+    expect(store.item('ann', 'like_p1_ben')).toMatchObject({
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+  });
+
+  it('keeps its notice record where no client reads it (activity/{recipient}/notices)', async () => {
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.docs.get('activity/ann/notices/like_p1_ben')).toEqual({
+      notifiedAt: Timestamp.fromMillis(T0),
+      withdrawnAt: null,
+      readWhenWithdrawn: null,
+    });
+  });
+});
+
+describe('a follow', () => {
+  it('writes `follow_{actor}` once; an unfollow and follow within a day do not notify again', async () => {
+    setFollowers('ben');
+    await settleFollow(store, 'ann', 'ben', T0);
+    await settleFollow(store, 'ann', 'ben', T0);
+    expect(store.item('ann', 'follow_ben')).toEqual({
+      type: 'follow',
+      actor: 'ben',
+      postId: null,
+      commentId: null,
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+    markRead('ann', 'follow_ben');
+    setFollowers();
+    await settleFollow(store, 'ann', 'ben', T0 + MINUTE);
+    expect(store.item('ann', 'follow_ben')).toBeNull();
+    setFollowers('ben');
+    await settleFollow(store, 'ann', 'ben', T0 + 2 * MINUTE);
+    expect(store.item('ann', 'follow_ben')).toMatchObject({ read: true });
+  });
+
+  it('of oneself tells nobody', async () => {
+    setFollowers('ann');
+    await settleFollow(store, 'ann', 'ann', T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+});
+
+describe('a comment', () => {
+  it('tells the post’s author once, however often it is delivered', async () => {
+    const comment = { userId: 'ben', postId: 'p1' };
+    await settleComment(store, 'c1', comment, T0);
+    store.docs.delete('activity/ann/items/comment_c1');
+    await settleComment(store, 'c1', comment, T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('deleted before its event ran tells nobody', async () => {
+    store.docs.delete('comments/c1');
+    await settleComment(store, 'c1', { userId: 'ben', postId: 'p1' }, T0);
+    await settleReply(
+      store,
+      'c1',
+      { userId: 'ann', postId: 'p1' },
+      { position: 0, userId: 'ben' },
+      T0,
+    );
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('writes `comment_{commentId}` for the post’s author, none on one’s own post', async () => {
+    await settleComment(store, 'c1', { userId: 'ben', postId: 'p1' }, T0);
+    await settleComment(store, 'c2', { userId: 'ann', postId: 'p1' }, T0);
+    expect(store.items('ann')).toEqual(['activity/ann/items/comment_c1']);
+    expect(store.item('ann', 'comment_c1')).toMatchObject({
+      type: 'comment',
+      actor: 'ben',
+      postId: 'p1',
+      commentId: 'c1',
+      read: false,
+    });
+  });
+});
+
+describe('a reply', () => {
+  const annComment = { userId: 'ann', postId: 'p1' };
+
+  it('tells the comment’s author once per reply, named by its place in the thread', async () => {
+    await settleReply(store, 'c1', annComment, { position: 0, userId: 'ben' }, T0);
+    await settleReply(store, 'c1', annComment, { position: 0, userId: 'ben' }, T0);
+    await settleReply(store, 'c1', annComment, { position: 1, userId: 'ann' }, T0 + 1);
+    expect(store.items('ann')).toEqual(['activity/ann/items/reply_c1_0_ben']);
+    expect(store.item('ann', 'reply_c1_0_ben')).toMatchObject({
+      type: 'reply',
+      actor: 'ben',
+      postId: 'p1',
+      commentId: 'c1',
+    });
+  });
+
+  it('at a place a removed reply held is a new notice; the old event again is not', async () => {
+    await settleReply(store, 'c1', annComment, { position: 0, userId: 'ben' }, T0);
+    markRead('ann', 'reply_c1_0_ben');
+    await settleReply(store, 'c1', annComment, { position: 0, userId: 'ben' }, T0 + MINUTE);
+    expect(store.item('ann', 'reply_c1_0_ben')).toMatchObject({ read: false });
+    markRead('ann', 'reply_c1_0_ben');
+    await settleReply(store, 'c1', annComment, { position: 0, userId: 'ben' }, T0);
+    expect(store.item('ann', 'reply_c1_0_ben')).toMatchObject({
+      read: true,
+      createdAt: Timestamp.fromMillis(T0 + MINUTE),
+    });
+  });
+});
+
+describe('what a write changed', () => {
+  it('names each uid added to or removed from an array once', () => {
+    expect(changedMembers({ likes: ['a', 'b'] }, { likes: ['b', 'c', 'c'] }, 'likes')).toEqual([
+      'a',
+      'c',
+    ]);
+    expect(changedMembers({ likes: ['a'] }, { likes: ['a'], postCaption: 'x' }, 'likes')).toEqual(
+      [],
+    );
+    expect(changedMembers(undefined, { Followers: ['a'] }, 'Followers')).toEqual(['a']);
+  });
+
+  it('names the replies appended, with their places; none when one was removed', () => {
+    const reply = (userId: string) => ({ reply: 'hi', userId });
+    expect(
+      appendedReplies({ replies: [reply('a')] }, { replies: [reply('a'), reply('b')] }),
+    ).toEqual([{ position: 1, userId: 'b' }]);
+    expect(
+      appendedReplies({ replies: [reply('a'), reply('b')] }, { replies: [reply('b')] }),
+    ).toEqual([]);
+  });
+});
