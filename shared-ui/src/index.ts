@@ -45,3 +45,5 @@ export type { InfiniteListProps, InfiniteListText, PagedItems } from './Infinite
 export type { NewestFirstListProps } from './NewestFirstList';
 export { LoadFailure } from './LoadFailure';
 export type { LoadFailureProps } from './LoadFailure';
+export { UserText, USER_LINK_REL } from './text/UserText';
+export type { UserTextProps } from './text/UserText';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Post, WithId } from 'shared-firebase';
-import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
+import { Button, StatusMessage, UserText, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { LikeButton } from './LikeButton';
@@ -44,7 +44,11 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         <MemberBadge uid={post.uid} />
         {post.createdAt ? <PostTimeLink postId={post.postId} createdAt={post.createdAt} /> : null}
       </header>
-      {post.postCaption ? <p className="feed-post__caption">{post.postCaption}</p> : null}
+      {post.postCaption ? (
+        <p className="feed-post__caption">
+          <UserText text={post.postCaption} />
+        </p>
+      ) : null}
       {photos[0] ? (
         <PostPhoto
           photo={photos[0]}
