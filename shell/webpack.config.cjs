@@ -10,6 +10,8 @@ module.exports = createAppConfig({
   dir: __dirname,
   port: SHELL_PORT,
   title: productName,
+  // The member's theme applies before the first paint of every page.
+  headScript: require.resolve('shared-ui/src/theme/theme-boot.js'),
   // The sign-in page paints its screen before any script (src/firstPaint).
   pages: [
     {

@@ -1,6 +1,8 @@
 // The webpack config every app (shell and remotes) is built with; an app's webpack.config.cjs only
 // names itself. Production output is content-hashed so it can be cached for a year, except the
 // entry points a deploy switches (remoteEntry.js, mf-manifest.json, index.html, JSON config).
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -80,6 +82,37 @@ class EmitRuntimeFilesPlugin {
   }
 }
 
+/**
+ * Emits a plain script the pages run from their <head> before the first paint (`headScript`),
+ * under a content-hashed name (cached for a year like the chunks), as it is: no module wrapper.
+ */
+class EmitHeadScriptPlugin {
+  constructor(headScript) {
+    this.headScript = headScript;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('EmitHeadScriptPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.headScript.source);
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'EmitHeadScriptPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => compilation.emitAsset(this.headScript.file, new RawSource(this.headScript.code)),
+      );
+    });
+  }
+}
+
+/** The head script's code and hashed file name, or null. */
+function headScriptOf(source) {
+  if (!source) return null;
+  const code = fs.readFileSync(source, 'utf8');
+  const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 10);
+  return { source, code, file: `${path.basename(source, '.js')}.${hash}.js` };
+}
+
 /** The page's own host name from a request ('localhost', '127.0.0.1', '[::1]'). */
 function requestHostname(request) {
   try {
@@ -104,6 +137,8 @@ function requestHostname(request) {
  *     filename: string,      // 'login.html'
  *     firstPaint: string,    // static markup painted before any script (see tools/build-config/index.html)
  *   }>,
+ *   headScript?: string,     // a plain script every page runs in its <head>, before the first
+ *                            // paint (the shell's theme: shared-ui/src/theme/theme-boot.js)
  * }} app
  */
 function createAppConfig(app) {
@@ -111,12 +146,14 @@ function createAppConfig(app) {
     const production = argv.mode === 'production';
     const hasPage = !(app.html === false || (app.exposes && production));
     const pages = hasPage ? (app.pages ?? []) : [];
+    const headScript = hasPage ? headScriptOf(app.headScript) : null;
     const htmlPage = (options) =>
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
         title: app.title,
         chunks: ['main'],
         publicPath: '/',
+        headScript: headScript ? `/${headScript.file}` : null,
         ...options,
       });
     return {
@@ -179,6 +216,7 @@ function createAppConfig(app) {
         ...(production && app.exposes ? [new RequirePublishedTypesPlugin()] : []),
         // Only a page reads them: a remote's production build has none, so ships no local settings.
         ...(hasPage ? [new EmitRuntimeFilesPlugin()] : []),
+        ...(headScript ? [new EmitHeadScriptPlugin(headScript)] : []),
         ...(production ? [] : [new DevProgressPlugin(app.name)]),
         ...(production
           ? [

@@ -108,6 +108,27 @@ describe('CommentBox', () => {
     expect(screen.getAllByText(attack)).toHaveLength(2);
     expect(container.querySelector('img[src="x"]')).toBeNull();
   });
+
+  it('links the web addresses in comments and replies', () => {
+    live = [
+      comment('c1', 'Map (https://maps.example/x)', 'ann', [
+        { reply: 'Also http://b.example!', userId: 'bob' },
+      ]),
+    ];
+    render(
+      <MemoryRouter>
+        <CommentBox postId="post-1" postAuthorUid={POST_AUTHOR} viewerUid={VIEWER} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'maps.example/x' })).toHaveAttribute(
+      'href',
+      'https://maps.example/x',
+    );
+    expect(screen.getByRole('link', { name: 'b.example' })).toHaveAttribute(
+      'href',
+      'http://b.example/',
+    );
+  });
 });
 
 describe('Replies', () => {

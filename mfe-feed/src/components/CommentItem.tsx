@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Comment, Reply, WithId } from 'shared-firebase';
-import { Button, RelativeTime } from 'shared-ui';
+import { Button, RelativeTime, UserText } from 'shared-ui';
 import { addReply } from '../data';
 import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
@@ -40,7 +40,9 @@ export function CommentItem({
         {comment.createdAt ? <RelativeTime time={comment.createdAt.toDate()} /> : null}
         {pending ? <span className="feed-pending">Waiting to be sent…</span> : null}
       </div>
-      <p className="feed-comment__text">{comment.comment}</p>
+      <p className="feed-comment__text">
+        <UserText text={comment.comment} />
+      </p>
       {comment.replies.length > 0 ? (
         <ul className="feed-replies" aria-label="Replies">
           {comment.replies.map((reply, index) => (
@@ -51,7 +53,9 @@ export function CommentItem({
                 <MemberBadge uid={reply.userId} avatarSize={24} />
                 {reply.createdAt ? <RelativeTime time={reply.createdAt.toDate()} /> : null}
               </div>
-              <p className="feed-reply__text">{reply.reply}</p>
+              <p className="feed-reply__text">
+                <UserText text={reply.reply} />
+              </p>
               {mayDeleteReply(reply) ? (
                 <ConfirmAction
                   label="Delete"

@@ -51,6 +51,14 @@ describe('PostCard content', () => {
     expect(container.querySelector('b')).toBeNull();
   });
 
+  it('links the web addresses in a caption, in a new tab', () => {
+    renderCard(makePost({ postCaption: 'Recipe: https://cook.example/soup.' }));
+    const link = screen.getByRole('link', { name: 'cook.example/soup' });
+    expect(link).toHaveAttribute('href', 'https://cook.example/soup');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.closest('p')).toHaveTextContent('Recipe: cook.example/soup.');
+  });
+
   it('lazy-loads the photo with its size reserved', () => {
     renderCard(makePost({ postImage: 'https://files.test/p.png', postCaption: null }));
     const photo = screen.getByRole('img', { name: 'Photo' });

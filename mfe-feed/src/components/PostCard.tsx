@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Post, WithId } from 'shared-firebase';
-import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
+import { Button, StatusMessage, UserText, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
@@ -84,7 +84,9 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
           }}
         />
       ) : post.postCaption ? (
-        <p className="feed-post__caption">{post.postCaption}</p>
+        <p className="feed-post__caption">
+          <UserText text={post.postCaption} />
+        </p>
       ) : null}
       {photos[0] ? (
         <PostPhoto

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
-import { Avatar, Photo } from 'shared-ui';
+import { Avatar, Photo, UserText } from 'shared-ui';
 import { followStatusIn } from '../data';
 import type { LiveUidList } from '../data';
 import { FollowToggle } from './FollowButton';
@@ -54,7 +54,11 @@ export function ProfileHeader({ profile, userId, me, followers, onRetry }: Profi
           />
         )}
       </div>
-      {about ? <p className="profile-header__about">{about}</p> : null}
+      {about ? (
+        <p className="profile-header__about">
+          <UserText text={about} />
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -60,6 +60,9 @@ describe('the edit menu', () => {
       'Change country of birth',
     ]);
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    // The theme is a setting too, beside the profile's (shared-ui's ThemeSetting).
+    const appearance = screen.getByRole('region', { name: 'Appearance' });
+    expect(within(appearance).getByRole('radio', { name: 'System' })).toBeChecked();
 
     await choose('Change username');
     expect(screen.getByRole('radio', { name: 'Change username' })).toBeChecked();

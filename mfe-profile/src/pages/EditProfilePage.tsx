@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMember, useSignedInUid } from 'shared-firebase';
-import { Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
+import { Spinner, StatusMessage, ThemeSetting, useStatusMessage } from 'shared-ui';
 import { DeleteAccountSection } from '../account/DeleteAccountSection';
 import { AboutOption } from '../edit/AboutOption';
 import { CountryOption } from '../edit/CountryOption';
@@ -73,6 +73,7 @@ export function EditProfilePage() {
         ) : null}
         <StatusMessage status={status} />
       </div>
+      <ThemeSetting />
       <DeleteAccountSection />
     </section>
   );

@@ -47,7 +47,11 @@ describe('ProfilePage', () => {
   it("shows the viewer's own profile with Edit profile and no Follow button", () => {
     platform.useMember.mockReturnValue({
       status: 'ready',
-      data: memberData('Ann', { From: 'Kenya', dob: '3rd Jul 1990', userAbout: 'Maps <b>!' }),
+      data: memberData('Ann', {
+        From: 'Kenya',
+        dob: '3rd Jul 1990',
+        userAbout: 'Maps <b>! https://maps.example/ann',
+      }),
     });
     renderAt('/profile/me');
     expect(platform.useMember).toHaveBeenCalledWith('me');
@@ -57,7 +61,11 @@ describe('ProfilePage', () => {
       placeholderAvatar,
     );
     expect(screen.getByRole('img', { name: 'No cover image' })).toBeInTheDocument();
-    expect(screen.getByText('Maps <b>!')).toBeInTheDocument();
+    expect(screen.getByText('Maps <b>!', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'maps.example/ann' })).toHaveAttribute(
+      'href',
+      'https://maps.example/ann',
+    );
     expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
       'href',
       '/edit-profile',

@@ -1,0 +1,138 @@
+import { render, screen } from '@testing-library/react';
+import { shortenAddress, splitLinks } from './links';
+import { USER_LINK_REL, UserText } from './UserText';
+
+/** The addresses splitLinks finds in `text`, as written. */
+const linksIn = (text: string) =>
+  splitLinks(text).flatMap((part) => (part.kind === 'link' ? [part.text] : []));
+
+describe('splitLinks', () => {
+  it.each([
+    ['See https://example.com.', 'https://example.com'],
+    ['(https://example.com/a)', 'https://example.com/a'],
+    ['Wow https://example.com/a!', 'https://example.com/a'],
+    ['Really? https://example.com/?q=1?', 'https://example.com/?q=1'],
+    ['"https://example.com/quoted"', 'https://example.com/quoted'],
+    ['‘https://example.com/curly’', 'https://example.com/curly'],
+    ['«https://example.com/fr»', 'https://example.com/fr'],
+    ['one https://a.example/x, two', 'https://a.example/x'],
+    ['see: https://a.example/x; then', 'https://a.example/x'],
+    [
+      'https://en.wikipedia.org/wiki/Mercury_(planet)',
+      'https://en.wikipedia.org/wiki/Mercury_(planet)',
+    ],
+    [
+      '(see https://en.wikipedia.org/wiki/Mercury_(planet)).',
+      'https://en.wikipedia.org/wiki/Mercury_(planet)',
+    ],
+    ['HTTPS://EXAMPLE.COM/Shout', 'HTTPS://EXAMPLE.COM/Shout'],
+    ['http://localhost:8080/dev', 'http://localhost:8080/dev'],
+    ['https://example.com/path#frag-1', 'https://example.com/path#frag-1'],
+  ])('%s links %s and leaves the punctuation around it', (text, address) => {
+    expect(linksIn(text)).toEqual([address]);
+  });
+
+  it.each([
+    ['日本語https://example.jp/東京。次の文', 'https://example.jp/東京'],
+    ['見て「https://example.jp/a」', 'https://example.jp/a'],
+    ['مرحبا https://example.com/ar مرحبا', 'https://example.com/ar'],
+    ['Привет,https://пример.рф/путь, мир', 'https://пример.рф/путь'],
+    ['नमस्ते https://example.in/हिंदी! धन्यवाद', 'https://example.in/हिंदी'],
+    ['🎉https://example.com/party🎉 yes', 'https://example.com/party🎉'],
+    ['חדשות (https://example.co.il/x) כאן', 'https://example.co.il/x'],
+  ])('finds the address among other scripts: %s', (text, address) => {
+    expect(linksIn(text)).toEqual([address]);
+  });
+
+  it('gives the text back whole and in order, with several links', () => {
+    const text = 'a https://one.example b http://two.example/p?x=1&y=2 c';
+    const parts = splitLinks(text);
+    expect(parts.map((part) => part.text).join('')).toBe(text);
+    expect(parts.map((part) => part.kind)).toEqual(['text', 'link', 'text', 'link', 'text']);
+    expect(parts[3]).toMatchObject({ href: 'http://two.example/p?x=1&y=2' });
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'javascript://example.com/%0aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'ftp://example.com/file',
+    'example.com and www.example.com',
+    'mailto:someone@example.com',
+    'xhttps://example.com glued to a word',
+    'https:// no host',
+    'https://nodot',
+    'https://bank.example@evil.example/login',
+    'https://user:pass@evil.example/',
+    '<a href="https://example.com">x</a> is not an address start',
+  ])('makes no link to follow out of %s', (text) => {
+    const links = splitLinks(text).filter((part) => part.kind === 'link');
+    for (const link of links) expect(link.href).toMatch(/^https?:\/\/[^/]*example\.com\//);
+    if (!text.includes('<a href')) expect(links).toEqual([]);
+  });
+
+  it('ends an address at markup, quotes and direction-changing characters', () => {
+    expect(linksIn('https://example.com/"><img src=x onerror=alert(1)>')).toEqual([
+      'https://example.com/',
+    ]);
+    expect(linksIn('https://example.com/a\u202Egnp.exe')).toEqual(['https://example.com/a']);
+    expect(linksIn('https://example.com/a\u200Bb')).toEqual(['https://example.com/a']);
+  });
+
+  it('finds no address in long runs of brackets, dots and schemes', () => {
+    const text = `https://${'('.repeat(5_000)}${'.'.repeat(5_000)} ${'https://'.repeat(2_000)}`;
+    expect(linksIn(text)).toEqual([]);
+    expect(linksIn(`${text} https://example.com/after`)).toEqual(['https://example.com/after']);
+  });
+});
+
+describe('shortenAddress', () => {
+  it('drops the scheme, www. and a lone trailing slash', () => {
+    expect(shortenAddress('https://www.example.com/')).toEqual({ shown: 'example.com', rest: '' });
+    expect(shortenAddress('http://example.com/a/')).toEqual({ shown: 'example.com/a/', rest: '' });
+  });
+
+  it('cuts a long address, never inside a character made of two code units', () => {
+    const { shown, rest } = shortenAddress(`https://example.com/${'😀'.repeat(40)}`, 16);
+    expect(Array.from(shown)).toHaveLength(15);
+    expect(shown + rest).toBe(`example.com/${'😀'.repeat(40)}`);
+  });
+});
+
+describe('UserText', () => {
+  it('renders links that open in a new tab without referrer, opener or ranking credit', () => {
+    render(<UserText text="Photos at https://example.com/album. Enjoy!" />);
+    const link = screen.getByRole('link', { name: 'example.com/album' });
+    expect(link).toHaveAttribute('href', 'https://example.com/album');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', USER_LINK_REL);
+    expect(USER_LINK_REL.split(' ').sort()).toEqual(['nofollow', 'noopener', 'noreferrer', 'ugc']);
+    expect(link.parentElement).toHaveTextContent('Photos at example.com/album. Enjoy!');
+  });
+
+  it('shows the start of a long address; its name and tooltip hold all of it', () => {
+    const address = 'https://example.com/a/very/long/path/that/goes/on/and/on?page=2';
+    render(<UserText text={address} />);
+    const link = screen.getByRole('link', { name: address.replace('https://', '') });
+    expect(link).toHaveAttribute('title', address);
+    expect(link).toHaveTextContent(/^example\.com\/a\/very\/long\/path\/th…$/);
+  });
+
+  it('renders markup in the text as text', () => {
+    const hostile =
+      '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script> javascript:alert(1)';
+    const { container } = render(<UserText text={hostile} />);
+    expect(container.querySelector('img, script')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.textContent).toBe(hostile);
+  });
+
+  it('escapes what follows an address', () => {
+    const { container } = render(
+      <UserText text={'https://example.com/"><img src=x onerror=alert(1)>'} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/');
+  });
+});

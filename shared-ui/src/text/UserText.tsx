@@ -1,0 +1,41 @@
+import { Fragment, useMemo } from 'react';
+import { shortenAddress, splitLinks } from './links';
+
+export interface UserTextProps {
+  /** What a member wrote: a caption, a comment, a reply, an about text. */
+  text: string;
+}
+
+/** Where a member's link leads is theirs, not ours: no referrer, no ranking credit, no opener. */
+export const USER_LINK_REL = 'noopener noreferrer nofollow ugc';
+
+/**
+ * A member's text as React text nodes, its http(s) addresses as links that open in a new tab
+ * (splitLinks). A long address shows its beginning and an ellipsis; its accessible name is all of
+ * it (so the name starts with what is shown) and its tooltip the address as written. Never parsed
+ * as HTML.
+ */
+export function UserText({ text }: UserTextProps) {
+  const parts = useMemo(() => splitLinks(text), [text]);
+  return (
+    <>
+      {parts.map((part, index) => {
+        if (part.kind === 'text') return <Fragment key={index}>{part.text}</Fragment>;
+        const { shown, rest } = shortenAddress(part.text);
+        return (
+          <a
+            key={index}
+            className="ui-user-link"
+            href={part.href}
+            target="_blank"
+            rel={USER_LINK_REL}
+            title={part.text}
+            aria-label={rest ? shown + rest : undefined}
+          >
+            {rest ? `${shown}…` : shown}
+          </a>
+        );
+      })}
+    </>
+  );
+}

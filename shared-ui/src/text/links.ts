@@ -1,0 +1,128 @@
+/** A piece of member-written text: plain text, or an http(s) link found in it. */
+export type TextPart =
+  | { kind: 'text'; text: string }
+  | {
+      kind: 'link';
+      /** What the member wrote, as written (the full address). */
+      text: string;
+      /** The normalised address the link opens. */
+      href: string;
+    };
+
+// Where a link may begin: "http://" or "https://", any case.
+const SCHEME = /https?:\/\//giu;
+// What ends an address: white space, characters never left unescaped in one (<>"`{}|\^),
+// invisible and direction-changing characters (which could disguise where a link leads), and the
+// ideographic punctuation that ends a clause in text written without spaces (、。「」（）！？ …).
+const ADDRESS_END =
+  /[\s<>"`{}|\\^\p{Cc}\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\u3000-\u303f\uff01\uff08\uff09\uff0c\uff0e\uff1a\uff1b\uff1f]/gu;
+// Punctuation that ends a sentence rather than the address when it closes it.
+const TRAILING = new Set(['.', ',', ':', ';', '!', '?', "'", '"', '’', '”', '»', '…', '*']);
+const OPENING_OF = new Map([
+  [')', '('],
+  [']', '['],
+  ['}', '{'],
+]);
+// A scheme glued to a word ("xhttp://") is not the start of an address.
+const WORD_CHAR = /[A-Za-z0-9_]/;
+
+/** `candidate` without the sentence punctuation after it; a closing bracket stays when it is paired. */
+function trimTrailing(candidate: string): string {
+  // Brackets left open by the whole candidate (negative: closed more than opened), counted once
+  // since a hostile string may be long.
+  const open = new Map([...OPENING_OF.values()].map((opening) => [opening, 0]));
+  for (const char of candidate) {
+    const opening = OPENING_OF.get(char) ?? char;
+    const unclosed = open.get(opening);
+    if (unclosed !== undefined) open.set(opening, unclosed + (opening === char ? 1 : -1));
+  }
+  let end = candidate.length;
+  for (;;) {
+    const last = candidate.charAt(end - 1);
+    const opening = OPENING_OF.get(last);
+    const unclosed = opening === undefined ? 0 : (open.get(opening) ?? 0);
+    if (TRAILING.has(last)) end -= 1;
+    else if (opening !== undefined && unclosed < 0) {
+      open.set(opening, unclosed + 1);
+      end -= 1;
+    } else return candidate.slice(0, end);
+  }
+}
+
+/** Where the address whose host begins at `from` ends: the first character that ends one. */
+function addressEnd(text: string, from: number): number {
+  ADDRESS_END.lastIndex = from;
+  return ADDRESS_END.exec(text)?.index ?? text.length;
+}
+
+// A host name (letters in any script, digits, hyphens, dots) and an optional port, then the path,
+// query, fragment or nothing. Checked before the URL parser, which is slow on long nonsense hosts.
+const HOST_THEN_PATH = /^https?:\/\/[\p{L}\p{M}\p{N}.-]+(:\d{1,5})?([/?#]|$)/iu;
+
+/** The address a candidate opens, or null when it is not a web address a member may follow. */
+function hrefOf(candidate: string): string | null {
+  if (!HOST_THEN_PATH.test(candidate)) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // "https://bank.example@evil.example" reads as one site and leads to another.
+  if (url.username || url.password) return null;
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null;
+  return url.href;
+}
+
+/**
+ * `text` cut into plain text and links: every `http://` or `https://` address becomes a link,
+ * without the punctuation that follows it in the sentence (a closing bracket stays when the address
+ * opened it: `https://en.wikipedia.org/wiki/Mercury_(planet)`). Nothing else does: no other scheme,
+ * no bare domain (`example.com` stays text, since "e.g." or "file.txt" would become links too).
+ * Joining the parts' `text` gives `text` back.
+ */
+export function splitLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let done = 0;
+  // The end of the last address looked at: a scheme inside one that was refused starts none (this
+  // keeps a long run of schemes from being read again and again).
+  let looked = 0;
+  const pushText = (end: number) => {
+    if (end > done) parts.push({ kind: 'text', text: text.slice(done, end) });
+  };
+  for (const match of text.matchAll(SCHEME)) {
+    const start = match.index;
+    if (start < looked || WORD_CHAR.test(text.charAt(start - 1))) continue;
+    const end = addressEnd(text, start + match[0].length);
+    looked = end;
+    const candidate = trimTrailing(text.slice(start, end));
+    const href = hrefOf(candidate);
+    if (!href) continue;
+    pushText(start);
+    parts.push({ kind: 'link', text: candidate, href });
+    done = start + candidate.length;
+  }
+  pushText(text.length);
+  return parts;
+}
+
+/** How much of an address a link shows before the ellipsis. */
+export const LINK_SHOWN_LENGTH = 32;
+
+/**
+ * An address as a link shows it: without the scheme, a leading "www." and a lone trailing slash,
+ * split where the ellipsis goes (`rest` is empty when it all fits).
+ */
+export function shortenAddress(
+  address: string,
+  maxLength = LINK_SHOWN_LENGTH,
+): { shown: string; rest: string } {
+  const short = address.replace(/^https?:\/\/(www\.)?/i, '').replace(/^([^/?#]*)\/$/, '$1');
+  const chars = Array.from(short);
+  if (chars.length <= maxLength) return { shown: short, rest: '' };
+  return {
+    shown: chars.slice(0, maxLength - 1).join(''),
+    rest: chars.slice(maxLength - 1).join(''),
+  };
+}
