@@ -9,9 +9,12 @@
 export * from './session';
 
 // The wire contract: the data model's document types, collection names and typed references.
-export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS } from './model';
+export { COLLECTIONS, ACTIVITY_ITEMS, POST_ID_MAX_LENGTH, STORAGE_FOLDERS } from './model';
 export type {
   AccountDeletionMark,
+  DeletedPost,
+  MemberCounts,
+  PostCounts,
   ActivityItem,
   Comment,
   ExplorePost,
@@ -34,6 +37,7 @@ export {
   postRef,
   explorePostsCollection,
   explorePostRef,
+  deletedPostRef,
   commentsCollection,
   commentRef,
   accountDeletionRef,
@@ -47,6 +51,7 @@ export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
 export { commentItemId, followItemId, likeItemId, replyItemId } from './data/activityItems';
 export { addActivityItem, removeActivityItem } from './data/activityWrites';
+export { addPostTombstone } from './data/postTombstone';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

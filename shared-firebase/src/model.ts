@@ -15,7 +15,41 @@ export const COLLECTIONS = {
   accountDeletions: 'accountDeletions',
   /** Added beside the seed's collections: `activity/{recipientUid}/items/{itemId}`. */
   activity: 'activity',
+  /** Added beside the seed's collections: `deletedPosts/{postId}`, a deleted post's tombstone. */
+  deletedPosts: 'deletedPosts',
 } as const;
+
+/**
+ * The longest post id (an auto-id's 20 characters, what the app and the seed make); firestore.rules
+ * holds the same bound, so `usersData.posts` stays within its documented size.
+ */
+export const POST_ID_MAX_LENGTH = 20;
+
+/**
+ * `usersData.counts`, added beside the seed's fields and written only by the teams' functions
+ * (docs/DATA_MODEL.md "Counts"): `posts` (feed) counts the member's real posts, `followers` and
+ * `following` (profile) the lengths of their lists. Absent until a function first counted.
+ */
+export interface MemberCounts {
+  posts?: number;
+  /** The length of `usersData.posts` when `posts` was counted: ids listed since are not in it. */
+  postsListed?: number;
+  followers?: number;
+  following?: number;
+}
+
+/** `posts.counts`, written only by the feed's functions: `likes.length` and the post's comments. */
+export interface PostCounts {
+  likes?: number;
+  comments?: number;
+}
+
+/** A `deletedPosts/{postId}` document: the id belonged to a post of `uid` that was deleted. */
+export interface DeletedPost {
+  uid: string;
+  /** Null only in the local echo before the server time arrives. */
+  deletedAt: Timestamp | null;
+}
 
 /** The sub-collection of `activity/{recipientUid}` that holds the items. */
 export const ACTIVITY_ITEMS = 'items';
@@ -56,6 +90,8 @@ export interface UserData {
    * until their next sign-in repairs it.
    */
   searchName?: string;
+  /** Added beside the seed's fields, by functions only (see MemberCounts). */
+  counts?: MemberCounts;
 }
 
 /** A `Following/{uid}` document: whom the member follows. */
@@ -88,6 +124,8 @@ export interface Post {
    * field, docs/DATA_MODEL.md). Absent when none was written, and on posts older than it.
    */
   postImageAlt?: string;
+  /** Added beside the seed's fields, by the feed's functions only (see PostCounts). */
+  counts?: PostCounts;
 }
 
 /** An `explorePosts/{postId}` document: the photo posts the explore grid shows. */

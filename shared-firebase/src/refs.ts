@@ -13,6 +13,7 @@ import type {
   AccountDeletionMark,
   ActivityItem,
   Comment,
+  DeletedPost,
   ExplorePost,
   FollowersDoc,
   FollowingDoc,
@@ -94,3 +95,7 @@ export const activityItemRef = (
   itemId: string,
 ): DocumentReference<ActivityItem, ActivityItem> =>
   doc(activityItemsCollection(recipientUid), itemId);
+
+/** `deletedPosts/{postId}`: the tombstone of a deleted post, so its id is never used again. */
+export const deletedPostRef = (postId: string): DocumentReference<DeletedPost, DeletedPost> =>
+  doc(typedCollection<DeletedPost>(COLLECTIONS.deletedPosts), postId);

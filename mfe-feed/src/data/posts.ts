@@ -20,6 +20,7 @@ import type {
 import { useMemo } from 'react';
 import {
   addActivityItem,
+  addPostTombstone,
   CAPTION_MAX_LENGTH,
   commentsCollection,
   deleteStoredFiles,
@@ -324,6 +325,7 @@ export async function deletePost(
   const batch = writeBatch(db);
   batch.delete(postRef(post.postId));
   batch.delete(explorePostRef(post.postId));
+  addPostTombstone(batch, post.postId, post.uid);
   batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
   await batch.commit();
   // The download URLs name the objects. The post is already gone, so a file that cannot be
