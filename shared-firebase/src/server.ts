@@ -1,5 +1,9 @@
 // What the teams' Cloud Functions codebases take from the platform (`shared-firebase/server`):
 // code that runs in Node on the server, never in a page. Nothing here imports the web SDK or
 // React; the functions' bundles take only what they use.
-export { STORAGE_FOLDERS } from './model';
+export { COLLECTIONS, STORAGE_FOLDERS } from './model';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
+export { syncCounts, SYNC_ATTEMPTS } from './counts/syncCounts';
+export type { CountFields, CountedDocument, SyncOutcome } from './counts/syncCounts';
+export { countedDocument } from './counts/countedDocument';
+export type { ServerDocumentReference, ServerSnapshot } from './counts/countedDocument';
