@@ -25,11 +25,21 @@ function isSinglePostPath(pathname: string): boolean {
   return pathname.startsWith('/post/');
 }
 
+/**
+ * The comments button's text: the count the feed's function keeps on the post, or while the
+ * comments are open the live list's own (so a comment the member just wrote counts at once).
+ * Posts not counted yet say only "Comments"; the word stays first, so the button keeps its name.
+ */
+export function commentsLabel(count: number | undefined): string {
+  return count === undefined ? 'Comments' : `Comments (${count})`;
+}
+
 /** One post: the only card implementation, used by the feed, the single post page and the list. */
 export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const { pathname } = useLocation();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [likersOpen, setLikersOpen] = useState(false);
+  const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
   const likersId = useId();
   const { status, show } = useStatusMessage();
   const commentsId = useId();
@@ -78,7 +88,9 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
           aria-controls={commentsId}
           onClick={() => setCommentsOpen((open) => !open)}
         >
-          Comments
+          {commentsLabel(
+            commentsOpen ? (liveCommentCount ?? post.counts?.comments) : post.counts?.comments,
+          )}
         </Button>
         {canDelete ? <DeletePost post={post} onError={showError} /> : null}
       </div>
@@ -88,7 +100,12 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (
-          <CommentBox postId={post.postId} postAuthorUid={post.uid} viewerUid={viewerUid} />
+          <CommentBox
+            postId={post.postId}
+            postAuthorUid={post.uid}
+            viewerUid={viewerUid}
+            onCount={setLiveCommentCount}
+          />
         ) : null}
       </div>
     </article>

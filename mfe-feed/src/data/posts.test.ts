@@ -404,7 +404,7 @@ describe('setLiked', () => {
 });
 
 describe('deletePost', () => {
-  it('deletes comments in batches of 10, then the post, its explore entry and list entry, then the file', async () => {
+  it('deletes comments in batches of 10, then the post, its explore entry, tombstone and list entry, then the file', async () => {
     const comments = Array.from({ length: 23 }, (_, i) => ({ ref: { path: `comments/c${i}` } }));
     jest.mocked(getDocs).mockResolvedValue({ docs: comments } as never);
     await deletePost({ postId: 'p1', uid: ME, postImage: 'https://files/1.png' });
@@ -414,13 +414,14 @@ describe('deletePost', () => {
       constraints: [['where', 'postId', '==', 'p1']],
     });
     const sizes = firestore.__commits.map((ops) => ops.length);
-    expect(sizes).toEqual([10, 10, 3, 3]);
+    expect(sizes).toEqual([10, 10, 3, 4]);
     expect(firestore.__commits.slice(0, 3).flat()).toEqual(
       comments.map((c) => ['delete', c.ref.path]),
     );
     expect(firestore.__commits[3]).toEqual([
       ['delete', 'posts/p1'],
       ['delete', 'explorePosts/p1'],
+      ['set', 'deletedPosts/p1', { uid: ME, deletedAt: 'SERVER_TIME' }],
       ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
     ]);
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
