@@ -1,6 +1,7 @@
 /**
  * Members acting at once, in real Chromium against the local backend: counts and follower lists
- * stay right and live through follow, unfollow, post and delete; comment deletion shows live in
+ * stay right and live through follow, unfollow, post and delete, and the functions' counts follow
+ * a like and a comment from another member; comment deletion shows live in
  * every tab; Firestore's queued writes complete a like and a comment made offline; Retry recovers
  * from a blocked request without a reload.
  */
@@ -48,7 +49,8 @@ test.describe('counts, follower lists and comment deletion, live between members
     const c = await signedInPage(browser, baseURL!, cy);
     const annProfile = `/profile/${ann.uid}`;
 
-    await makeTextPost(a.page, unique('first'));
+    const first = unique('first');
+    await makeTextPost(a.page, first);
     await a.page.goto(annProfile);
     await expectCounts(a.page, '1 post', '0 followers', '0 following');
 
@@ -96,6 +98,31 @@ test.describe('counts, follower lists and comment deletion, live between members
     await card.getByRole('button', { name: 'Delete', exact: true }).click();
     await card.getByRole('button', { name: 'Delete post' }).click();
     await expectCounts(b.page, '1 post', '1 follower', '0 following');
+
+    // Cy likes and comments on Ann's post: the feed's functions count both on the post, and Ann's
+    // closed card shows the comment count they keep; Cy's open card shows his own at once.
+    await c.page.goto(annProfile);
+    const cyCard = cardWith(c.page, first);
+    await cyCard.getByRole('button', { name: 'Like', exact: true }).click();
+    await cyCard.getByRole('button', { name: 'Comments' }).click();
+    await comment(cyCard, 'Cy was here');
+    await expect(cyCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    await a.page.goto(annProfile);
+    const annCard = cardWith(a.page, first);
+    await expect(annCard.getByRole('button', { name: '1 like' })).toBeVisible();
+    await expect(annCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    const [postId] = (await admin.get(`usersData/${ann.uid}`))!.data.posts as string[];
+    await expect
+      .poll(async () => (await admin.get(`posts/${postId}`))?.data.counts)
+      .toEqual({ likes: 1, comments: 1 });
+    // The server's counts of each member, as the functions keep them.
+    await expect
+      .poll(async () => (await admin.get(`usersData/${ann.uid}`))?.data.counts)
+      .toEqual({ posts: 1, postsListed: 1, followers: 1, following: 0 });
+    await expect
+      .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts)
+      .toEqual({ followers: 0, following: 1 });
+    await expectCounts(a.page, '1 post', '1 follower', '0 following');
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   });

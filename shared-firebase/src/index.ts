@@ -9,12 +9,9 @@
 export * from './session';
 
 // The wire contract: the data model's document types, collection names and typed references.
-export { COLLECTIONS, ACTIVITY_ITEMS, POST_ID_MAX_LENGTH, STORAGE_FOLDERS } from './model';
+export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS } from './model';
 export type {
   AccountDeletionMark,
-  DeletedPost,
-  MemberCounts,
-  PostCounts,
   ActivityItem,
   Comment,
   ExplorePost,
@@ -37,7 +34,6 @@ export {
   postRef,
   explorePostsCollection,
   explorePostRef,
-  deletedPostRef,
   commentsCollection,
   commentRef,
   accountDeletionRef,

@@ -20,12 +20,6 @@ export const COLLECTIONS = {
 } as const;
 
 /**
- * The longest post id (an auto-id's 20 characters, what the app and the seed make); firestore.rules
- * holds the same bound, so `usersData.posts` stays within its documented size.
- */
-export const POST_ID_MAX_LENGTH = 20;
-
-/**
  * `usersData.counts`, added beside the seed's fields and written only by the teams' functions
  * (docs/DATA_MODEL.md "Counts"): `posts` (feed) counts the member's real posts, `followers` and
  * `following` (profile) the lengths of their lists. Absent until a function first counted.

@@ -3,7 +3,6 @@
 // React; the functions' bundles take only what they use.
 export { COLLECTIONS, STORAGE_FOLDERS } from './model';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
-export { syncCounts, SYNC_ATTEMPTS } from './counts/syncCounts';
-export type { CountFields, CountedDocument, SyncOutcome } from './counts/syncCounts';
+export { syncCounts } from './counts/syncCounts';
+export type { SyncOutcome } from './counts/syncCounts';
 export { countedDocument } from './counts/countedDocument';
-export type { ServerDocumentReference, ServerSnapshot } from './counts/countedDocument';

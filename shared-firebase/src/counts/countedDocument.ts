@@ -10,6 +10,7 @@ export interface ServerSnapshot {
   get(field: string): unknown;
 }
 
+/** A document reference of the server SDK, typed by its snapshots. */
 export interface ServerDocumentReference<Snapshot extends ServerSnapshot> {
   get(): Promise<Snapshot>;
   update(data: Record<string, number>, precondition: { lastUpdateTime: never }): Promise<unknown>;

@@ -9,7 +9,7 @@ import {
   syncPostCounts,
 } from 'mfe-feed/functions/src/postCounts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
-import { countedDocument, syncCounts, type CountFields } from 'shared-firebase/server';
+import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { startTriggerFirestore, type TriggerFirestore } from './backend';
 
 // The counting logic of the feed's and the profile's functions, called as their triggers call
@@ -192,15 +192,18 @@ describe('syncCounts against a count racing the source', () => {
     const pause = new Promise<void>((resolve) => (paused = resolve));
     const go = new Promise<void>((resolve) => (resume = resolve));
     let counts = 0;
-    const counted = countedDocument(doc(`usersData/${uid}`), async (): Promise<CountFields> => {
-      const value = ((await doc(`Followers/${uid}`).get()).get('Followers') as string[]).length;
-      counts += 1;
-      if (counts === 1) {
-        paused();
-        await go;
-      }
-      return { 'counts.followers': value };
-    });
+    const counted = countedDocument(
+      doc(`usersData/${uid}`),
+      async (): Promise<Record<string, number>> => {
+        const value = ((await doc(`Followers/${uid}`).get()).get('Followers') as string[]).length;
+        counts += 1;
+        if (counts === 1) {
+          paused();
+          await go;
+        }
+        return { 'counts.followers': value };
+      },
+    );
     return { run: syncCounts(counted), paused: pause, resume };
   }
 
