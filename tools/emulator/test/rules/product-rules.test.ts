@@ -600,13 +600,7 @@ describe('explorePosts', () => {
   test('update: nobody; delete: the author', () => {
     const store = new Store({ 'posts/p1': post(), 'explorePosts/p1': explore() });
     denied(store.commit(alice, [['explorePosts/p1', explore({ postImage: 'http://x' })]]));
-    allowed(
-      store.commit(alice, [
-        ['posts/p1', null],
-        ['explorePosts/p1', null],
-        tombstone('p1'),
-      ]),
-    );
+    allowed(store.commit(alice, [['posts/p1', null], ['explorePosts/p1', null], tombstone('p1')]));
     denied(store.commit(bob, [['explorePosts/p1', null]]));
     allowed(new Store().commit(alice, [['explorePosts/p9', null]]));
     denied(new Store().commit(anonymous, [['explorePosts/p9', null]]));
@@ -782,13 +776,7 @@ describe('comments', () => {
     const store = new Store({ ...base, 'comments/c1': comment() });
     allowed(store.commit(bob, [['comments/c1', null]]));
     allowed(store.commit(alice, [['comments/c1', null]]));
-    allowed(
-      store.commit(alice, [
-        ['comments/c1', null],
-        ['posts/p1', null],
-        tombstone('p1'),
-      ]),
-    );
+    allowed(store.commit(alice, [['comments/c1', null], ['posts/p1', null], tombstone('p1')]));
     denied(store.commit(carol, [['comments/c1', null]]));
     denied(store.commit(anonymous, [['comments/c1', null]]));
     const orphan = new Store({ 'comments/c1': comment() });
