@@ -12,6 +12,11 @@ import { test, expect, signIn, signedInPage } from '../fixtures';
 import { createTextPost } from '../support/posts';
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
+/**
+ * How long the functions' counts may take: a function's first event starts its worker (10 s and
+ * more on the shared 2-core machine); a warm one takes well under a second.
+ */
+const COUNTED_WITHIN_MS = 90_000;
 
 const cardWith = (page: Page, text: string) =>
   page.getByRole('article', { name: 'Post' }).filter({ hasText: text });
@@ -41,6 +46,7 @@ test.describe('counts, follower lists and comment deletion, live between members
     members,
     admin,
   }) => {
+    test.setTimeout(60_000 + 2 * COUNTED_WITHIN_MS);
     const ann = await members.create({ username: unique('Ann') });
     const ben = await members.create({ username: unique('Ben') });
     const cy = await members.create({ username: unique('Cy') });
@@ -110,17 +116,18 @@ test.describe('counts, follower lists and comment deletion, live between members
     await a.page.goto(annProfile);
     const annCard = cardWith(a.page, first);
     await expect(annCard.getByRole('button', { name: '1 like' })).toBeVisible();
-    await expect(annCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    const counted = { timeout: COUNTED_WITHIN_MS };
+    await expect(annCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible(counted);
     const [postId] = (await admin.get(`usersData/${ann.uid}`))!.data.posts as string[];
     await expect
-      .poll(async () => (await admin.get(`posts/${postId}`))?.data.counts)
+      .poll(async () => (await admin.get(`posts/${postId}`))?.data.counts, counted)
       .toEqual({ likes: 1, comments: 1 });
     // The server's counts of each member, as the functions keep them.
     await expect
-      .poll(async () => (await admin.get(`usersData/${ann.uid}`))?.data.counts)
+      .poll(async () => (await admin.get(`usersData/${ann.uid}`))?.data.counts, counted)
       .toEqual({ posts: 1, postsListed: 1, followers: 1, following: 0 });
     await expect
-      .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts)
+      .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts, counted)
       .toEqual({ followers: 0, following: 1 });
     await expectCounts(a.page, '1 post', '1 follower', '0 following');
 
