@@ -128,7 +128,7 @@ test.describe('counts, follower lists and comment deletion, live between members
       .toEqual({ posts: 1, postsListed: 1, followers: 1, following: 0 });
     await expect
       .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts, counted)
-      .toEqual({ followers: 0, following: 1 });
+      .toEqual({ posts: 0, postsListed: 0, followers: 0, following: 1 });
     await expectCounts(a.page, '1 post', '1 follower', '0 following');
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);

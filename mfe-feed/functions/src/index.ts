@@ -27,4 +27,4 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
   }
 });
 
-export { countCommentWrites, countPostWrites } from './countTriggers';
+export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';

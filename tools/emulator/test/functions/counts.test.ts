@@ -140,6 +140,12 @@ describe('a post’s counts (feed)', () => {
     expect(await field('deletedPosts/d1', 'uid')).toBe('dee');
   });
 
+  test('a new member who never posts is counted at zero', async () => {
+    await doc('usersData/new').set(member());
+    expect(await syncMemberPostCount(db, 'new')).toBe('written');
+    expect(await field('usersData/new', 'counts')).toEqual({ posts: 0, postsListed: 0 });
+  });
+
   test('nothing is created for a member or a post that does not exist', async () => {
     await doc('posts/orphan').set({ uid: 'gone', likes: ['x'], postId: 'orphan' });
     expect(await syncMemberPostCount(db, 'gone')).toBe('missing');
