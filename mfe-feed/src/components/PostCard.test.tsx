@@ -209,9 +209,10 @@ describe('PostCard comment count', () => {
     expect(toggle).toHaveTextContent('Comments (2)');
   });
 
-  it('says only “Comments” on a post no function counted yet', () => {
-    renderCard(makePost());
-    expect(screen.getByRole('button', { name: 'Comments' })).toBeInTheDocument();
+  it('says only “Comments” on a post without comments or not counted yet', () => {
+    renderCard(makePost({ postId: 'counted', counts: { likes: 0, comments: 0 } }));
+    renderCard(makePost({ postId: 'not-counted' }));
+    expect(screen.getAllByRole('button', { name: 'Comments' })).toHaveLength(2);
   });
 });
 

@@ -28,10 +28,12 @@ function isSinglePostPath(pathname: string): boolean {
 /**
  * The comments button's text: the count the feed's function keeps on the post, or while the
  * comments are open the live list's own (so a comment the member just wrote counts at once).
- * Posts not counted yet say only "Comments"; the word stays first, so the button keeps its name.
+ * No count for none, nor for a post not counted yet: a new post's first count (0) then changes
+ * nothing on screen (the wider label would move the buttons beside it while the page is read).
+ * The word stays first, so the button keeps its name.
  */
 export function commentsLabel(count: number | undefined): string {
-  return count === undefined ? 'Comments' : `Comments (${count})`;
+  return count === undefined || count === 0 ? 'Comments' : `Comments (${count})`;
 }
 
 /** One post: the only card implementation, used by the feed, the single post page and the list. */
