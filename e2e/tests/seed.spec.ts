@@ -98,6 +98,17 @@ test.describe('npm run seed', () => {
     expect(before.posts).toBe(SCALE.posts);
     expect(before.explore).toBeGreaterThan(0);
 
+    // The functions' counts are in before the seed ends (its last phase waits for them).
+    expect(first.output).toContain('counts ready');
+    const allPosts = await admin.list('posts');
+    for (const { id, data } of await admin.list('usersData')) {
+      const own = allPosts.filter((post) => post.data.uid === id).length;
+      expect(data.counts).toMatchObject({ posts: own });
+    }
+    for (const { data } of allPosts) {
+      expect(data.counts).toMatchObject({ likes: (data.likes as unknown[]).length });
+    }
+
     // Photo posts: display size, square thumbnail and the display size's pixels, as createPost
     // writes them; the explore entry names the same thumbnail.
     const posts = await admin.list('posts');

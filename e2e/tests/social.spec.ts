@@ -1,6 +1,7 @@
 /**
  * Members acting at once, in real Chromium against the local backend: counts and follower lists
- * stay right and live through follow, unfollow, post and delete; comment deletion shows live in
+ * stay right and live through follow, unfollow, post and delete, and the functions' counts follow
+ * a like and a comment from another member; comment deletion shows live in
  * every tab; Firestore's queued writes complete a like and a comment made offline; Retry recovers
  * from a blocked request without a reload.
  */
@@ -11,6 +12,11 @@ import { test, expect, signIn, signedInPage } from '../fixtures';
 import { createTextPost } from '../support/posts';
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
+/**
+ * How long the functions' counts may take: a function's first event starts its worker (10 s and
+ * more on the shared 2-core machine); a warm one takes well under a second.
+ */
+const COUNTED_WITHIN_MS = 90_000;
 
 const cardWith = (page: Page, text: string) =>
   page.getByRole('article', { name: 'Post' }).filter({ hasText: text });
@@ -40,6 +46,7 @@ test.describe('counts, follower lists and comment deletion, live between members
     members,
     admin,
   }) => {
+    test.setTimeout(60_000 + 2 * COUNTED_WITHIN_MS);
     const ann = await members.create({ username: unique('Ann') });
     const ben = await members.create({ username: unique('Ben') });
     const cy = await members.create({ username: unique('Cy') });
@@ -48,7 +55,8 @@ test.describe('counts, follower lists and comment deletion, live between members
     const c = await signedInPage(browser, baseURL!, cy);
     const annProfile = `/profile/${ann.uid}`;
 
-    await makeTextPost(a.page, unique('first'));
+    const first = unique('first');
+    await makeTextPost(a.page, first);
     await a.page.goto(annProfile);
     await expectCounts(a.page, '1 post', '0 followers', '0 following');
 
@@ -96,6 +104,32 @@ test.describe('counts, follower lists and comment deletion, live between members
     await card.getByRole('button', { name: 'Delete', exact: true }).click();
     await card.getByRole('button', { name: 'Delete post' }).click();
     await expectCounts(b.page, '1 post', '1 follower', '0 following');
+
+    // Cy likes and comments on Ann's post: the feed's functions count both on the post, and Ann's
+    // closed card shows the comment count they keep; Cy's open card shows his own at once.
+    await c.page.goto(annProfile);
+    const cyCard = cardWith(c.page, first);
+    await cyCard.getByRole('button', { name: 'Like', exact: true }).click();
+    await cyCard.getByRole('button', { name: 'Comments' }).click();
+    await comment(cyCard, 'Cy was here');
+    await expect(cyCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    await a.page.goto(annProfile);
+    const annCard = cardWith(a.page, first);
+    await expect(annCard.getByRole('button', { name: '1 like' })).toBeVisible();
+    const counted = { timeout: COUNTED_WITHIN_MS };
+    await expect(annCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible(counted);
+    const [postId] = (await admin.get(`usersData/${ann.uid}`))!.data.posts as string[];
+    await expect
+      .poll(async () => (await admin.get(`posts/${postId}`))?.data.counts, counted)
+      .toEqual({ likes: 1, comments: 1 });
+    // The server's counts of each member, as the functions keep them.
+    await expect
+      .poll(async () => (await admin.get(`usersData/${ann.uid}`))?.data.counts, counted)
+      .toEqual({ posts: 1, postsListed: 1, followers: 1, following: 0 });
+    await expect
+      .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts, counted)
+      .toEqual({ posts: 0, postsListed: 0, followers: 0, following: 1 });
+    await expectCounts(a.page, '1 post', '1 follower', '0 following');
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   });

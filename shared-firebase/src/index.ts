@@ -48,6 +48,7 @@ export { MAX_BATCH_WRITES } from './constants';
 // What every writer of the contract must agree on.
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
+export { addPostTombstone } from './data/postTombstone';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

@@ -15,7 +15,35 @@ export const COLLECTIONS = {
   accountDeletions: 'accountDeletions',
   /** Added beside the seed's collections: `activity/{recipientUid}/items/{itemId}`. */
   activity: 'activity',
+  /** Added beside the seed's collections: `deletedPosts/{postId}`, a deleted post's tombstone. */
+  deletedPosts: 'deletedPosts',
 } as const;
+
+/**
+ * `usersData.counts`, added beside the seed's fields and written only by the teams' functions
+ * (docs/DATA_MODEL.md "Counts"): `posts` (feed) counts the member's real posts, `followers` and
+ * `following` (profile) the lengths of their lists. Absent until a function first counted.
+ */
+export interface MemberCounts {
+  posts?: number;
+  /** The length of `usersData.posts` when `posts` was counted: ids listed since are not in it. */
+  postsListed?: number;
+  followers?: number;
+  following?: number;
+}
+
+/** `posts.counts`, written only by the feed's functions: `likes.length` and the post's comments. */
+export interface PostCounts {
+  likes?: number;
+  comments?: number;
+}
+
+/** A `deletedPosts/{postId}` document: the id belonged to a post of `uid` that was deleted. */
+export interface DeletedPost {
+  uid: string;
+  /** Null only in the local echo before the server time arrives. */
+  deletedAt: Timestamp | null;
+}
 
 /** The sub-collection of `activity/{recipientUid}` that holds the items. */
 export const ACTIVITY_ITEMS = 'items';
@@ -59,6 +87,8 @@ export interface UserData {
    * until their next sign-in repairs it.
    */
   searchName?: string;
+  /** Added beside the seed's fields, by functions only (see MemberCounts). */
+  counts?: MemberCounts;
 }
 
 /** A `Following/{uid}` document: whom the member follows. */
@@ -98,6 +128,8 @@ export interface Post {
   editedAt?: Timestamp | null;
   /** How many edits the post has had: the id of its next history entry. Absent means 0. */
   editCount?: number;
+  /** Added beside the seed's fields, by the feed's functions only (see PostCounts). */
+  counts?: PostCounts;
 }
 
 /**

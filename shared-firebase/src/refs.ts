@@ -13,6 +13,7 @@ import type {
   AccountDeletionMark,
   ActivityItem,
   Comment,
+  DeletedPost,
   ExplorePost,
   FollowersDoc,
   FollowingDoc,
@@ -104,3 +105,6 @@ export const postEditRef = (
   postId: string,
   editId: string,
 ): DocumentReference<PostEdit, PostEdit> => doc(postEditsCollection(postId), editId);
+/** `deletedPosts/{postId}`: the tombstone of a deleted post, so its id is never used again. */
+export const deletedPostRef = (postId: string): DocumentReference<DeletedPost, DeletedPost> =>
+  doc(typedCollection<DeletedPost>(COLLECTIONS.deletedPosts), postId);

@@ -11,3 +11,6 @@ export {
   replyItemId,
   type ActivityNotice,
 } from './data/activityItems';
+export { syncCounts } from './counts/syncCounts';
+export type { SyncOutcome } from './counts/syncCounts';
+export { countedDocument } from './counts/countedDocument';

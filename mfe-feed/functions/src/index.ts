@@ -26,3 +26,5 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
     logger.debug(`upload check: ${check.outcome} ${event.data.name}`);
   }
 });
+
+export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';

@@ -1,6 +1,6 @@
 import type { Reply } from 'shared-firebase';
 import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addComment, deleteComment, deleteReply, useComments } from '../data';
 import { CommentItem } from './CommentItem';
 import { InlineTextForm } from './InlineTextForm';
@@ -10,10 +10,12 @@ export interface CommentBoxProps {
   /** The post's author: may delete any comment or reply on it. */
   postAuthorUid: string;
   viewerUid: string;
+  /** Told the number of comments the live list holds, whenever it changes. */
+  onCount?: (count: number) => void;
 }
 
 /** A post's comment box: the form, then its live comments, newest first. */
-export function CommentBox({ postId, postAuthorUid, viewerUid }: CommentBoxProps) {
+export function CommentBox({ postId, postAuthorUid, viewerUid, onCount }: CommentBoxProps) {
   // A new key remounts the list's subscription: Retry reads the comments again.
   const [attempt, setAttempt] = useState(0);
   const { status, show } = useStatusMessage();
@@ -34,6 +36,7 @@ export function CommentBox({ postId, postAuthorUid, viewerUid }: CommentBoxProps
         postId={postId}
         postAuthorUid={postAuthorUid}
         viewerUid={viewerUid}
+        onCount={onCount}
         onError={showError}
         onRetry={() => setAttempt((count) => count + 1)}
       />
@@ -46,8 +49,19 @@ interface CommentListProps extends CommentBoxProps {
   onRetry: () => void;
 }
 
-function CommentList({ postId, postAuthorUid, viewerUid, onError, onRetry }: CommentListProps) {
+function CommentList({
+  postId,
+  postAuthorUid,
+  viewerUid,
+  onCount,
+  onError,
+  onRetry,
+}: CommentListProps) {
   const comments = useComments(postId);
+  const count = comments.status === 'ready' ? comments.items.length : null;
+  useEffect(() => {
+    if (count !== null) onCount?.(count);
+  }, [count, onCount]);
   if (comments.status === 'loading') return <Spinner label="Loading comments…" />;
   if (comments.status === 'error') {
     return <LoadFailure message="Comments could not be loaded." onRetry={onRetry} />;

@@ -16,7 +16,7 @@ const platform = jest.mocked(sharedFirebase);
 
 beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
-  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReset().mockReturnValue({ status: 'ready', items: [] });
   fakes.setLiked.mockReset().mockResolvedValue(undefined);
   fakes.deletePost.mockReset().mockResolvedValue(undefined);
 });
@@ -190,6 +190,37 @@ describe('PostCard like toggle', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your like could not be saved.');
     expect(screen.getByRole('button', { name: /^Like/ })).toBeEnabled();
     expect(fakes.setLiked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PostCard comment count', () => {
+  const commentOf = (id: string) => ({
+    id,
+    comment: 'Hi',
+    userId: 'x',
+    replies: [],
+    postId: 'post-1',
+    createdAt: null,
+  });
+
+  it('shows the count the function keeps, and while open the live list’s own', async () => {
+    fakes.useComments.mockReturnValue({
+      status: 'ready',
+      items: [commentOf('c1'), commentOf('c2'), commentOf('c3')],
+    });
+    const { user } = renderCard(makePost({ counts: { likes: 0, comments: 2 } }));
+    const toggle = screen.getByRole('button', { name: 'Comments (2)' });
+    // The member's own comment, not counted by the function yet, counts at once.
+    await user.click(toggle);
+    expect(toggle).toHaveTextContent('Comments (3)');
+    await user.click(toggle);
+    expect(toggle).toHaveTextContent('Comments (2)');
+  });
+
+  it('says only “Comments” on a post without comments or not counted yet', () => {
+    renderCard(makePost({ postId: 'counted', counts: { likes: 0, comments: 0 } }));
+    renderCard(makePost({ postId: 'not-counted' }));
+    expect(screen.getAllByRole('button', { name: 'Comments' })).toHaveLength(2);
   });
 });
 

@@ -29,6 +29,17 @@ function isSinglePostPath(pathname: string): boolean {
   return pathname.startsWith('/post/');
 }
 
+/**
+ * The comments button's text: the count the feed's function keeps on the post, or while the
+ * comments are open the live list's own (so a comment the member just wrote counts at once).
+ * No count for none, nor for a post not counted yet: a new post's first count (0) then changes
+ * nothing on screen (the wider label would move the buttons beside it while the page is read).
+ * The word stays first, so the button keeps its name.
+ */
+export function commentsLabel(count: number | undefined): string {
+  return count === undefined || count === 0 ? 'Comments' : `Comments (${count})`;
+}
+
 /** One post: the only card implementation, used by the feed, the single post page and the list. */
 export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const { pathname } = useLocation();
@@ -38,6 +49,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
+  const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
   const likersId = useId();
   const { status, show } = useStatusMessage();
   const commentsId = useId();
@@ -120,7 +132,9 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
           aria-controls={commentsId}
           onClick={() => setCommentsOpen((open) => !open)}
         >
-          Comments
+          {commentsLabel(
+            commentsOpen ? (liveCommentCount ?? post.counts?.comments) : post.counts?.comments,
+          )}
         </Button>
         {canDelete ? <DeletePost post={post} onError={showError} /> : null}
       </div>
@@ -130,7 +144,12 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (
-          <CommentBox postId={post.postId} postAuthorUid={post.uid} viewerUid={viewerUid} />
+          <CommentBox
+            postId={post.postId}
+            postAuthorUid={post.uid}
+            viewerUid={viewerUid}
+            onCount={setLiveCommentCount}
+          />
         ) : null}
       </div>
     </article>

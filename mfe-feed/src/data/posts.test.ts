@@ -378,7 +378,7 @@ describe('setLiked', () => {
 });
 
 describe('deletePost', () => {
-  it('deletes comments in batches of 10, then the post, its explore entry, list entry and history, then the file', async () => {
+  it('deletes comments in batches of 10, then the post, its explore entry, tombstone, list entry and history, then the file', async () => {
     const comments = Array.from({ length: 23 }, (_, i) => ({ ref: { path: `comments/c${i}` } }));
     const edits = ['0', '1'].map((id) => ({ ref: { path: `posts/p1/edits/${id}` } }));
     jest
@@ -393,7 +393,7 @@ describe('deletePost', () => {
       { path: 'posts/p1/edits' },
     ]);
     const sizes = firestore.__commits.map((ops) => ops.length);
-    expect(sizes).toEqual([10, 10, 3, 5]);
+    expect(sizes).toEqual([10, 10, 3, 6]);
     expect(firestore.__commits.slice(0, 3).flat()).toEqual(
       comments.map((c) => ['delete', c.ref.path]),
     );
@@ -401,6 +401,7 @@ describe('deletePost', () => {
     expect(firestore.__commits[3]).toEqual([
       ['delete', 'posts/p1'],
       ['delete', 'explorePosts/p1'],
+      ['set', 'deletedPosts/p1', { uid: ME, deletedAt: 'SERVER_TIME' }],
       ['update', `usersData/${ME}`, { posts: { arrayRemove: ['p1'] } }],
       ['delete', 'posts/p1/edits/0'],
       ['delete', 'posts/p1/edits/1'],

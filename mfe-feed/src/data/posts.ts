@@ -19,6 +19,7 @@ import type {
 } from 'firebase/firestore';
 import { useMemo } from 'react';
 import {
+  addPostTombstone,
   CAPTION_MAX_LENGTH,
   commentsCollection,
   deleteStoredFiles,
@@ -310,6 +311,7 @@ export async function deletePost(
   const batch = writeBatch(db);
   batch.delete(postRef(post.postId));
   batch.delete(explorePostRef(post.postId));
+  addPostTombstone(batch, post.postId, post.uid);
   batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
   for (const edit of edits.docs) batch.delete(edit.ref);
   await batch.commit();

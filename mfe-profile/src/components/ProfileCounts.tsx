@@ -5,7 +5,7 @@ import { followListPath } from '../followLists';
 
 export interface ProfileCountsProps {
   userId: string;
-  /** The length of the member's live `usersData.posts` (docs/DATA_MODEL.md "Counts"). */
+  /** The member's posts, from the live `usersData` (`shownPostCount`, docs/DATA_MODEL.md "Counts"). */
   postsCount: number;
   /** The member's live `Followers` and `Following` lists: their lengths are the counts. */
   followers: LiveUidList;
@@ -22,7 +22,9 @@ function countOf(list: LiveUidList): number | null {
 
 /**
  * A profile's posts, followers and following counts, live. Each comes from one document the
- * page reads (no collection is read to count): see docs/DATA_MODEL.md "Counts".
+ * page reads (no collection is read to count): the posts from `usersData` (the feed's function
+ * counts the real posts into it), the others from the lists themselves; see docs/DATA_MODEL.md
+ * "Counts".
  */
 export function ProfileCounts({
   userId,

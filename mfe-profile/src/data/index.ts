@@ -10,6 +10,7 @@ export type { FollowOptions, FollowRunWatcher } from './followRuns';
 export { followStatusIn, useFollowStatus } from './useFollowStatus';
 export type { FollowStatus } from './useFollowStatus';
 export { useFollowerUids, useFollowingUids } from './connections';
+export { shownPostCount } from './postCount';
 export type { LiveUidList } from './connections';
 export { deleteAccount } from './accountDeletion/deleteAccount';
 export type { DeletionProgress } from './accountDeletion/deleteAccount';

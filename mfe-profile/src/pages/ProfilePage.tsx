@@ -7,7 +7,7 @@ import { IntroList } from '../components/IntroList';
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
-import { useFollowerUids, useFollowingUids } from '../data';
+import { shownPostCount, useFollowerUids, useFollowingUids } from '../data';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -68,7 +68,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       />
       <ProfileCounts
         userId={userId}
-        postsCount={profile.data.posts.length}
+        postsCount={shownPostCount(profile.data)}
         followers={followers}
         following={following}
         onRetry={onRetry}

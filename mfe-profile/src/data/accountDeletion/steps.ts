@@ -15,6 +15,7 @@ import {
 import type { Query, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
 import {
   accountDeletionRef,
+  addPostTombstone,
   commentsCollection,
   explorePostRef,
   followersRef,
@@ -151,6 +152,7 @@ export async function deleteOwnPosts(uid: string): Promise<void> {
       const batch = writeBatch(getDb());
       batch.delete(post.ref);
       batch.delete(explorePostRef(post.id));
+      addPostTombstone(batch, post.id, uid);
       batch.update(userDataRef(uid), { posts: arrayRemove(post.id) });
       await batch.commit();
     }

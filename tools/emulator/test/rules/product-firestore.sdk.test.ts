@@ -145,6 +145,9 @@ describe('sign-up: usersData, Following and Followers create', () => {
     await deny('carol', t, signUp('carol', { ...account('Carol'), searchName: 'somebody' }), {
       breaks: 'searchNameOf(data.searchName',
     });
+    await deny('carol', t, signUp('carol', { ...account('Carol'), counts: { followers: 9 } }), {
+      breaks: "data.get('counts', null) == before.get('counts', null)",
+    });
 
     for (const [name, target] of [
       ['Following', FOLLOWING],
@@ -282,6 +285,9 @@ describe(USERS, () => {
       [{ 'userInfo.userAge': 151 }, 'info.userAge is int'],
       [{ 'userInfo.userGender': x(101) }, 'info.userGender, 100'],
       [{ 'userInfo.dob': 19900101 }, 'info.dob, 100'],
+      // The counts are the functions' (docs/DATA_MODEL.md "Counts"): no member writes them.
+      [{ 'counts.posts': 99 }, "data.get('counts', null) == before.get('counts', null)"],
+      [{ counts: { followers: 2000 } }, "data.get('counts', null) == before.get('counts', null)"],
     ];
     // Each invisible character alone, so both rules engines are shown to agree on every one.
     for (const chars of INVISIBLE_CHARACTERS) {
@@ -289,6 +295,22 @@ describe(USERS, () => {
     }
     for (const [edit, breaks] of cases) {
       await deny('alice', t, update('usersData/alice', edit), { breaks });
+    }
+  });
+
+  test('counts: kept as the functions wrote them through every edit, never changed or removed', async () => {
+    const t = `${USERS} update`;
+    const counts = { posts: 4, postsListed: 4, followers: 1, following: 0 };
+    await seed({ update: 'usersData/carol', data: { counts } });
+    await allow('carol', t, update('usersData/carol', { 'userInfo.From': 'Peru' }));
+    for (const edit of [
+      { 'counts.followers': 2000 },
+      { counts: deleteField() },
+      { counts: { ...counts, posts: 0 } },
+    ] as Data[]) {
+      await deny('carol', t, update('usersData/carol', edit), {
+        breaks: "data.get('counts', null) == before.get('counts', null)",
+      });
     }
   });
 
@@ -418,6 +440,20 @@ describe(POSTS, () => {
     for (const [data, breaks] of cases) {
       await deny('alice', t, newPost('alice', 'p', data), { breaks });
     }
+    // The counts are the feed's functions' to write.
+    await deny('alice', t, newPost('alice', 'p', post('alice', 'p', { counts: { likes: 9 } })), {
+      breaks: 'data.keys().hasOnly',
+    });
+  });
+
+  test('create: post ids have at most 20 characters (an auto-id’s length)', async () => {
+    const t = `${POSTS} create`;
+    const longest = x(20);
+    const tooLong = x(21);
+    await deny('alice', t, newPost('alice', tooLong, post('alice', tooLong)), {
+      breaks: 'postId.size() <= 20',
+    });
+    await allow('alice', t, newPost('alice', longest, post('alice', longest)));
   });
 
   test('create: at most the bound of followers, even when Followers holds more', async () => {
@@ -892,9 +928,60 @@ describe(COMMENTS, () => {
 describe(`${POSTS} delete`, () => {
   const t = `${POSTS} delete`;
 
+  const TOMBSTONE = '/deletedPosts/{postId}';
+  const tombstone = (uid: string, fields: Data = {}): Data => ({
+    uid,
+    deletedAt: serverTime(),
+    ...fields,
+  });
+  /** The app's delete batch of alice's post `id` (docs/DATA_MODEL.md "Delete a post"). */
+  const deleteBatch = (id: string, marker: Data = tombstone('alice')): Op =>
+    batch(
+      { delete: `posts/${id}` },
+      { delete: `explorePosts/${id}` },
+      { set: `deletedPosts/${id}`, data: marker },
+      { update: 'usersData/alice', data: { posts: remove(id) } },
+    );
+
   test('nobody deletes another member’s post', async () => {
     await deny('bob', t, del('posts/photo'), { breaks: 'existing().uid == me()' });
     await deny('signedOut', t, del('posts/photo'), { breaks: 'signedIn()' });
+  });
+
+  test('the post list keeps every post that exists: an id leaves only with its post', async () => {
+    await deny('alice', `${USERS} update`, update('usersData/alice', { posts: remove('text') }), {
+      breaks: '!existsAfter(postDoc(listed.removeAll(next)[0]))',
+    });
+    // An id whose post is already gone (drift from before this rule) may be dropped.
+    await seed({ update: 'usersData/alice', data: { posts: union('gone') } });
+    await allow('alice', `${USERS} update`, update('usersData/alice', { posts: remove('gone') }), {
+      via: 'next.size() < listed.size()',
+    });
+  });
+
+  test('a post is deleted only with its tombstone, which only its author writes, then', async () => {
+    const c = `${TOMBSTONE} create`;
+    await deny('alice', t, del('posts/text'), { breaks: 'existsAfter(deletedPostDoc(postId))' });
+    await deny('signedOut', c, set('deletedPosts/text', tombstone('alice')), {
+      breaks: 'signedIn()',
+    });
+    await deny('alice', c, deleteBatch('text', { uid: 'alice' }), { breaks: 'hasAll' });
+    await deny('alice', c, deleteBatch('text', tombstone('alice', { by: 'x' })), {
+      breaks: 'hasOnly',
+    });
+    await deny('alice', c, deleteBatch('text', tombstone('bob')), {
+      breaks: 'incoming().uid == me()',
+    });
+    await deny('alice', c, deleteBatch('text', tombstone('alice', { deletedAt: clientTime(0) })), {
+      breaks: 'request.time',
+    });
+    // bob buries alice's post, or alice buries her post without deleting it.
+    await deny('bob', c, set('deletedPosts/text', tombstone('bob')), {
+      breaks: 'get(postDoc(postId)).data.uid == me()',
+    });
+    await deny('alice', c, set('deletedPosts/text', tombstone('alice')), {
+      breaks: '!existsAfter(postDoc(postId))',
+    });
   });
 
   test('the author deletes a post as the app does: its comments, then post and entry', async () => {
@@ -903,14 +990,29 @@ describe(`${POSTS} delete`, () => {
     });
     await allow(
       'alice',
-      [t, `${EXPLORE} delete`, `${USERS} update`],
-      batch(
-        { delete: 'posts/photo' },
-        { delete: 'explorePosts/photo' },
-        { update: 'usersData/alice', data: { posts: remove('photo') } },
-      ),
+      [t, `${EXPLORE} delete`, `${TOMBSTONE} create`, `${USERS} update`],
+      deleteBatch('photo'),
       { via: 'next.size() < listed.size()' },
     );
+  });
+
+  test('a deleted post’s id is never created again, by its author or anyone else', async () => {
+    const c = `${POSTS} create`;
+    for (const who of ['alice', 'bob'] as const) {
+      await deny(who, c, newPost(who, 'photo', post(who, 'photo')), {
+        breaks: '!exists(deletedPostDoc(postId))',
+      });
+    }
+  });
+
+  test('tombstones: nobody reads, rewrites or removes one', async () => {
+    const list: Op = { list: 'deletedPosts' };
+    for (const who of ['alice', 'signedOut'] as const) {
+      await deny(who, `${TOMBSTONE} get`, { get: 'deletedPosts/photo' });
+      await deny(who, `${TOMBSTONE} list`, list);
+      await deny(who, `${TOMBSTONE} update`, set('deletedPosts/photo', tombstone('alice')));
+      await deny(who, `${TOMBSTONE} delete`, del('deletedPosts/photo'));
+    }
   });
 });
 

@@ -126,6 +126,11 @@ const post = (overrides: Data = {}): Data => ({
   createdAt: NOW,
   ...overrides,
 });
+/** The tombstone a post's delete writes beside it (deletedPosts). */
+const tombstone = (postId: string, uid = 'alice'): [string, Data] => [
+  `deletedPosts/${postId}`,
+  { uid, deletedAt: NOW },
+];
 const explore = (overrides: Data = {}): Data => ({
   postImage: post().postImage,
   uid: 'alice',
@@ -310,7 +315,9 @@ describe('usersData', () => {
     const listed = (posts: unknown[], more: Array<[string, Data | null]> = []) =>
       store.commit(alice, [...more, ['usersData/alice', usersData({ posts })]]);
     allowed(listed(['old', 'p1'], [['posts/p1', post()]]));
-    allowed(listed([], [['posts/old', null]]));
+    allowed(listed([], [['posts/old', null], tombstone('old')]));
+    // An id leaves the list only with its post (or once the post is gone).
+    denied(listed([]));
     denied(listed(['old', 'p1']));
     denied(listed(['old', 'old']));
     denied(listed(['old', 'p1', 'p2'], [['posts/p1', post()]]));
@@ -537,8 +544,9 @@ describe('posts', () => {
 
   test('delete: only the author', () => {
     const store = new Store({ 'posts/p1': post() });
-    allowed(store.commit(alice, [['posts/p1', null]]));
-    denied(store.commit(bob, [['posts/p1', null]]));
+    allowed(store.commit(alice, [['posts/p1', null], tombstone('p1')]));
+    denied(store.commit(alice, [['posts/p1', null]]));
+    denied(store.commit(bob, [['posts/p1', null], tombstone('p1', 'bob')]));
     denied(store.commit(anonymous, [['posts/p1', null]]));
   });
 });
@@ -592,12 +600,7 @@ describe('explorePosts', () => {
   test('update: nobody; delete: the author', () => {
     const store = new Store({ 'posts/p1': post(), 'explorePosts/p1': explore() });
     denied(store.commit(alice, [['explorePosts/p1', explore({ postImage: 'http://x' })]]));
-    allowed(
-      store.commit(alice, [
-        ['posts/p1', null],
-        ['explorePosts/p1', null],
-      ]),
-    );
+    allowed(store.commit(alice, [['posts/p1', null], ['explorePosts/p1', null], tombstone('p1')]));
     denied(store.commit(bob, [['explorePosts/p1', null]]));
     allowed(new Store().commit(alice, [['explorePosts/p9', null]]));
     denied(new Store().commit(anonymous, [['explorePosts/p9', null]]));
@@ -773,12 +776,7 @@ describe('comments', () => {
     const store = new Store({ ...base, 'comments/c1': comment() });
     allowed(store.commit(bob, [['comments/c1', null]]));
     allowed(store.commit(alice, [['comments/c1', null]]));
-    allowed(
-      store.commit(alice, [
-        ['comments/c1', null],
-        ['posts/p1', null],
-      ]),
-    );
+    allowed(store.commit(alice, [['comments/c1', null], ['posts/p1', null], tombstone('p1')]));
     denied(store.commit(carol, [['comments/c1', null]]));
     denied(store.commit(anonymous, [['comments/c1', null]]));
     const orphan = new Store({ 'comments/c1': comment() });

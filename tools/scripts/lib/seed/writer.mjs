@@ -7,11 +7,14 @@
 // while members sign up, and writes that the rules allow together go in one batch. Idempotent:
 // every phase first reads what is there (once per member or post, not once per write), so a second
 // run writes nothing new. The activity items of its likes, comments, replies and follows are
-// written by the activity team's functions, as for the app's own actions. A batch that Firestore aborts for contention is committed again
-// (commit.mjs). Each phase is a module of phases/; this file runs them in order.
+// written by the activity team's functions, as for the app's own actions, and the counts by the
+// feed and profile functions: the last phase waits for the counts. A batch that Firestore aborts
+// for contention is committed again (commit.mjs). Each phase is a module of phases/; this file
+// runs them in order.
 import { phaseClock } from './phase-clock.mjs';
 import { readExistingPosts } from './phases/existing-posts.mjs';
 import { writeComments } from './phases/comments.mjs';
+import { waitForCounts } from './phases/counts.mjs';
 import { writeFollows } from './phases/follows.mjs';
 import { writeLikes } from './phases/likes.mjs';
 import { uploadMemberPictures } from './phases/member-pictures.mjs';
@@ -51,6 +54,12 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     log('likes, comments and replies ready');
     await memberPictures;
     log('pictures ready');
+    const left = await clock.time('counts', () => waitForCounts(run));
+    if (left.length === 0) log('counts ready');
+    else
+      log(
+        `counts not filled in yet (${left.length}, e.g. ${left[0]}): the functions count them; is the Functions emulator running?`,
+      );
     return {
       created: run.created,
       uids: plan.members.map((member) => run.uidOf(member.index)),

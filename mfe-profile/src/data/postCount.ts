@@ -1,0 +1,14 @@
+import type { UserData } from 'shared-firebase';
+
+/**
+ * The posts count a profile shows (docs/DATA_MODEL.md "Counts"): the member's real posts as the
+ * feed's function last counted them (`counts.posts`), plus the ids listed in `usersData.posts`
+ * since that count (`posts.length - counts.postsListed`: a post just made or deleted, shown at
+ * once, before the function runs). A member counted by no function yet shows the list's length.
+ */
+export function shownPostCount(member: Pick<UserData, 'posts' | 'counts'>): number {
+  const counted = member.counts?.posts;
+  const listedThen = member.counts?.postsListed;
+  if (counted === undefined || listedThen === undefined) return member.posts.length;
+  return Math.max(0, counted + member.posts.length - listedThen);
+}

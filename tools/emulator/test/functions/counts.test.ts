@@ -1,0 +1,241 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { freePort } from 'build-config/free-port.cjs';
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { FieldValue, initializeFirestore, type Firestore } from 'firebase-admin/firestore';
+import {
+  onCommentChange,
+  onPostChange,
+  syncMemberPostCount,
+  syncPostCounts,
+} from 'mfe-feed/functions/src/postCounts';
+import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
+import { countedDocument, syncCounts } from 'shared-firebase/server';
+import { startTriggerFirestore, type TriggerFirestore } from './backend';
+
+// The counting logic of the feed's and the profile's functions, called as their triggers call
+// it, with the Admin SDK, against this emulator or Google's (the same assertions on both). Plain
+// calls rather than firebase-functions-test: what can go wrong is in the reads and conditional
+// writes against a real Firestore (redelivery, two members at once, a write racing a count), not
+// in the event wrapping, which the trigger suites beside this one cover. A redelivered event is a
+// second call with the same change; concurrency is real (overlapping requests), and the one
+// interleaving that breaks a naive recount is forced step by step.
+
+jest.setTimeout(60_000);
+
+const PROJECT = 'demo-counts';
+let firestore: TriggerFirestore;
+let app: App;
+let db: Firestore;
+
+beforeAll(async () => {
+  // No Functions emulator: the functions' code is called directly. The address is never used.
+  firestore = await startTriggerFirestore({
+    projectId: PROJECT,
+    functionsEmulator: `127.0.0.1:${await freePort()}`,
+  });
+  // The Admin SDK as the Functions emulator configures it (src/functions/host.ts): REST, the
+  // emulator's address from the environment, and a throwaway key that signs nothing real.
+  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${firestore.port}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  app = initializeApp(
+    {
+      projectId: PROJECT,
+      credential: cert({
+        projectId: PROJECT,
+        clientEmail: `counts-test@${PROJECT}.iam.gserviceaccount.com`,
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      }),
+    },
+    'counts-test',
+  );
+  db = initializeFirestore(app, { preferRest: true });
+}, 120_000);
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await firestore?.stop();
+});
+
+const member = (posts: string[] = []) => ({ posts, userInfo: { userName: 'M' } });
+const doc = (path: string) => db.doc(path);
+const field = async (path: string, name: string) => (await doc(path).get()).get(name) as unknown;
+/** The change a trigger receives for a write made just now (the same snapshots). */
+async function written(path: string, write: () => Promise<unknown>) {
+  const before = await doc(path).get();
+  await write();
+  return { before, after: await doc(path).get() };
+}
+
+describe('a post’s counts (feed)', () => {
+  test('a like, delivered twice, counts once; the count’s own write stops there', async () => {
+    await doc('usersData/ann').set(member(['p1']));
+    const created = await written('posts/p1', () =>
+      doc('posts/p1').set({ uid: 'ann', likes: [], postId: 'p1' }),
+    );
+    await onPostChange(db, { postId: 'p1', ...created });
+    expect(await field('posts/p1', 'counts')).toEqual({ likes: 0, comments: 0 });
+
+    const liked = await written('posts/p1', () =>
+      doc('posts/p1').update({ likes: FieldValue.arrayUnion('bob') }),
+    );
+    await onPostChange(db, { postId: 'p1', ...liked });
+    await onPostChange(db, { postId: 'p1', ...liked });
+    expect(await field('posts/p1', 'counts.likes')).toBe(1);
+
+    // The write of the count is itself a post write: its event finds nothing to do.
+    const counted = await doc('posts/p1').get();
+    await onPostChange(db, { postId: 'p1', before: liked.after, after: counted });
+    expect((await doc('posts/p1').get()).updateTime?.isEqual(counted.updateTime!)).toBe(true);
+  });
+
+  test('two members liking at once, each event handled concurrently, count two', async () => {
+    await doc('posts/p2').set({ uid: 'ann', likes: [], postId: 'p2' });
+    const likes = await Promise.all(
+      ['bob', 'cy'].map((uid) =>
+        written('posts/p2', () => doc('posts/p2').update({ likes: FieldValue.arrayUnion(uid) })),
+      ),
+    );
+    await Promise.all(likes.map((change) => onPostChange(db, { postId: 'p2', ...change })));
+    expect(await field('posts/p2', 'counts.likes')).toBe(2);
+  });
+
+  test('comments: an index count of the documents; replies change nothing; redelivery is harmless', async () => {
+    await doc('posts/p3').set({ uid: 'ann', likes: [], postId: 'p3' });
+    const creations = await Promise.all(
+      ['c1', 'c2', 'c3'].map((id) =>
+        written(`comments/${id}`, () => doc(`comments/${id}`).set({ postId: 'p3', replies: [] })),
+      ),
+    );
+    await Promise.all(creations.map((c) => onCommentChange(db, c.before, c.after)));
+    await onCommentChange(db, creations[0]!.before, creations[0]!.after);
+    expect(await field('posts/p3', 'counts.comments')).toBe(3);
+
+    const replied = await written('comments/c1', () =>
+      doc('comments/c1').update({ replies: FieldValue.arrayUnion({ reply: 'hi', userId: 'b' }) }),
+    );
+    const untouched = (await doc('posts/p3').get()).updateTime!;
+    await onCommentChange(db, replied.before, replied.after);
+    expect((await doc('posts/p3').get()).updateTime!.isEqual(untouched)).toBe(true);
+
+    const deleted = await written('comments/c2', () => doc('comments/c2').delete());
+    await onCommentChange(db, deleted.before, deleted.after);
+    await onCommentChange(db, deleted.before, deleted.after);
+    expect(await field('posts/p3', 'counts.comments')).toBe(2);
+  });
+
+  test('a member’s posts: the real posts, whatever usersData.posts lists; a delete leaves a tombstone', async () => {
+    // Drift from before the rules held the list: one post missing from it.
+    await doc('usersData/dee').set(member(['d1']));
+    await doc('posts/d1').set({ uid: 'dee', likes: [], postId: 'd1' });
+    const created = await written('posts/d2', () =>
+      doc('posts/d2').set({ uid: 'dee', likes: [], postId: 'd2' }),
+    );
+    await onPostChange(db, { postId: 'd2', ...created });
+    expect(await field('usersData/dee', 'counts')).toEqual({ posts: 2, postsListed: 1 });
+
+    const deleted = await written('posts/d1', () => doc('posts/d1').delete());
+    await onPostChange(db, { postId: 'd1', ...deleted });
+    await onPostChange(db, { postId: 'd1', ...deleted });
+    expect(await field('usersData/dee', 'counts.posts')).toBe(1);
+    expect(await field('deletedPosts/d1', 'uid')).toBe('dee');
+  });
+
+  test('a new member who never posts is counted at zero', async () => {
+    await doc('usersData/new').set(member());
+    expect(await syncMemberPostCount(db, 'new')).toBe('written');
+    expect(await field('usersData/new', 'counts')).toEqual({ posts: 0, postsListed: 0 });
+  });
+
+  test('nothing is created for a member or a post that does not exist', async () => {
+    await doc('posts/orphan').set({ uid: 'gone', likes: ['x'], postId: 'orphan' });
+    expect(await syncMemberPostCount(db, 'gone')).toBe('missing');
+    expect((await doc('usersData/gone').get()).exists).toBe(false);
+    expect(await syncPostCounts(db, 'never', { comments: true })).toBe('missing');
+    expect((await doc('posts/never').get()).exists).toBe(false);
+  });
+});
+
+describe('a member’s follow counts (profile)', () => {
+  test('followers and following: the list lengths; twice is the same as once', async () => {
+    await doc('usersData/eve').set(member());
+    await doc('Followers/eve').set({ Followers: ['a', 'b'] });
+    await doc('Following/eve').set({ Following: ['c'] });
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      await syncFollowCount(db, 'eve', 'followers');
+      await syncFollowCount(db, 'eve', 'following');
+    }
+    expect(await field('usersData/eve', 'counts')).toEqual({ followers: 2, following: 1 });
+  });
+
+  test('five members following at once, each event handled concurrently', async () => {
+    await doc('usersData/fay').set(member());
+    await doc('Followers/fay').set({ Followers: [] });
+    const followers = ['f1', 'f2', 'f3', 'f4', 'f5'];
+    await Promise.all(
+      followers.map(async (uid) => {
+        await doc('Followers/fay').update({ Followers: FieldValue.arrayUnion(uid) });
+        await syncFollowCount(db, 'fay', 'followers');
+      }),
+    );
+    expect(await field('usersData/fay', 'counts.followers')).toBe(5);
+  });
+
+  test('a write that leaves the list as it was needs no count', async () => {
+    const list = await doc('Followers/fay').get();
+    expect(listChanged('followers', list, list)).toBe(false);
+    expect(listChanged('followers', undefined, list)).toBe(true);
+  });
+});
+
+describe('syncCounts against a count racing the source', () => {
+  /**
+   * The count of `Followers/{uid}` into `usersData/{uid}`, pausing once after its first count so
+   * the test can change the list and run another count in between.
+   */
+  function pausedCount(uid: string) {
+    let resume!: () => void;
+    let paused!: () => void;
+    const pause = new Promise<void>((resolve) => (paused = resolve));
+    const go = new Promise<void>((resolve) => (resume = resolve));
+    let counts = 0;
+    const counted = countedDocument(
+      doc(`usersData/${uid}`),
+      async (): Promise<Record<string, number>> => {
+        const value = ((await doc(`Followers/${uid}`).get()).get('Followers') as string[]).length;
+        counts += 1;
+        if (counts === 1) {
+          paused();
+          await go;
+        }
+        return { 'counts.followers': value };
+      },
+    );
+    return { run: syncCounts(counted), paused: pause, resume };
+  }
+
+  test('an older count that finds the document written meanwhile counts again', async () => {
+    await doc('usersData/gil').set(member());
+    await doc('Followers/gil').set({ Followers: ['a'] });
+    const older = pausedCount('gil');
+    await older.paused;
+    await doc('Followers/gil').update({ Followers: FieldValue.arrayUnion('b') });
+    await syncFollowCount(db, 'gil', 'followers');
+    older.resume();
+    await older.run;
+    expect(await field('usersData/gil', 'counts.followers')).toBe(2);
+  });
+
+  test('an older count written after a newer one found nothing to change is corrected by itself', async () => {
+    // A follow then an unfollow: the newer count finds 1 already there and writes nothing; the
+    // older one, counted between them, writes 2, then counts again and puts 1 back.
+    await doc('usersData/hal').set({ ...member(), counts: { followers: 1 } });
+    await doc('Followers/hal').set({ Followers: ['a', 'b'] });
+    const older = pausedCount('hal');
+    await older.paused;
+    await doc('Followers/hal').update({ Followers: FieldValue.arrayRemove('b') });
+    expect(await syncFollowCount(db, 'hal', 'followers')).toBe('unchanged');
+    older.resume();
+    await older.run;
+    expect(await field('usersData/hal', 'counts.followers')).toBe(1);
+  });
+});

@@ -1,0 +1,58 @@
+// Counts: members cannot write them (the rules refuse), the feed's and the profile's functions
+// count what the other phases wrote (docs/DATA_MODEL.md "Counts"). So that a fresh seed is
+// consistent when the command ends, this phase waits until every member's and post's counts equal
+// what they count, read with the members' own sessions, and says so if they never do (the
+// Functions emulator not running).
+import { collection, doc, getCount, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
+import { eachLimited } from '../limited.mjs';
+
+const POLL_MS = 500;
+
+const lengthOf = (list) => (Array.isArray(list) ? list.length : 0);
+
+/** The differences left between stored counts and what they count ([] when all agree). */
+async function countsLeft(run) {
+  const { plan, sessions, concurrency, uidOf } = run;
+  const { db } = sessions[0];
+  const left = [];
+  await eachLimited(plan.members, concurrency, async (member) => {
+    const uid = uidOf(member.index);
+    const [data, followers, following, posts] = await Promise.all([
+      getDoc(doc(db, 'usersData', uid)).then((snapshot) => snapshot.data()),
+      getDoc(doc(db, 'Followers', uid)).then((snapshot) => snapshot.data()?.Followers),
+      getDoc(doc(db, 'Following', uid)).then((snapshot) => snapshot.data()?.Following),
+      getCount(query(collection(db, 'posts'), where('uid', '==', uid))),
+    ]);
+    const expected = {
+      posts: posts.data().count,
+      postsListed: lengthOf(data?.posts),
+      followers: lengthOf(followers),
+      following: lengthOf(following),
+    };
+    for (const [field, value] of Object.entries(expected))
+      if (data?.counts?.[field] !== value) left.push(`usersData/${uid}.counts.${field}`);
+  });
+  const posts = await getDocs(collection(db, 'posts'));
+  await eachLimited(posts.docs, concurrency, async (post) => {
+    const comments = await getCount(
+      query(collection(db, 'comments'), where('postId', '==', post.id)),
+    );
+    const counts = post.data().counts;
+    if (counts?.likes !== lengthOf(post.data().likes)) left.push(`posts/${post.id}.counts.likes`);
+    if (counts?.comments !== comments.data().count) left.push(`posts/${post.id}.counts.comments`);
+  });
+  return left;
+}
+
+/**
+ * Resolves once every count agrees, or after `timeoutMs` with what still disagrees.
+ * @returns {Promise<string[]>}
+ */
+export async function waitForCounts(run, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await countsLeft(run);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
