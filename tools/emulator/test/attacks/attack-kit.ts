@@ -206,6 +206,11 @@ export function textPost(uid: string, postId: string, followers: string[] = [uid
   };
 }
 
+/** The tombstone the rules require in the write that deletes post `postId` of `uid`. */
+export function postTombstone(uid: string, postId: string): Write {
+  return { set: `deletedPosts/${postId}`, data: { uid }, serverTime: ['deletedAt'] };
+}
+
 /** A photo post (no caption) as the app writes it, its image at `postImage`. */
 export function photoPost(uid: string, postId: string, postImage: string): Write {
   return {

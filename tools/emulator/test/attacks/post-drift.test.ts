@@ -13,6 +13,7 @@ import {
   withAttackStack,
   type Data,
   type Write,
+  postTombstone,
 } from './attack-kit';
 
 const kit = withAttackStack('demo-attack-post-drift');
@@ -27,16 +28,11 @@ const unlisted = (uid: string, postId: string): Write => ({
   field: 'posts',
   values: [postId],
 });
-const tombstone = (uid: string, postId: string): Write => ({
-  set: `deletedPosts/${postId}`,
-  data: { uid },
-  serverTime: ['deletedAt'],
-});
 /** The app's delete batch of a post (docs/DATA_MODEL.md "Delete a post"). */
 const deleteWrites = (uid: string, postId: string): Write[] => [
   { delete: `posts/${postId}` },
   { delete: `explorePosts/${postId}` },
-  tombstone(uid, postId),
+  postTombstone(uid, postId),
   unlisted(uid, postId),
 ];
 
@@ -63,7 +59,7 @@ test('a deleted post’s id is never created again, by anyone', async () => {
   expect(await kit().read('posts/a1')).toBeNull();
   // A tombstone cannot be taken away or rewritten to make room.
   expectDenied(await kit().commit('alice', [{ delete: 'deletedPosts/a1' }]));
-  expectDenied(await kit().commit('mallory', [tombstone('mallory', 'a1')]));
+  expectDenied(await kit().commit('mallory', [postTombstone('mallory', 'a1')]));
 });
 
 test('a post is not deleted without its tombstone, nor buried while it exists', async () => {
@@ -72,9 +68,9 @@ test('a post is not deleted without its tombstone, nor buried while it exists', 
   );
   expectDenied(await kit().commit('mallory', [{ delete: 'posts/m1' }, unlisted('mallory', 'm1')]));
   // A tombstone for a post that stays, or for someone else's post: no.
-  expectDenied(await kit().commit('mallory', [tombstone('mallory', 'm1')]));
+  expectDenied(await kit().commit('mallory', [postTombstone('mallory', 'm1')]));
   expectAllowed(await kit().commit('admin', [textPost('alice', 'a2')]));
-  expectDenied(await kit().commit('mallory', [tombstone('mallory', 'a2')]));
+  expectDenied(await kit().commit('mallory', [postTombstone('mallory', 'a2')]));
   expect(await kit().read('posts/m1')).not.toBeNull();
 });
 

@@ -14,6 +14,7 @@ import {
   withAttackStack,
   type Data,
   type Write,
+  postTombstone,
 } from './attack-kit';
 
 const kit = withAttackStack('demo-attack-post-edits');
@@ -153,9 +154,13 @@ test('the history cannot be rewritten or removed while its post is shown', async
     ['posts/m1/edits/0'],
   );
   await expectDeniedLeavingAsIs([{ delete: 'posts/m1/edits/0' }], ['posts/m1/edits/0']);
-  // With the post, it goes.
+  // With the post (and its tombstone), it goes.
   expectAllowed(
-    await kit().commit('mallory', [{ delete: 'posts/m1' }, { delete: 'posts/m1/edits/0' }]),
+    await kit().commit('mallory', [
+      { delete: 'posts/m1' },
+      postTombstone('mallory', 'm1'),
+      { delete: 'posts/m1/edits/0' },
+    ]),
   );
   expect(await kit().read('posts/m1/edits/0')).toBeNull();
 });

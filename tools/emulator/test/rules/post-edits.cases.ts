@@ -385,8 +385,12 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
       });
       await allow(
         'alice',
-        ['/posts/{postId} delete', t],
-        batch({ delete: 'posts/ed-text' }, { delete: 'posts/ed-text/edits/0' }),
+        ['/posts/{postId} delete', '/deletedPosts/{postId} create', t],
+        batch(
+          { delete: 'posts/ed-text' },
+          { set: 'deletedPosts/ed-text', data: { uid: 'alice', deletedAt: serverTime() } },
+          { delete: 'posts/ed-text/edits/0' },
+        ),
       );
       await allow('alice', t, batch({ delete: 'posts/ed-orphan/edits/0' }));
     });
