@@ -9,9 +9,10 @@
 export * from './session';
 
 // The wire contract: the data model's document types, collection names and typed references.
-export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS } from './model';
+export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS, ACCOUNT_DELETION_STEPS } from './model';
 export type {
   AccountDeletionMark,
+  AccountDeletionStepId,
   ActivityItem,
   Comment,
   ExplorePost,

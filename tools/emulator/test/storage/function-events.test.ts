@@ -215,7 +215,12 @@ describe("the JSON API calls a Storage function makes of one generation (the Adm
   });
 
   test('lists a folder page by page (getFiles with prefix, maxResults and pageToken), any depth', async () => {
-    for (const name of ['u4/posts/a.jpg', 'u4/posts/deep/b.jpg', 'u4/pfps/c.jpg', 'u40/posts/d.jpg'])
+    for (const name of [
+      'u4/posts/a.jpg',
+      'u4/posts/deep/b.jpg',
+      'u4/pfps/c.jpg',
+      'u40/posts/d.jpg',
+    ])
       await bucket.file(name).save(Buffer.from(name));
     const [first, next] = await bucket.getFiles({
       prefix: 'u4/',
