@@ -105,6 +105,7 @@ export async function onRequestWritten(
   context: DeletionContext,
   uid: string,
   after: DocumentData | undefined,
+  budgetMs = SLICE_BUDGET_MS,
 ): Promise<SliceOutcome | 'removed' | 'gone'> {
   if (!after) return 'gone';
   const progress = progressOf(after);
@@ -112,5 +113,5 @@ export async function onRequestWritten(
     await deletionRequestRef(context, uid).delete();
     return 'removed';
   }
-  return runSlice(context, uid, progress.round);
+  return runSlice(context, uid, progress.round, budgetMs);
 }
