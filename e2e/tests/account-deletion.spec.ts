@@ -152,12 +152,13 @@ test.describe('deleting an account', () => {
     await watching.waitForURL((url) => url.pathname === '/login', { timeout: 90_000 });
     await expect(watching.getByText(MESSAGES.accountDeleted)).toBeVisible();
 
-    // Nothing of vic remains: documents, references in ola's, files, the sign-in.
+    // Nothing of vic remains: documents, references in ola's, files, the sign-in. The request
+    // goes last, on the write that said `done` (which the page may see first).
+    await expect.poll(() => admin.get(`accountDeletions/${vic.uid}`)).toBeNull();
     for (const path of [
       `usersData/${vic.uid}`,
       `Following/${vic.uid}`,
       `Followers/${vic.uid}`,
-      `accountDeletions/${vic.uid}`,
       `posts/${vicPost}`,
       `explorePosts/${vicPost}`,
       `repliesByMember/${vic.uid}/comments/${olaThread}`,
