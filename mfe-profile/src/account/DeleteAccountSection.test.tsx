@@ -87,6 +87,23 @@ test('the server job’s progress shows live from the request, with no form to s
   expect(fakes.leaveDeletedAccount).not.toHaveBeenCalled();
 });
 
+test('the page says it may be closed only once the server has the request', async () => {
+  let acknowledge!: () => void;
+  fakes.requestAccountDeletion.mockImplementation(
+    () => new Promise<void>((resolve) => (acknowledge = resolve)),
+  );
+  const { user, view } = await openForm();
+  await deleteWithPassword(user, 'secret');
+  // The cache's copy of the request arrives before the server's answer.
+  fakes.useAccountDeletionMark.mockReturnValue(requestWith({}));
+  view.rerender(<DeleteAccountSection />);
+  expect(screen.queryByText(PROFILE_MESSAGES.deletionRunning)).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Password')).toBeDisabled();
+
+  await act(async () => acknowledge());
+  expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.deletionRunning);
+});
+
 test('a request made earlier (the page was closed) shows its progress at the next visit', () => {
   fakes.useAccountDeletionMark.mockReturnValue(requestWith({}));
   render(<DeleteAccountSection />);

@@ -37,7 +37,9 @@ export function DeleteAccountSection() {
   // Stays until the next attempt: it says what to do next, so it must not vanish.
   const [failure, setFailure] = useState<string | null>(null);
   const sawRequest = useRef(false);
-  const progress = request.status === 'ready' ? deletionProgressOf(request.data) : null;
+  // While this tab's request is on its way the cache already shows it; the page says it may be
+  // closed only once the server has it (a tab closed before would lose it).
+  const progress = request.status === 'ready' && !sending ? deletionProgressOf(request.data) : null;
   // The job deletes its request last: a request seen, then gone, is a finished job too.
   const finished = progress?.finished || (sawRequest.current && request.status === 'missing');
   if (request.status === 'ready') sawRequest.current = true;
