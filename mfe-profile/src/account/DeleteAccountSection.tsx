@@ -81,7 +81,7 @@ export function DeleteAccountSection() {
       ) : null}
       {progress ? (
         <div className="profile-delete__progress">
-          <p role="status" className="profile-delete__message">
+          <p role="status" className="profile-delete__status">
             {finished ? PROFILE_MESSAGES.deletionFinished : PROFILE_MESSAGES.deletionRunning}
           </p>
           <ProgressBar
