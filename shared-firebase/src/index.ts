@@ -63,6 +63,5 @@ export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
 export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 
-// The media pipeline: pictures in the contract's sizes, and the page's Storage.
+// The media pipeline: pictures in the contract's sizes.
 export { checkImageFile, deleteStoredFiles, ImageUnreadableError, uploadImage } from './upload';
-export { loadStorage } from './storage';
