@@ -44,6 +44,14 @@ const RELATIVE_EXCEPTIONS = [
     to: '^tools/scripts/lib/',
   },
   {
+    // A team's functions codebase is no workspace package (its folder is deployed alone), so the
+    // emulator's function suites, which start the Firestore backends and the Auth emulator, run
+    // the profile codebase's account deletion job on them by path.
+    from: '^tools/emulator/test/functions/',
+    pkg: 'tools/emulator',
+    to: '^mfe-profile/functions/src/',
+  },
+  {
     // The root's task-runner modules have no package (and no jest) of their own; build-config's
     // jest runs their unit tests.
     from: '^tools/build-config/test/',

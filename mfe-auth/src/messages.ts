@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   userAlreadyExists: 'User already exists',
   /** `auth/invalid-credential`: a project with e-mail enumeration protection cannot say which. */
   incorrectCredentials: 'Incorrect Email or Password',
+  /** On /login after the profile's account deletion finished and signed the member out. */
+  accountDeleted: 'Your account and everything in it have been deleted.',
   accountDocumentsFailed: 'Your account was created, but your profile could not be saved.',
 
   // Password reset: the same answer whether or not the address has an account.

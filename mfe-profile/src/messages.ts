@@ -22,9 +22,10 @@ export const PROFILE_MESSAGES = {
   saveFailed: 'Your change could not be saved. Please try again.',
 
   // Deleting the account.
-  deletionStopped: 'Deleting your account stopped part-way. Enter your password to continue.',
-  deletionInterrupted:
-    'Deleting your account did not finish. Enter your password to finish deleting it.',
+  deletionRequestFailed: 'Deleting your account could not be started. Please try again.',
+  deletionFinished: 'Your account has been deleted. Signing you out…',
+  deletionRunning:
+    'Your account is being deleted. You can close this page: the deletion finishes without it.',
 
   // A change while the connection is gone or slow: what waits, and that it is kept.
   followWaitingForConnection:

@@ -9,9 +9,10 @@
 export * from './session';
 
 // The wire contract: the data model's document types, collection names and typed references.
-export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS } from './model';
+export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS, ACCOUNT_DELETION_STEPS } from './model';
 export type {
   AccountDeletionMark,
+  AccountDeletionStepId,
   ActivityItem,
   Comment,
   ExplorePost,
@@ -64,6 +65,5 @@ export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
 export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 
-// The media pipeline: pictures in the contract's sizes, and the page's Storage.
+// The media pipeline: pictures in the contract's sizes.
 export { checkImageFile, deleteStoredFiles, ImageUnreadableError, uploadImage } from './upload';
-export { loadStorage } from './storage';

@@ -48,6 +48,12 @@ export interface DeletedPost {
 /** The sub-collection of `activity/{recipientUid}` that holds the items. */
 export const ACTIVITY_ITEMS = 'items';
 
+/**
+ * The sub-collection of `activity/{recipientUid}` that holds the activity functions' notice
+ * records (server only: no rule lets a client read or write it).
+ */
+export const ACTIVITY_NOTICES = 'notices';
+
 /** The sub-collection of `posts/{postId}` that holds the versions its edits replaced. */
 export const POST_EDITS = 'edits';
 
@@ -182,10 +188,41 @@ export interface Comment {
   createdAt: Timestamp | null;
 }
 
-/** An `accountDeletions/{uid}` document: the member started deleting their account. */
+/**
+ * The steps of the server's account deletion job (the profile codebase's `deleteAccountJob`), in
+ * the order it runs them, with what the member's page shows while each runs
+ * (docs/DATA_MODEL.md "Deleting an account").
+ */
+export const ACCOUNT_DELETION_STEPS = [
+  { id: 'pictures', label: 'Removing your pictures from your profile' },
+  { id: 'following', label: 'Unfollowing everyone you follow' },
+  { id: 'followers', label: 'Removing your followers' },
+  { id: 'likes', label: 'Taking back your likes' },
+  { id: 'comments', label: 'Deleting your comments' },
+  { id: 'replies', label: 'Deleting your replies' },
+  { id: 'posts', label: 'Deleting your posts' },
+  { id: 'activity', label: 'Deleting your activity' },
+  { id: 'files', label: 'Deleting your photos and pictures' },
+  { id: 'documents', label: 'Deleting your profile' },
+  { id: 'account', label: 'Deleting your sign-in' },
+] as const;
+
+/** One step's id in ACCOUNT_DELETION_STEPS. */
+export type AccountDeletionStepId = (typeof ACCOUNT_DELETION_STEPS)[number]['id'];
+
+/**
+ * An `accountDeletions/{uid}` document: the member's request to delete their account, which the
+ * member creates with `startedAt` only; every other field is the server job's progress.
+ */
 export interface AccountDeletionMark {
   /** Null only in the local echo before the server time arrives. */
   startedAt: Timestamp | null;
+  /** Absent until the job's first slice ran; `done` once the Auth account is gone. */
+  status?: 'running' | 'done';
+  /** The steps finished, in order. */
+  stepsDone?: AccountDeletionStepId[];
+  /** Documents, references or files each step removed so far. */
+  counts?: Partial<Record<AccountDeletionStepId, number>>;
 }
 
 /** A document's data together with its id. */

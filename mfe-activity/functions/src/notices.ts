@@ -5,6 +5,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import {
   ACTIVITY_ITEMS,
+  ACTIVITY_NOTICES,
   COLLECTIONS,
   activityItemFields,
   commentItemId,
@@ -21,9 +22,6 @@ import {
   type NoticeRecord,
   type Stored,
 } from './noticeDecision';
-
-/** The sub-collection of `activity/{recipient}` holding the notice records (no client reads it). */
-export const NOTICE_RECORDS = 'notices';
 
 type Data = Record<string, unknown>;
 
@@ -42,7 +40,7 @@ export interface NoticeStore {
 const itemPath = (notice: ActivityNotice) =>
   `${COLLECTIONS.activity}/${notice.recipient}/${ACTIVITY_ITEMS}/${notice.itemId}`;
 const recordPath = (notice: ActivityNotice) =>
-  `${COLLECTIONS.activity}/${notice.recipient}/${NOTICE_RECORDS}/${notice.itemId}`;
+  `${COLLECTIONS.activity}/${notice.recipient}/${ACTIVITY_NOTICES}/${notice.itemId}`;
 
 const millis = (value: unknown): number | null =>
   value instanceof Timestamp ? value.toMillis() : null;

@@ -45,6 +45,16 @@ describe('LoginPage', () => {
     expect(alertText()).toBe('');
   });
 
+  it('says the account was deleted when the profile’s account deletion sent the member here', () => {
+    renderLogin('/login?accountDeleted=1');
+    expect(screen.getByText(MESSAGES.accountDeleted)).toHaveAttribute('role', 'status');
+  });
+
+  it('says nothing of a deletion otherwise', () => {
+    renderLogin();
+    expect(screen.queryByText(MESSAGES.accountDeleted)).not.toBeInTheDocument();
+  });
+
   it.each([
     ['both blank', '', '', ['Email', 'Password']],
     ['whitespace-only email', '   ', 'secret1', ['Email']],

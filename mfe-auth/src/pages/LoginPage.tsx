@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode } from 'shared-firebase/session';
 import { CredentialsForm } from '../components/CredentialsForm';
+import { AUTH_MESSAGES } from '../messages';
 import { NEXT_PARAM, safeNextPath } from '../form/nextPath';
 import { RESET_PASSWORD_PATH } from '../reset/paths';
 import { useCredentialsForm } from '../form/useCredentialsForm';
@@ -21,6 +22,9 @@ function fieldsOf(error: unknown): FieldName[] {
       return ['email', 'password'];
   }
 }
+
+/** Set by the profile's account deletion when it signs the member out (`?accountDeleted=1`). */
+const ACCOUNT_DELETED_PARAM = 'accountDeleted';
 
 const TEXT = {
   headingId: 'login-heading',
@@ -47,6 +51,11 @@ export function LoginPage() {
 
   return (
     <section className="ui-page auth-page" aria-labelledby={TEXT.headingId}>
+      {searchParams.get(ACCOUNT_DELETED_PARAM) === '1' ? (
+        <p role="status" className="auth-form__notice auth-page__deleted">
+          {AUTH_MESSAGES.accountDeleted}
+        </p>
+      ) : null}
       <CredentialsForm
         text={TEXT}
         form={form}

@@ -27,5 +27,5 @@ export const checkProfilePictures = onObjectFinalized({ retry: true }, async (ev
     logger.debug(`upload check: ${check.outcome} ${event.data.name}`);
   }
 });
-
+export { deleteAccountJob, indexReplies } from './accountDeletion/trigger';
 export { countFollowers, countFollowing } from './followCountTriggers';

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import * as sharedFirebase from 'shared-firebase';
-import { MESSAGES } from 'shared-firebase';
+import { ACCOUNT_DELETION_STEPS, MESSAGES } from 'shared-firebase';
+import type { AccountDeletionMark, LiveDocument } from 'shared-firebase';
 import * as data from '../data';
-import type { DeletionProgress } from '../data';
 import { PROFILE_MESSAGES } from '../messages';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
@@ -12,26 +12,6 @@ jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData())
 
 const fakes = jest.mocked(data);
 const platform = jest.mocked(sharedFirebase);
-
-/** A deletion the test drives: report progress, then finish or fail. */
-function controlledDeletion() {
-  let report!: (progress: DeletionProgress) => void;
-  let finish!: () => void;
-  let fail!: (error: unknown) => void;
-  fakes.deleteAccount.mockImplementation(
-    (_uid, _password, onProgress) =>
-      new Promise<void>((resolve, reject) => {
-        report = onProgress!;
-        finish = resolve;
-        fail = reject;
-      }),
-  );
-  return {
-    report: (progress: DeletionProgress) => act(() => report(progress)),
-    finish: () => act(async () => finish()),
-    fail: (error: unknown) => act(async () => fail(error)),
-  };
-}
 
 beforeEach(() => {
   platform.useSignedInUid.mockReturnValue('me');
@@ -42,9 +22,9 @@ afterEach(() => jest.clearAllMocks());
 
 async function openForm() {
   const user = userEvent.setup({ delay: null });
-  render(<DeleteAccountSection />);
+  const view = render(<DeleteAccountSection />);
   await user.click(screen.getByRole('button', { name: 'Delete my account…' }));
-  return user;
+  return { user, view };
 }
 
 /** Types the password into the open form and presses its final delete button. */
@@ -53,59 +33,105 @@ async function deleteWithPassword(user: UserEvent, password: string) {
   await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
 }
 
-test('nothing is deleted until the member opens the form and types their password', async () => {
-  const user = await openForm();
+const requestWith = (fields: Partial<AccountDeletionMark>): LiveDocument<AccountDeletionMark> => ({
+  status: 'ready',
+  data: { startedAt: null, ...fields },
+});
+
+test('nothing is requested until the member opens the form and types their password', async () => {
+  const { user } = await openForm();
   await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
 
   expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllFields);
-  expect(fakes.deleteAccount).not.toHaveBeenCalled();
+  expect(fakes.requestAccountDeletion).not.toHaveBeenCalled();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
 });
 
-test('shows each step’s progress while the deletion runs, with the form disabled', async () => {
-  const deletion = controlledDeletion();
-  const user = await openForm();
-  await deleteWithPassword(user, 'secret');
-
-  expect(fakes.deleteAccount).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
-  deletion.report({ stepId: 'posts', label: 'Deleting your posts', index: 6, total: 12 });
-  expect(screen.getByText('Deleting your posts: 50%')).toBeInTheDocument();
-  expect(screen.getByLabelText('Password')).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Delete my account permanently' })).toBeDisabled();
-  await deletion.finish();
-});
-
-test('a wrong password says so and keeps the form', async () => {
-  const deletion = controlledDeletion();
-  const user = await openForm();
-  await deleteWithPassword(user, 'wrong');
+test('a wrong password says so and keeps the form and the password field', async () => {
+  fakes.requestAccountDeletion.mockRejectedValue({ code: 'auth/invalid-credential' });
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  await deletion.fail({ code: 'auth/invalid-credential' });
+  const { user } = await openForm();
+  await deleteWithPassword(user, 'wrong');
 
+  expect(fakes.requestAccountDeletion).toHaveBeenCalledWith('me', 'wrong');
   expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.incorrectPassword);
   expect(screen.getByLabelText('Password')).toBeEnabled();
 });
 
-test('a deletion that stopped part-way says how to continue', async () => {
-  const deletion = controlledDeletion();
-  const user = await openForm();
-  await deleteWithPassword(user, 'secret');
+test('any other failure to make the request says to try again', async () => {
+  fakes.requestAccountDeletion.mockRejectedValue(new Error('offline'));
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  await deletion.fail(new Error('offline'));
+  const { user } = await openForm();
+  await deleteWithPassword(user, 'secret');
 
-  expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.deletionStopped);
+  expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.deletionRequestFailed);
 });
 
-test('an interrupted deletion (its mark is there) is offered to finish at once', async () => {
-  fakes.useAccountDeletionMark.mockReturnValue({ status: 'ready', data: { startedAt: null } });
-  const user = userEvent.setup({ delay: null });
+test('the server job’s progress shows live from the request, with no form to send again', async () => {
+  const { user, view } = await openForm();
+  await deleteWithPassword(user, 'secret');
+  fakes.useAccountDeletionMark.mockReturnValue(
+    requestWith({ status: 'running', stepsDone: ['pictures', 'following', 'followers'] }),
+  );
+  view.rerender(<DeleteAccountSection />);
+
+  expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.deletionRunning);
+  const total = ACCOUNT_DELETION_STEPS.length;
+  const bar = screen.getByRole('progressbar', {
+    name: `${ACCOUNT_DELETION_STEPS[3].label} (step 4 of ${total})`,
+  });
+  expect(bar).toHaveAttribute('value', String(Math.round((3 / total) * 100)));
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  expect(fakes.leaveDeletedAccount).not.toHaveBeenCalled();
+});
+
+test('the page says it may be closed only once the server has the request', async () => {
+  let acknowledge!: () => void;
+  fakes.requestAccountDeletion.mockImplementation(
+    () => new Promise<void>((resolve) => (acknowledge = resolve)),
+  );
+  const { user, view } = await openForm();
+  await deleteWithPassword(user, 'secret');
+  // The cache's copy of the request arrives before the server's answer.
+  fakes.useAccountDeletionMark.mockReturnValue(requestWith({}));
+  view.rerender(<DeleteAccountSection />);
+  expect(screen.queryByText(PROFILE_MESSAGES.deletionRunning)).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Password')).toBeDisabled();
+
+  await act(async () => acknowledge());
+  expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.deletionRunning);
+});
+
+test('a request made earlier (the page was closed) shows its progress at the next visit', () => {
+  fakes.useAccountDeletionMark.mockReturnValue(requestWith({}));
   render(<DeleteAccountSection />);
 
-  expect(screen.getByRole('alert')).toHaveTextContent(PROFILE_MESSAGES.deletionInterrupted);
-  controlledDeletion();
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Finish deleting my account' }));
-  expect(fakes.deleteAccount).toHaveBeenCalledWith('me', 'secret', expect.any(Function));
+  expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.deletionRunning);
+  expect(screen.getByRole('progressbar')).toHaveAccessibleName(
+    `${ACCOUNT_DELETION_STEPS[0].label} (step 1 of ${ACCOUNT_DELETION_STEPS.length})`,
+  );
+});
+
+test('a finished job says so and signs the member out', async () => {
+  fakes.useAccountDeletionMark.mockReturnValue(requestWith({ status: 'done' }));
+  await act(async () => {
+    render(<DeleteAccountSection />);
+  });
+
+  expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.deletionFinished);
+  expect(fakes.leaveDeletedAccount).toHaveBeenCalledTimes(1);
+});
+
+test('a request seen, then gone (the job deletes it last), is a finished job too', async () => {
+  fakes.useAccountDeletionMark.mockReturnValue(requestWith({ status: 'running' }));
+  const view = render(<DeleteAccountSection />);
+  expect(fakes.leaveDeletedAccount).not.toHaveBeenCalled();
+
+  fakes.useAccountDeletionMark.mockReturnValue({ status: 'missing' });
+  await act(async () => {
+    view.rerender(<DeleteAccountSection />);
+  });
+  expect(fakes.leaveDeletedAccount).toHaveBeenCalledTimes(1);
 });

@@ -15,7 +15,8 @@ export function fakeData() {
       'setFollowing',
       'saveProfileUpdate',
       'changeProfileImage',
-      'deleteAccount',
+      'requestAccountDeletion',
+      'leaveDeletedAccount',
     ]),
     // Most screens are not in a deletion: tests that are set their own mark.
     useAccountDeletionMark: jest.fn(() => ({ status: 'missing' })),

@@ -3,6 +3,7 @@ import {
   aliceWithAPostAndMallory,
   expectAllowed,
   expectDenied,
+  textPost,
   withAttackStack,
 } from './attack-kit';
 
@@ -56,4 +57,56 @@ test('leaving one side while the other stays is refused', async () => {
       { remove: 'Followers/alice', field: 'Followers', values: ['mallory'] },
     ]),
   );
+});
+
+describe('account deletion: the server deletes, a request cannot be forged', () => {
+  test('asking for another member’s deletion, or one that claims to be done, is refused', async () => {
+    expectDenied(
+      await kit().commit('mallory', [
+        { set: 'accountDeletions/alice', data: {}, serverTime: ['startedAt'] },
+      ]),
+    );
+    expectDenied(
+      await kit().commit('mallory', [
+        { set: 'accountDeletions/mallory', data: { status: 'done' }, serverTime: ['startedAt'] },
+      ]),
+    );
+    expect(await kit().read('accountDeletions/alice')).toBeNull();
+  });
+
+  test('with her own request made, she still cannot drop a follower or delete a profile with posts', async () => {
+    expectAllowed(
+      await kit().commit('admin', [
+        { set: 'Followers/mallory', data: { Followers: ['alice'] } },
+        { set: 'Following/alice', data: { Following: ['mallory'] } },
+        textPost('mallory', 'm1'),
+        { patch: 'usersData/mallory', data: { posts: ['m1'] }, mask: ['posts'] },
+      ]),
+    );
+    expectAllowed(
+      await kit().commit('mallory', [
+        { set: 'accountDeletions/mallory', data: {}, serverTime: ['startedAt'] },
+      ]),
+    );
+    // The ghost posts of the in-browser deletion: the profile goes, the posts stay.
+    expectDenied(
+      await kit().commit('mallory', [
+        { patch: 'usersData/mallory', data: { posts: [] }, mask: ['posts'] },
+        { delete: 'usersData/mallory' },
+      ]),
+    );
+    expectDenied(
+      await kit().commit('mallory', [
+        { remove: 'Followers/mallory', field: 'Followers', values: ['alice'] },
+        { remove: 'Following/alice', field: 'Following', values: ['mallory'] },
+      ]),
+    );
+    expectDenied(
+      await kit().commit('mallory', [
+        { patch: 'accountDeletions/mallory', data: { status: 'done' }, mask: ['status'] },
+      ]),
+    );
+    expect(await kit().read('usersData/mallory')).not.toBeNull();
+    expect(JSON.stringify(await kit().read('Following/alice'))).toContain('mallory');
+  });
 });

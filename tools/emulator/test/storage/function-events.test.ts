@@ -214,6 +214,25 @@ describe("the JSON API calls a Storage function makes of one generation (the Adm
     ).rejects.toMatchObject({ code: 404 });
   });
 
+  test('lists a folder page by page (getFiles with prefix, maxResults and pageToken), any depth', async () => {
+    for (const name of [
+      'u4/posts/a.jpg',
+      'u4/posts/deep/b.jpg',
+      'u4/pfps/c.jpg',
+      'u40/posts/d.jpg',
+    ])
+      await bucket.file(name).save(Buffer.from(name));
+    const [first, next] = await bucket.getFiles({
+      prefix: 'u4/',
+      maxResults: 2,
+      autoPaginate: false,
+    });
+    expect(first.map((file) => file.name)).toEqual(['u4/pfps/c.jpg', 'u4/posts/a.jpg']);
+    expect(first[0]!.metadata.generation).toBeDefined();
+    const [rest] = await bucket.getFiles({ ...next, autoPaginate: false });
+    expect(rest.map((file) => file.name)).toEqual(['u4/posts/deep/b.jpg']);
+  });
+
   test('deletes only while ifGenerationMatch holds (412 otherwise), and the object stays', async () => {
     const file = bucket.file('u3/posts/kept.bin');
     await file.save(Buffer.from('first'));

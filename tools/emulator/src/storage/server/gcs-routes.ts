@@ -7,6 +7,7 @@ import { sendEmpty, sendJsonBody, validateObjectName, type StorageContext } from
 import { StorageApiError } from './errors';
 import { metadataForUpload, parseIncomingMetadata, toObjectResource } from './metadata';
 import { parseMultipartUpload } from './multipart';
+import { listPage } from './list';
 import { parseJsonBody } from './object-routes';
 import { parseRange } from './range';
 import type { ObjectMetadata } from '../store';
@@ -18,12 +19,14 @@ import type { ObjectMetadata } from '../store';
  * bytes (`alt=media`, with a `Range`) and delete, each of one `generation` and under
  * `ifGenerationMatch` when asked. Like firebase-tools' Storage emulator, these requests are the
  * server's own (the Admin SDK bypasses rules in production too), so they are admin endpoints:
- * not for web pages. Listing is not served.
+ * not for web pages. Listing (`bucket.getFiles`, paged by `prefix`, `maxResults`, `pageToken`)
+ * answers with each object's current generation, as the Firebase API's listing does.
  */
 // With an emulator host, @google-cloud/storage leaves `/storage/v1` out of object paths.
 const OBJECT_PATH = /^(?:\/download)?(?:\/storage\/v1)?\/b\/([^/]+)\/o\/(.+)$/;
 const UPLOAD_PATH = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/;
 const RESUMABLE_PATH = /^\/upload\/storage\/v1\/resumable\/([0-9a-f-]+)$/;
+const LIST_PATH = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o$/;
 
 /** Resumable uploads started and not yet sent (each is sent in one PUT by the Admin SDK). */
 const resumables = new Map<string, { bucket: string; metadata: unknown; at: number }>();
@@ -207,6 +210,26 @@ export async function routeGcs(
     const metaJson = started.metadata as { contentType?: string };
     const meta = await store(ctx, started.bucket, metaJson, body, null, metaJson.contentType);
     return sendJsonBody(res, 200, toObjectResource(meta));
+  }
+  const list = LIST_PATH.exec(url.pathname);
+  if (list && method === 'GET') {
+    const bucket = decoded(list[1]!);
+    const page = listPage(ctx.store.names(bucket), {
+      prefix: url.searchParams.get('prefix') ?? '',
+      delimiter: url.searchParams.get('delimiter') ?? '',
+      pageToken: url.searchParams.get('pageToken') ?? undefined,
+      maxResults: url.searchParams.get('maxResults') ?? undefined,
+    });
+    const items = page.items.flatMap((name) => {
+      const meta = ctx.store.get(bucket, name);
+      return meta ? [toObjectResource(meta)] : [];
+    });
+    return sendJsonBody(res, 200, {
+      kind: 'storage#objects',
+      items,
+      prefixes: page.prefixes,
+      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+    });
   }
   const object = OBJECT_PATH.exec(url.pathname);
   if (object) {

@@ -1,0 +1,288 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { freePort } from 'build-config/free-port.cjs';
+import type { DeletionContext } from '../../../../mfe-profile/functions/src/accountDeletion/context';
+import {
+  onRequestWritten,
+  runSlice,
+} from '../../../../mfe-profile/functions/src/accountDeletion/job';
+import {
+  reconcileReplyIndex,
+  repliedCommentsOf,
+} from '../../../../mfe-profile/functions/src/accountDeletion/replyIndex';
+import { BACKEND, startTriggerFirestore, type TriggerFirestore } from './backend';
+
+// The profile codebase's account deletion job, its slices called as the trigger calls them
+// (plain calls, no Functions emulator: the trigger only reads the event's round and calls
+// onRequestWritten), with the Admin SDK on this emulator or Google's, this emulator's Storage and
+// firebase-tools' Auth emulator. The e2e test runs the same job through the trigger and the page.
+
+jest.setTimeout(120_000);
+
+const PROJECT = 'demo-account-deletion-job';
+const BUCKET = `${PROJECT}.appspot.com`;
+
+interface AuthEmulator {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let firestore: TriggerFirestore;
+let auth: AuthEmulator;
+let app: App;
+let context: DeletionContext;
+let db: Firestore;
+
+beforeAll(async () => {
+  // No Functions emulator listens there: nothing is registered, so nothing is delivered.
+  firestore = await startTriggerFirestore({
+    projectId: PROJECT,
+    functionsEmulator: `127.0.0.1:${await freePort()}`,
+  });
+  const authPort = await freePort();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { AuthEmulator } = require('firebase-tools/lib/emulator/auth') as {
+    AuthEmulator: new (args: Record<string, unknown>) => AuthEmulator;
+  };
+  auth = new AuthEmulator({ projectId: PROJECT, host: '127.0.0.1', port: authPort });
+  await auth.start();
+  // What the Functions emulator's host gives a function's process (src/functions/host.ts): the
+  // emulators' addresses, REST for Firestore, and a throwaway key so no credential is looked up.
+  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${firestore.port}`;
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = `127.0.0.1:${authPort}`;
+  process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${firestore.storagePort}`;
+  process.env['FIRESTORE_PREFER_REST'] = 'true';
+  process.env['METADATA_SERVER_DETECTION'] = 'none';
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const credential = cert({
+    projectId: PROJECT,
+    clientEmail: `local@${PROJECT}.iam.gserviceaccount.com`,
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+  });
+  app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET, credential }, 'deletion-job');
+  db = getFirestore(app);
+  context = { db, auth: getAuth(app), bucket: getStorage(app).bucket() };
+}, 300_000);
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await auth?.stop();
+  await firestore?.stop();
+});
+
+const reply = (userId: string, text: string) => ({ reply: text, userId });
+const profile = (name: string, pictures: Record<string, unknown>, connections = {}) => ({
+  posts: [],
+  connections: { Followers: [], Following: [], ...connections },
+  profilePictures: pictures,
+  userInfo: { userName: name },
+});
+
+/** Writes documents as the server does (rules bypassed). */
+async function put(documents: Record<string, Record<string, unknown>>): Promise<void> {
+  const entries = Object.entries(documents);
+  for (let start = 0; start < entries.length; start += 500) {
+    const batch = db.batch();
+    for (const [path, data] of entries.slice(start, start + 500)) batch.set(db.doc(path), data);
+    await batch.commit();
+  }
+}
+
+const exists = async (path: string) => (await db.doc(path).get()).exists;
+const field = async (path: string, name: string) => (await db.doc(path).get()).get(name);
+
+/**
+ * Runs slices as each slice's progress write would trigger the next, until the job has deleted
+ * its request: how many writes it took, and the request's last state (the job's counts).
+ */
+async function runToEnd(uid: string, budgetMs: number) {
+  let slices = 0;
+  let last: Record<string, unknown> | undefined;
+  for (;;) {
+    const request = (await db.doc(`accountDeletions/${uid}`).get()).data();
+    if (request) last = request;
+    if ((await onRequestWritten(context, uid, request, budgetMs)) === 'gone') break;
+    if (++slices > 500) throw new Error('the job does not end');
+  }
+  return { slices, last };
+}
+
+/** A scene around `m` (the member leaving) with `a` and `b`, every kind of thing the job removes. */
+async function seedScene(m: string, a: string, b: string): Promise<void> {
+  for (const uid of [m, a, b]) {
+    await context.auth.createUser({ uid, email: `${uid}@example.test`, password: 'secret-1' });
+  }
+  await put({
+    [`usersData/${m}`]: profile('M', { profilePicture: 'http://x/m.jpg', profileCover: null }),
+    [`usersData/${a}`]: profile(
+      'A',
+      { profilePicture: null, profileCover: null },
+      { Followers: [m] },
+    ),
+    [`usersData/${b}`]: profile(
+      'B',
+      { profilePicture: null, profileCover: null },
+      { Following: [m] },
+    ),
+    [`Following/${m}`]: { Following: [a] },
+    [`Followers/${m}`]: { Followers: [b] },
+    [`Following/${a}`]: { Following: [] },
+    [`Followers/${a}`]: { Followers: [m] },
+    [`Following/${b}`]: { Following: [m] },
+    [`Followers/${b}`]: { Followers: [] },
+    [`posts/${m}-p`]: { uid: m, postId: `${m}-p`, followers: [m, b], likes: [a] },
+    [`explorePosts/${m}-p`]: { uid: m, postId: `${m}-p` },
+    [`posts/${m}-p/edits/0`]: { uid: m, postCaption: 'before the edit', postImageAlt: null },
+    [`posts/${a}-p`]: { uid: a, postId: `${a}-p`, followers: [a, m], likes: [m, b] },
+    [`comments/${b}-on-m`]: { postId: `${m}-p`, userId: b, comment: 'hi', replies: [] },
+    [`comments/${m}-on-a`]: { postId: `${a}-p`, userId: m, comment: 'mine', replies: [] },
+    [`comments/${a}-on-a`]: {
+      postId: `${a}-p`,
+      userId: a,
+      comment: 'thread',
+      replies: [reply(m, 'first'), reply(a, 'kept'), reply(m, 'first'), reply(m, 'second')],
+    },
+    [`activity/${a}/items/like_${a}-p_${m}`]: { actor: m, type: 'like' },
+    [`activity/${m}/items/follow_${b}`]: { actor: b, type: 'follow' },
+    [`activity/${a}/items/follow_${b}`]: { actor: b, type: 'follow' },
+    [`activity/${m}/notices/follow_${b}`]: { recipient: m, told: true },
+  });
+  // The reply index as the trigger keeps it: the thread was written with m's replies in it.
+  const thread = (await db.doc(`comments/${a}-on-a`).get()).data();
+  await reconcileReplyIndex(db, `${a}-on-a`, undefined, thread);
+  for (const name of [
+    `${m}/posts/p.jpg`,
+    `${m}/posts/p-thumbnail.jpg`,
+    `${m}/pfps/me.jpg`,
+    `${a}/posts/a.jpg`,
+  ]) {
+    await context.bucket.file(name).save(Buffer.from(name), { contentType: 'image/jpeg' });
+  }
+}
+
+async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
+  for (const path of [
+    `usersData/${m}`,
+    `Following/${m}`,
+    `Followers/${m}`,
+    `posts/${m}-p`,
+    `explorePosts/${m}-p`,
+    `posts/${m}-p/edits/0`,
+    `comments/${b}-on-m`,
+    `comments/${m}-on-a`,
+    `activity/${a}/items/like_${a}-p_${m}`,
+    `activity/${m}/items/follow_${b}`,
+    `activity/${m}/notices/follow_${b}`,
+    `accountDeletions/${m}`,
+  ]) {
+    expect([path, await exists(path)]).toEqual([path, false]);
+  }
+  // The deleted post's id is buried, so nobody creates a post under it again.
+  expect(await field(`deletedPosts/${m}-p`, 'uid')).toBe(m);
+  expect((await repliedCommentsOf(db, m).get()).size).toBe(0);
+  expect(await field(`comments/${a}-on-a`, 'replies')).toEqual([reply(a, 'kept')]);
+  expect(await field(`posts/${a}-p`, 'likes')).toEqual([b]);
+  expect(await field(`posts/${a}-p`, 'followers')).toEqual([a]);
+  expect(await field(`Followers/${a}`, 'Followers')).toEqual([]);
+  expect(await field(`Following/${b}`, 'Following')).toEqual([]);
+  expect(await field(`usersData/${a}`, 'connections')).toEqual({ Followers: [], Following: [] });
+  expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });
+  expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
+  const [files] = await context.bucket.getFiles({ prefix: `${m}/` });
+  expect(files).toEqual([]);
+  const [others] = await context.bucket.getFiles({ prefix: `${a}/` });
+  expect(others.map((file) => file.name)).toEqual([`${a}/posts/a.jpg`]);
+  await expect(context.auth.getUser(m)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  await expect(context.auth.getUser(a)).resolves.toMatchObject({ uid: a });
+}
+
+describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
+  test('one page per slice: every step, the Auth account last, then the request; nothing of the member left', async () => {
+    await seedScene('m1', 'a1', 'b1');
+    await put({ 'accountDeletions/m1': { startedAt: new Date() } });
+
+    // A budget of 1 ms: each slice runs one page, so the job runs as many resumed slices.
+    const { slices, last } = await runToEnd('m1', 1);
+
+    // At least one slice per step, the request's removal, and its deletion seen.
+    expect(slices).toBeGreaterThan(12);
+    // following: a1 unfollowed, and m1 left two audiences (a1's post and their own).
+    expect(last).toMatchObject({
+      status: 'done',
+      counts: { pictures: 1, following: 3, followers: 1, likes: 1, comments: 1, posts: 1 },
+    });
+    await expectNothingOf('m1', 'a1', 'b1');
+  });
+
+  test('a redelivered or stale event does nothing; a slice that throws leaves its round for the retry', async () => {
+    await seedScene('m2', 'a2', 'b2');
+    await put({ 'accountDeletions/m2': { startedAt: new Date() } });
+
+    expect(await runSlice(context, 'm2', 0, 1)).toBe('advanced');
+    // The same event again (round 0), and one from the future: nothing runs.
+    expect(await runSlice(context, 'm2', 0, 1)).toBe('stale');
+    expect(await runSlice(context, 'm2', 5, 1)).toBe('stale');
+    expect(await field('accountDeletions/m2', 'round')).toBe(1);
+    expect(await field('accountDeletions/m2', 'stepsDone')).toEqual(['pictures']);
+
+    // Storage fails in the files step: the slice throws and the round stays for the retry.
+    let round = 1;
+    while ((await field('accountDeletions/m2', 'step')) !== 'files') {
+      expect(await runSlice(context, 'm2', round++, 1)).toBe('advanced');
+    }
+    const failing: DeletionContext = {
+      ...context,
+      bucket: {
+        getFiles: async () => {
+          throw new Error('storage is down');
+        },
+      } as unknown as DeletionContext['bucket'],
+    };
+    await expect(runSlice(failing, 'm2', round, 1)).rejects.toThrow('storage is down');
+    expect(await field('accountDeletions/m2', 'round')).toBe(round);
+
+    await runToEnd('m2', 1);
+    await expectNothingOf('m2', 'a2', 'b2');
+    expect(await runSlice(context, 'm2', round, 1)).toBe('stale');
+  });
+
+  test('steps larger than a page run over several pages, and the counts add up', async () => {
+    await context.auth.createUser({ uid: 'm3' });
+    const comments: Record<string, Record<string, unknown>> = {};
+    for (let i = 0; i < 520; i++) comments[`comments/m3-c${i}`] = { userId: 'm3', postId: 'x' };
+    await put(comments);
+    await put({ 'accountDeletions/m3': { startedAt: new Date() } });
+
+    const { slices, last } = await runToEnd('m3', 60_000);
+
+    expect(slices).toBe(2);
+    expect(last?.['counts']).toMatchObject({ comments: 520 });
+    expect((await db.collection('comments').where('userId', '==', 'm3').get()).size).toBe(0);
+  });
+
+  test('the reply index follows each thread, and a reply by a member being deleted is removed at once', async () => {
+    const before = { replies: [] };
+    await put({ 'comments/t1': { replies: [reply('r1', 'one'), reply('r2', 'two')] } });
+    await reconcileReplyIndex(db, 't1', before, (await db.doc('comments/t1').get()).data());
+    expect(await exists(`repliesByMember/r1/comments/t1`)).toBe(true);
+    expect(await exists(`repliesByMember/r2/comments/t1`)).toBe(true);
+
+    // r1's reply is removed: r1 leaves the index, r2 stays.
+    const withBoth = (await db.doc('comments/t1').get()).data();
+    await put({ 'comments/t1': { replies: [reply('r2', 'two')] } });
+    await reconcileReplyIndex(db, 't1', withBoth, (await db.doc('comments/t1').get()).data());
+    expect(await exists(`repliesByMember/r1/comments/t1`)).toBe(false);
+    expect(await exists(`repliesByMember/r2/comments/t1`)).toBe(true);
+
+    // r3 replies while their deletion runs: the reply goes, nothing is indexed.
+    await put({ 'accountDeletions/r3': { startedAt: new Date() } });
+    const withR2 = (await db.doc('comments/t1').get()).data();
+    await put({ 'comments/t1': { replies: [reply('r2', 'two'), reply('r3', 'late')] } });
+    await reconcileReplyIndex(db, 't1', withR2, (await db.doc('comments/t1').get()).data());
+    expect(await field('comments/t1', 'replies')).toEqual([reply('r2', 'two')]);
+    expect(await exists(`repliesByMember/r3/comments/t1`)).toBe(false);
+  });
+});
