@@ -1,6 +1,6 @@
-// The suites mostly wait on what they start (emulators, Chromium pages, Google's JVM), not on the
-// CPU: jest's default of one worker per core but one would run them one at a time on a 2-core
-// machine, so two run at once.
+// Two suites at a time: many wait on what they start (emulators, Chromium pages, Google's JVM),
+// so a second worker fills those waits with another suite's work. The suites as a whole are
+// CPU-bound on a 2-core machine, so more workers than two would only slow each other.
 const base = require('build-config/jest.base.cjs')({
   environment: 'node',
   testTimeout: 30000,
