@@ -214,6 +214,14 @@ export async function startBackend(options) {
     else forwardIfError('auth', chunk, authErrors);
   });
 
+  // Listened for at once: compiling the functions codebases below can take longer than the Auth
+  // emulator takes to fail (a port taken), and an exit before the listener would go unnoticed.
+  const authExited = new Promise((_, reject) =>
+    auth.on('exit', (code) => reject(exitedError('the Auth emulator', code, authErrors.lines))),
+  );
+  // Awaited in the start's race below; until then a failure must not count as unhandled.
+  authExited.catch(() => undefined);
+
   const functionsRun = await prepareFunctions(options, host, log);
   const emulatorArgs = [
     EMULATOR_CLI,
@@ -256,10 +264,6 @@ export async function startBackend(options) {
     if (!google) onReady('firestore', `http://${host}:${options.ports.firestore}`);
     onReady('storage', `http://${host}:${options.ports.storage}`);
   });
-  const authExited = new Promise((_, reject) =>
-    auth.on('exit', (code) => reject(exitedError('the Auth emulator', code, authErrors.lines))),
-  );
-
   const googleFirestore = google
     ? google.reference
         .startGoogleFirestore({
