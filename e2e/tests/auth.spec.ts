@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn, uniqueEmail } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { Stack } from '../stack';
+import type { FirestoreAdmin } from '../support/firestore-rest';
 
 /** What the session persists under local storage key TOKEN (docs/ARCHITECTURE.md, "Session"). */
 interface PersistedSession {
@@ -61,6 +62,15 @@ async function authOnlyAccount(
   return account.localId;
 }
 
+/**
+ * A member's `usersData` split into what the client wrote and the counts that the feed's and
+ * profile's functions add beside it whenever they run (docs/DATA_MODEL.md "Counts").
+ */
+async function accountData(admin: FirestoreAdmin, uid: string) {
+  const { counts, ...written } = (await admin.get(`usersData/${uid}`))?.data ?? {};
+  return { written, counts: counts as Record<string, number> | undefined };
+}
+
 const NEW_ACCOUNT_DATA = (userName: string) => ({
   posts: [],
   connections: { Followers: [], Following: [] },
@@ -93,7 +103,9 @@ test.describe('sign-up', () => {
     expect(session).toMatchObject({ loginState: true });
     const uid = session!.uid;
 
-    expect((await admin.get(`usersData/${uid}`))?.data).toEqual(NEW_ACCOUNT_DATA('Sam Sign-up'));
+    const { written, counts } = await accountData(admin, uid);
+    expect(written).toEqual(NEW_ACCOUNT_DATA('Sam Sign-up'));
+    expect(Object.values(counts ?? {}).filter((count) => count !== 0)).toEqual([]);
     expect((await admin.get(`Following/${uid}`))?.data).toEqual({ Following: [] });
     expect((await admin.get(`Followers/${uid}`))?.data).toEqual({ Followers: [] });
   });
@@ -149,7 +161,7 @@ test.describe('sign-up', () => {
     await page.unroute(writes);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL((url) => url.pathname === '/edit-profile');
-    expect((await admin.get(`usersData/${uid}`))?.data).toEqual(NEW_ACCOUNT_DATA('Retry Rita'));
+    expect((await accountData(admin, uid)).written).toEqual(NEW_ACCOUNT_DATA('Retry Rita'));
     expect((await admin.get(`Following/${uid}`))?.data).toEqual({ Following: [] });
     expect((await admin.get(`Followers/${uid}`))?.data).toEqual({ Followers: [] });
   });
@@ -265,7 +277,7 @@ test.describe('sign-in', () => {
     const uid = await authOnlyAccount(stack, email, 'repair-pass-1', 'Repaired Rae');
     const member: Member = { uid, email, password: 'repair-pass-1', username: '', idToken: '' };
     await signIn(page, member);
-    expect((await admin.get(`usersData/${uid}`))?.data).toEqual(NEW_ACCOUNT_DATA('Repaired Rae'));
+    expect((await accountData(admin, uid)).written).toEqual(NEW_ACCOUNT_DATA('Repaired Rae'));
     expect((await admin.get(`Following/${uid}`))?.data).toEqual({ Following: [] });
     expect((await admin.get(`Followers/${uid}`))?.data).toEqual({ Followers: [] });
 
@@ -281,9 +293,7 @@ test.describe('sign-in', () => {
     await signIn(page, other);
     expect((await admin.get(`Following/${other.uid}`))?.data).toEqual({ Following: [] });
     expect((await admin.get(`Followers/${other.uid}`))?.data).toEqual({ Followers: [uid] });
-    expect((await admin.get(`usersData/${other.uid}`))?.data).toEqual(
-      NEW_ACCOUNT_DATA('Kept Name'),
-    );
+    expect((await accountData(admin, other.uid)).written).toEqual(NEW_ACCOUNT_DATA('Kept Name'));
   });
 });
 
