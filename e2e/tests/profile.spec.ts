@@ -187,7 +187,9 @@ test.describe('edit profile', () => {
   test('the submit button appears only once an option is chosen', async ({ page, members }) => {
     await signIn(page, await members.create());
     await page.goto('/edit-profile');
-    await expect(page.getByRole('radio')).toHaveCount(6);
+    await expect(
+      page.getByRole('group', { name: 'What would you like to change?' }).getByRole('radio'),
+    ).toHaveCount(6);
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await chooseOption(page, 'Change about');
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
