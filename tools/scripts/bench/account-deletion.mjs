@@ -9,7 +9,8 @@
 // emulator, then on Google's (BENCH_BACKENDS=emulator to skip it). Prints one table.
 import { performance } from 'node:perf_hooks';
 import { startBackend } from '../lib/backend.mjs';
-import { freePort } from '../lib/ports.mjs';
+import { freeBackendPorts } from '../lib/ports.mjs';
+import { signUpBenchAccount } from './bench-account.mjs';
 import { describeMachine } from './machine.mjs';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 2000);
@@ -107,24 +108,6 @@ function firestoreAdmin(url) {
       return rows.filter((row) => row.document).length;
     },
   };
-}
-
-async function signUp(authUrl) {
-  const response = await fetch(
-    `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `leaving-${Date.now()}@example.test`,
-        password: 'bench-password-1',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const body = await response.json();
-  if (!response.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  return body.localId;
 }
 
 async function authUserExists(authUrl, uid) {
@@ -249,13 +232,7 @@ async function seed(admin, storageUrl, m) {
 }
 
 async function measure(firestore) {
-  const ports = {
-    auth: await freePort(),
-    firestore: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  const ports = await freeBackendPorts();
   const backend = await startBackend({
     projectId: PROJECT,
     ports,
@@ -267,7 +244,7 @@ async function measure(firestore) {
   try {
     if (!backend.functionsUrl) throw new Error('the Functions emulator did not start');
     const admin = firestoreAdmin(backend.firestoreUrl);
-    const m = await signUp(backend.authUrl);
+    const m = (await signUpBenchAccount(backend.authUrl, 'leaving')).uid;
     const seedStarted = performance.now();
     const written = await seed(admin, backend.storageUrl, m);
     const seedMs = performance.now() - seedStarted;

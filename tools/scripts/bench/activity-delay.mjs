@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import { loadAccountDocuments } from '../lib/account-documents.mjs';
 import { startBackend } from '../lib/backend.mjs';
-import { freePort } from '../lib/ports.mjs';
+import { freeBackendPorts } from '../lib/ports.mjs';
 import { describeMachine } from './machine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -61,13 +61,7 @@ async function writeScene(admin, newAccountDocuments, postIds) {
 }
 
 async function measure(firestore) {
-  const ports = {
-    auth: await freePort(),
-    firestore: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  const ports = await freeBackendPorts();
   const backend = await startBackend({
     projectId: PROJECT,
     ports,

@@ -10,8 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { ROOT, startBackend } from '../lib/backend.mjs';
-import { freePort } from '../lib/ports.mjs';
+import { freeBackendPorts } from '../lib/ports.mjs';
 import { hugePng } from '../lib/huge-png.mjs';
+import { signUpBenchAccount } from './bench-account.mjs';
 import { describeMachine } from './machine.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -24,24 +25,6 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signUp(authUrl) {
-  const response = await fetch(
-    `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@example.test`,
-        password: 'bench-password-1',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const body = await response.json();
-  if (!response.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, idToken: body.idToken };
-}
 
 /** Uploads `bytes` as the member (the Storage API's one-request upload); resolves on its answer. */
 async function upload(storageUrl, member, name, bytes) {
@@ -76,13 +59,7 @@ async function measure(firestore) {
   const buildMs = performance.now() - buildStarted;
 
   const ready = {};
-  const ports = {
-    auth: await freePort(),
-    firestore: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  const ports = await freeBackendPorts();
   const backend = await startBackend({
     projectId: PROJECT,
     ports,
@@ -97,7 +74,7 @@ async function measure(firestore) {
     // It is launched once the other emulators answer.
     const launched = Math.max(ready.firestore, ready.storage, ready.auth);
     const functionsStartMs = ready.functions - launched;
-    const member = await signUp(backend.authUrl);
+    const member = await signUpBenchAccount(backend.authUrl, 'bench');
     const bytes = hugePng();
     const delays = [];
     for (let run = 0; run <= RUNS; run++) {

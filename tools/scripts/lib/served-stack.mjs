@@ -4,7 +4,7 @@
 import { localRemotesJson } from 'build-config/federation.cjs';
 import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 import { startBackend } from './backend.mjs';
-import { freePort } from './ports.mjs';
+import { freeBackendPorts, freePort } from './ports.mjs';
 import { APPS, serveApps } from './serve-apps.mjs';
 
 /**
@@ -16,13 +16,7 @@ import { APPS, serveApps } from './serve-apps.mjs';
  * @param {{ onFunctionsLine?: (line: string) => void }} [options]
  */
 export async function startServedStack(projectId, options = {}) {
-  const ports = {
-    auth: await freePort(),
-    firestore: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  const ports = await freeBackendPorts();
   const backend = await startBackend({
     projectId,
     ports,
