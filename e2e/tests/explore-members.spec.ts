@@ -184,6 +184,8 @@ test.describe('members', () => {
     // UTF-8 bytes); the list is its reverse, and each entry shows that member's name and links to
     // that member's profile.
     await expect(async () => {
+      // Members other specs sign up meanwhile may need a later page: bring the end into view again.
+      await links.last().scrollIntoViewIfNeeded();
       const all = await admin.list('usersData');
       const names = new Map(
         all.map((doc) => [doc.id, (doc.data.userInfo as { userName: string }).userName]),
