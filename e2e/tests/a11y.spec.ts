@@ -88,6 +88,11 @@ test.describe('axe: signed in', () => {
       ready: (p) => p.getByRole('article', { name: 'Post' }).first(),
     },
     {
+      name: '/saved',
+      path: () => '/saved',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Saved posts' }),
+    },
+    {
       name: '/profile/:own',
       path: (me) => `/profile/${me.uid}`,
       ready: (p, me) => p.getByRole('heading', { level: 1, name: me.username }),

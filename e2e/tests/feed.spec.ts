@@ -378,6 +378,69 @@ test.describe('feed', () => {
     });
   });
 
+  test('bookmarks: saved from the feed, listed on /saved by when saved, unsaved there; a deleted post leaves the list and its bookmark goes', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    test.setTimeout(120_000);
+    const member = await members.create();
+    const [older, newer] = [unique('Keep the older'), unique('Keep the newer')];
+    const ids: string[] = [];
+    for (const caption of [older, newer]) {
+      const postId = randomUUID().replace(/-/g, '').slice(0, 20);
+      ids.push(postId);
+      await admin.write([
+        {
+          path: `posts/${postId}`,
+          data: {
+            postImage: null,
+            postCaption: caption,
+            uid: member.uid,
+            postId,
+            followers: [member.uid],
+            likes: [],
+          },
+          serverTime: ['createdAt'],
+        },
+      ]);
+    }
+    const [olderId, newerId] = ids as [string, string];
+    await signIn(page, member);
+
+    // The newer post is saved first, so the list's order is the order of saving, not posting.
+    for (const caption of [newer, older]) {
+      const card = cardWith(page, caption);
+      await card.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(card.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    }
+    await page.getByRole('link', { name: 'Saved posts' }).click();
+    await expect(page).toHaveURL(/\/saved$/);
+    const saved = page.getByRole('list', { name: 'Saved posts' });
+    await expect(saved.locator('.feed-post__caption')).toHaveText([older, newer]);
+    expect((await admin.get(`bookmarks/${member.uid}/saved/${olderId}`))!.data).toMatchObject({
+      postId: olderId,
+    });
+
+    // Unsaved here: it leaves the list at once, and its bookmark is deleted.
+    await cardWith(page, older).getByRole('button', { name: 'Saved', exact: true }).click();
+    await expect(saved.locator('.feed-post__caption')).toHaveText([newer]);
+    await expect.poll(() => admin.get(`bookmarks/${member.uid}/saved/${olderId}`)).toBeNull();
+
+    // The saved post is deleted: it leaves the list at once, and the feed's function removes its
+    // bookmark (its first event starts the function's worker: 10 s and more on a busy machine).
+    const card = cardWith(page, newer);
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    await card.getByRole('button', { name: 'Delete post' }).click();
+    await expect(page.getByText(/^No saved posts yet/)).toBeVisible();
+    await expect
+      .poll(() => admin.get(`bookmarks/${member.uid}/saved/${newerId}`), { timeout: 60_000 })
+      .toBeNull();
+  });
+
   test('single post page: no delete for the author, likes and comments work, unknown ids are not found; user text stays text', async ({
     page,
     members,

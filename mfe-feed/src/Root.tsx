@@ -3,6 +3,7 @@ import REMOTES from 'remote-list/remotes.json';
 import { RemoteRoutes, type RemoteAppProps } from 'shared-ui';
 import { HomePage } from './pages/HomePage';
 import { PostPage } from './pages/PostPage';
+import { SavedPage } from './pages/SavedPage';
 
 /** The remote's own router: it renders its routes and nothing for paths it does not own. */
 export function Root(_props: RemoteAppProps) {
@@ -11,6 +12,7 @@ export function Root(_props: RemoteAppProps) {
       routes={[
         [REMOTES.feed.routes.home.path, <HomePage />],
         [REMOTES.feed.routes.post.path, <PostPage />],
+        [REMOTES.feed.routes.saved.path, <SavedPage />],
       ]}
     />
   );

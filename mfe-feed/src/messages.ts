@@ -19,4 +19,9 @@ export const FEED_MESSAGES = {
   editTooLong: 'The caption or the description is too long.',
   editFailed: 'Your edit could not be saved. Check your connection and try again.',
   editSaved: 'Post updated. Its earlier version is kept under “Edited”.',
+
+  // Saving posts for later (/saved).
+  saveFailed: 'The post could not be saved. Please try again.',
+  unsaveFailed: 'The post could not be removed from your saved posts. Please try again.',
+  noSavedPosts: 'No saved posts yet. Choose Save on a post to keep it here; only you can see them.',
 } as const;

@@ -20,6 +20,7 @@ export type {
   Post,
   PostEdit,
   Reply,
+  SavedPost,
   UserData,
   UserInfo,
   WithId,
@@ -43,6 +44,8 @@ export {
   activityItemRef,
   postEditsCollection,
   postEditRef,
+  savedPostsCollection,
+  savedPostRef,
 } from './refs';
 export { MAX_BATCH_WRITES } from './constants';
 

@@ -17,6 +17,8 @@ export const COLLECTIONS = {
   activity: 'activity',
   /** Added beside the seed's collections: `deletedPosts/{postId}`, a deleted post's tombstone. */
   deletedPosts: 'deletedPosts',
+  /** Added beside the seed's collections: `bookmarks/{uid}/saved/{postId}`, a member's saved posts. */
+  bookmarks: 'bookmarks',
 } as const;
 
 /**
@@ -45,6 +47,13 @@ export interface DeletedPost {
   deletedAt: Timestamp | null;
 }
 
+/** A `bookmarks/{uid}/saved/{postId}` document: the member saved that post (only they see it). */
+export interface SavedPost {
+  postId: string;
+  /** Null only in the local echo before the server time arrives. */
+  savedAt: Timestamp | null;
+}
+
 /** The sub-collection of `activity/{recipientUid}` that holds the items. */
 export const ACTIVITY_ITEMS = 'items';
 
@@ -56,6 +65,12 @@ export const ACTIVITY_NOTICES = 'notices';
 
 /** The sub-collection of `posts/{postId}` that holds the versions its edits replaced. */
 export const POST_EDITS = 'edits';
+
+/**
+ * The sub-collection of `bookmarks/{uid}` that holds the member's saved posts, one per post. A name
+ * no other collection has, so a collection-group query on it finds bookmarks and nothing else.
+ */
+export const SAVED_POSTS = 'saved';
 
 /** Storage folders, under the owner's uid. */
 export const STORAGE_FOLDERS = {
@@ -202,6 +217,7 @@ export const ACCOUNT_DELETION_STEPS = [
   { id: 'replies', label: 'Deleting your replies' },
   { id: 'posts', label: 'Deleting your posts' },
   { id: 'activity', label: 'Deleting your activity' },
+  { id: 'saved', label: 'Deleting your saved posts' },
   { id: 'files', label: 'Deleting your photos and pictures' },
   { id: 'documents', label: 'Deleting your profile' },
   { id: 'account', label: 'Deleting your sign-in' },

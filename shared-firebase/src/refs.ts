@@ -8,7 +8,7 @@ import type {
   SnapshotOptions,
 } from 'firebase/firestore';
 import { getDb } from './db';
-import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS } from './model';
+import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS, SAVED_POSTS } from './model';
 import type {
   AccountDeletionMark,
   ActivityItem,
@@ -19,6 +19,7 @@ import type {
   FollowingDoc,
   Post,
   PostEdit,
+  SavedPost,
   UserData,
 } from './model';
 
@@ -108,3 +109,12 @@ export const postEditRef = (
 /** `deletedPosts/{postId}`: the tombstone of a deleted post, so its id is never used again. */
 export const deletedPostRef = (postId: string): DocumentReference<DeletedPost, DeletedPost> =>
   doc(typedCollection<DeletedPost>(COLLECTIONS.deletedPosts), postId);
+
+/** `bookmarks/{uid}/saved`: the posts the member saved (only the member reads or writes them). */
+export const savedPostsCollection = (uid: string): CollectionReference<SavedPost, SavedPost> =>
+  typedCollection<SavedPost>(`${COLLECTIONS.bookmarks}/${uid}/${SAVED_POSTS}`);
+/** `bookmarks/{uid}/saved/{postId}`: the member's bookmark of one post. */
+export const savedPostRef = (
+  uid: string,
+  postId: string,
+): DocumentReference<SavedPost, SavedPost> => doc(savedPostsCollection(uid), postId);

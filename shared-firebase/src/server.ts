@@ -7,6 +7,7 @@ export {
   ACTIVITY_NOTICES,
   COLLECTIONS,
   POST_EDITS,
+  SAVED_POSTS,
   STORAGE_FOLDERS,
 } from './model';
 export type { AccountDeletionStepId } from './model';

@@ -10,6 +10,7 @@ describe('route table', () => {
     ['/edit-profile', 'profile', 'protected'],
     ['/profile/u1/followers', 'profile', 'protected'],
     ['/profile/u1/following', 'profile', 'protected'],
+    ['/saved', 'feed', 'protected'],
     ['/activity', 'activity', 'protected'],
     ['/explore', 'explore', 'protected'],
     ['/members', 'members', 'protected'],

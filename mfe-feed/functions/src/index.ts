@@ -28,3 +28,4 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
 });
 
 export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';
+export { removeDeletedPostBookmarks } from './savedPostTriggers';

@@ -19,6 +19,8 @@ beforeEach(() => {
   fakes.useComments.mockReset().mockReturnValue({ status: 'ready', items: [] });
   fakes.setLiked.mockReset().mockResolvedValue(undefined);
   fakes.deletePost.mockReset().mockResolvedValue(undefined);
+  fakes.setSaved.mockReset();
+  fakes.useSavedMark.mockReset().mockReturnValue({ status: 'missing' });
 });
 
 function renderCard(post: WithId<Post>, path = '/') {
@@ -190,6 +192,59 @@ describe('PostCard like toggle', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your like could not be saved.');
     expect(screen.getByRole('button', { name: /^Like/ })).toBeEnabled();
     expect(fakes.setLiked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PostCard save toggle', () => {
+  it('saves the post for the viewer, showing Saved at once and while it is sent', async () => {
+    let confirm: () => void = () => undefined;
+    fakes.setSaved.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
+    const { user } = renderCard(makePost({ uid: 'author-1' }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await user.click(save);
+    expect(fakes.setSaved).toHaveBeenCalledWith(VIEWER, 'post-1', true);
+    const sending = screen.getByRole('button', { name: 'Saved' });
+    expect(sending).toHaveAttribute('aria-pressed', 'true');
+    expect(sending).toBeDisabled();
+    // The live bookmark then says saved (the SDK applies the write locally at once).
+    fakes.useSavedMark.mockReturnValue({
+      status: 'ready',
+      data: { postId: 'post-1', savedAt: null },
+    });
+    await act(async () => confirm());
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeEnabled();
+  });
+
+  it('shows Saved on a saved post and unsaves it', async () => {
+    fakes.useSavedMark.mockReturnValue({
+      status: 'ready',
+      data: { postId: 'post-1', savedAt: null },
+    });
+    fakes.setSaved.mockResolvedValue(undefined);
+    const { user } = renderCard(makePost());
+    const saved = screen.getByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await user.click(saved);
+    expect(fakes.setSaved).toHaveBeenCalledWith(VIEWER, 'post-1', false);
+    expect(fakes.useSavedMark).toHaveBeenCalledWith(VIEWER, 'post-1');
+  });
+
+  it('is disabled until the viewer’s bookmark is read', () => {
+    fakes.useSavedMark.mockReturnValue({ status: 'loading' });
+    renderCard(makePost());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('puts the state back and says so when the save is refused', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    fakes.setSaved.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderCard(makePost());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () => fail(new Error('denied')));
+    expect(screen.getByRole('alert')).toHaveTextContent('The post could not be saved.');
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
   });
 });
 

@@ -12,6 +12,7 @@ import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
 import { PostPhoto } from './PostPhoto';
+import { SaveButton } from './SaveButton';
 import { postPhotosOf } from './postPhotos';
 import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
 import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
@@ -136,6 +137,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
             commentsOpen ? (liveCommentCount ?? post.counts?.comments) : post.counts?.comments,
           )}
         </Button>
+        <SaveButton postId={post.postId} viewerUid={viewerUid} onError={showError} />
         {canDelete ? <DeletePost post={post} onError={showError} /> : null}
       </div>
       <StatusMessage status={status} />

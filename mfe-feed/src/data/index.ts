@@ -1,5 +1,6 @@
 // The feed's data calls, as its components use them: posts (the feed, an author's posts, one post;
-// making, liking, editing and deleting one; a photo's description; a post's edit history) and comments with their replies. Component tests fake this
+// making, liking, editing and deleting one; a photo's description; a post's edit history), the
+// member's saved posts, and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
 export {
   useFeed,
@@ -16,3 +17,4 @@ export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postE
 export type { PostEditInput } from './postEdits';
 export { usePostAudienceCache } from './postAudience';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';
+export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';

@@ -7,7 +7,7 @@ import type * as Data from '../data';
  * `jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData())`.
  */
 export function fakeData() {
-  return fakeCalls(jest.requireActual<typeof Data>('../data'), [
+  const fakes = fakeCalls(jest.requireActual<typeof Data>('../data'), [
     'useFeed',
     'useAuthorPosts',
     'useSinglePost',
@@ -22,5 +22,14 @@ export function fakeData() {
     'addReply',
     'deleteComment',
     'deleteReply',
+    'useSavedPostList',
+    'useSavedMark',
+    'setSaved',
   ]);
+  // Every card has a Save button: by default its post is not saved, so tests of other parts of
+  // the card need not program it.
+  jest.mocked(fakes['useSavedMark'] as typeof Data.useSavedMark).mockReturnValue({
+    status: 'missing',
+  });
+  return fakes;
 }

@@ -6,7 +6,13 @@
 // them would be 65 MB in a function's 256 MB.
 import { FieldPath, FieldValue } from 'firebase-admin/firestore';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { ACTIVITY_ITEMS, ACTIVITY_NOTICES, COLLECTIONS, POST_EDITS } from 'shared-firebase/server';
+import {
+  ACTIVITY_ITEMS,
+  ACTIVITY_NOTICES,
+  COLLECTIONS,
+  POST_EDITS,
+  SAVED_POSTS,
+} from 'shared-firebase/server';
 import type { AccountDeletionStepId } from 'shared-firebase/server';
 import type { StepPage, StepPageRunner } from './context';
 import { repliedCommentsOf, repliesBy } from './replyIndex';
@@ -232,6 +238,20 @@ const deleteActivity: StepPageRunner = async ({ db }, uid) => {
   return { removed: inbox.removed + left.removed, finished: left.finished };
 };
 
+/**
+ * The member's bookmarks (`bookmarks/{uid}/saved`). Others' bookmarks of the member's posts went
+ * with those posts (the feed's function removes a deleted post's bookmarks).
+ */
+const deleteSavedPosts: StepPageRunner = ({ db }, uid) =>
+  deletePage(
+    db,
+    db
+      .collection(COLLECTIONS.bookmarks)
+      .doc(uid)
+      .collection(SAVED_POSTS)
+      .orderBy(FieldPath.documentId()),
+  );
+
 /** Every Storage object under `{uid}/`, whatever folder, size or name an upload was given. */
 const deleteFiles: StepPageRunner = async ({ bucket }, uid) => {
   const [files] = await bucket.getFiles({
@@ -281,6 +301,7 @@ export const STEP_RUNNERS: Record<AccountDeletionStepId, StepPageRunner> = {
   replies: removeReplies,
   posts: deletePosts,
   activity: deleteActivity,
+  saved: deleteSavedPosts,
   files: deleteFiles,
   documents: deleteDocuments,
   account: deleteSignIn,

@@ -149,6 +149,8 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     [`activity/${m}/items/follow_${b}`]: { actor: b, type: 'follow' },
     [`activity/${a}/items/follow_${b}`]: { actor: b, type: 'follow' },
     [`activity/${m}/notices/follow_${b}`]: { recipient: m, told: true },
+    [`bookmarks/${m}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
+    [`bookmarks/${a}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
   });
   // The reply index as the trigger keeps it: the thread was written with m's replies in it.
   const thread = (await db.doc(`comments/${a}-on-a`).get()).data();
@@ -176,6 +178,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `activity/${a}/items/like_${a}-p_${m}`,
     `activity/${m}/items/follow_${b}`,
     `activity/${m}/notices/follow_${b}`,
+    `bookmarks/${m}/saved/${a}-p`,
     `accountDeletions/${m}`,
   ]) {
     expect([path, await exists(path)]).toEqual([path, false]);
@@ -191,6 +194,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await field(`usersData/${a}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
+  expect(await exists(`bookmarks/${a}/saved/${a}-p`)).toBe(true);
   const [files] = await context.bucket.getFiles({ prefix: `${m}/` });
   expect(files).toEqual([]);
   const [others] = await context.bucket.getFiles({ prefix: `${a}/` });
@@ -208,11 +212,19 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
     const { slices, last } = await runToEnd('m1', 1);
 
     // At least one slice per step, the request's removal, and its deletion seen.
-    expect(slices).toBeGreaterThan(12);
+    expect(slices).toBeGreaterThan(13);
     // following: a1 unfollowed, and m1 left two audiences (a1's post and their own).
     expect(last).toMatchObject({
       status: 'done',
-      counts: { pictures: 1, following: 3, followers: 1, likes: 1, comments: 1, posts: 1 },
+      counts: {
+        pictures: 1,
+        following: 3,
+        followers: 1,
+        likes: 1,
+        comments: 1,
+        posts: 1,
+        saved: 1,
+      },
     });
     await expectNothingOf('m1', 'a1', 'b1');
   });

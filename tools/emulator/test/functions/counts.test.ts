@@ -8,12 +8,13 @@ import {
   syncMemberPostCount,
   syncPostCounts,
 } from 'mfe-feed/functions/src/postCounts';
+import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { startTriggerFirestore, type TriggerFirestore } from './backend';
 
-// The counting logic of the feed's and the profile's functions, called as their triggers call
-// it, with the Admin SDK, against this emulator or Google's (the same assertions on both). Plain
+// The counting logic of the feed's and the profile's functions (and the feed's clean-up of a
+// deleted post's bookmarks), called as their triggers call it, with the Admin SDK, against this emulator or Google's (the same assertions on both). Plain
 // calls rather than firebase-functions-test: what can go wrong is in the reads and conditional
 // writes against a real Firestore (redelivery, two members at once, a write racing a count), not
 // in the event wrapping, which the trigger suites beside this one cover. A redelivered event is a
@@ -152,6 +153,24 @@ describe('a post’s counts (feed)', () => {
     expect((await doc('usersData/gone').get()).exists).toBe(false);
     expect(await syncPostCounts(db, 'never', { comments: true })).toBe('missing');
     expect((await doc('posts/never').get()).exists).toBe(false);
+  });
+});
+
+describe('a deleted post’s bookmarks (feed)', () => {
+  test('every member’s bookmark of the post goes, no other; a redelivered event finds none', async () => {
+    const savedAt = FieldValue.serverTimestamp();
+    await Promise.all([
+      ...['ann', 'bob', 'cy'].map((uid) =>
+        doc(`bookmarks/${uid}/saved/gone`).set({ postId: 'gone', savedAt }),
+      ),
+      doc('bookmarks/ann/saved/kept').set({ postId: 'kept', savedAt }),
+    ]);
+
+    expect(await removeBookmarksOfPost(db, 'gone')).toBe(3);
+    expect(await removeBookmarksOfPost(db, 'gone')).toBe(0);
+
+    const left = await db.collectionGroup('saved').get();
+    expect(left.docs.map((bookmark) => bookmark.ref.path)).toEqual(['bookmarks/ann/saved/kept']);
   });
 });
 

@@ -1,0 +1,152 @@
+import { onSnapshot, orderBy, query, serverTimestamp, writeBatch } from 'firebase/firestore';
+import type { FirestoreError, Query } from 'firebase/firestore';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  getDb,
+  postRef,
+  savedPostRef,
+  savedPostsCollection,
+  useLiveDocument,
+  usePagedQuery,
+} from 'shared-firebase';
+import type { LiveDocument, PagedQuery, Post, SavedPost, WithId } from 'shared-firebase';
+import type { PagedItems } from 'shared-ui';
+
+/** Saved posts per page of `/saved`: whole post cards, as many as a page of the feed. */
+export const SAVED_PAGE_SIZE = 3;
+
+// ---- queries ----
+
+/** The member's bookmarks, the last saved first (automatic single-field index on `savedAt`). */
+export function savedPostsQuery(uid: string): Query<SavedPost, SavedPost> {
+  return query(savedPostsCollection(uid), orderBy('savedAt', 'desc'));
+}
+
+// ---- hooks ----
+
+/** The member's live bookmarks in pages of SAVED_PAGE_SIZE. */
+export function useSavedPosts(uid: string): PagedQuery<SavedPost> {
+  const base = useMemo(() => savedPostsQuery(uid), [uid]);
+  return usePagedQuery(base, SAVED_PAGE_SIZE);
+}
+
+/** The member's live bookmark of one post: `ready` when saved, `missing` when not. */
+export function useSavedMark(uid: string, postId: string): LiveDocument<SavedPost> {
+  const ref = useMemo(() => savedPostRef(uid, postId), [uid, postId]);
+  return useLiveDocument(ref);
+}
+
+/** Live posts by id, each `loading` until its first snapshot; a deleted post is `missing`. */
+function useLivePosts(postIds: readonly string[], restarts: number) {
+  const [posts, setPosts] = useState<Readonly<Record<string, LiveDocument<Post>>>>({});
+  const listeners = useRef(new Map<string, () => void>());
+  // Post ids hold no '/', so the joined ids stand for the set (a stable effect dependency).
+  const wantedKey = postIds.join('/');
+
+  useEffect(() => {
+    const wanted = new Set(wantedKey === '' ? [] : wantedKey.split('/'));
+    for (const [postId, stop] of listeners.current) {
+      if (!wanted.has(postId)) {
+        stop();
+        listeners.current.delete(postId);
+      }
+    }
+    for (const postId of wanted) {
+      if (listeners.current.has(postId)) continue;
+      const show = (post: LiveDocument<Post>) =>
+        setPosts((current) => ({ ...current, [postId]: post }));
+      listeners.current.set(
+        postId,
+        onSnapshot(
+          postRef(postId),
+          (snapshot) => {
+            const data = snapshot.data({ serverTimestamps: 'estimate' });
+            show(data ? { status: 'ready', data } : { status: 'missing' });
+          },
+          (error: FirestoreError) => show({ status: 'error', error }),
+        ),
+      );
+    }
+  }, [wantedKey, restarts]);
+
+  // A retry listens afresh; leaving the page stops every listener.
+  useEffect(() => {
+    const current = listeners.current;
+    return () => {
+      for (const stop of current.values()) stop();
+      current.clear();
+      setPosts({});
+    };
+  }, [restarts]);
+
+  return posts;
+}
+
+/**
+ * `/saved`: the member's saved posts as live post cards, the last saved first, read page by page.
+ * A post deleted since it was saved is left out at once (its bookmark goes later, with the feed's
+ * function); while the first posts load the list is loading, and a post that cannot be read fails
+ * the list, whose Retry reads everything again.
+ */
+export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
+  const saved = useSavedPosts(uid);
+  const [restarts, setRestarts] = useState(0);
+  const posts = useLivePosts(
+    saved.items.map((bookmark) => bookmark.id),
+    restarts,
+  );
+  const shown = saved.items.flatMap((bookmark) => {
+    const post = posts[bookmark.id];
+    return post?.status === 'ready' ? [{ ...post.data, id: bookmark.id }] : [];
+  });
+  const waiting = saved.items.some(
+    (bookmark) => (posts[bookmark.id]?.status ?? 'loading') === 'loading',
+  );
+  const failed = saved.items.some((bookmark) => posts[bookmark.id]?.status === 'error');
+  // Every bookmark read so far is of a deleted post, and more exist: read on rather than show an
+  // empty list (nothing on screen would bring the next page into view).
+  const readOn =
+    saved.status === 'ready' &&
+    shown.length === 0 &&
+    !waiting &&
+    saved.hasMore &&
+    !saved.loadMoreError;
+  const { retry: retrySaved, loadMore } = saved;
+  useEffect(() => {
+    if (readOn) loadMore();
+  }, [readOn, loadMore]);
+  const retry = useCallback(() => {
+    setRestarts((count) => count + 1);
+    retrySaved();
+  }, [retrySaved]);
+
+  return {
+    items: shown,
+    status:
+      saved.status === 'error' || failed
+        ? 'error'
+        : saved.status === 'loading' || (shown.length === 0 && (waiting || readOn))
+          ? 'loading'
+          : 'ready',
+    hasMore: saved.hasMore,
+    loadingMore: saved.loadingMore,
+    loadMore: saved.loadMore,
+    loadMoreError: saved.loadMoreError,
+    retry,
+  };
+}
+
+// ---- writes ----
+
+/**
+ * Saves the post for the member (`{ postId, savedAt: serverTimestamp() }` under the post's id) or
+ * unsaves it (deletes that document). One write sent as a batch, so that it is applied locally at
+ * once and queued while offline.
+ */
+export async function setSaved(uid: string, postId: string, saved: boolean): Promise<void> {
+  const batch = writeBatch(getDb());
+  const ref = savedPostRef(uid, postId);
+  if (saved) batch.set(ref, { postId, savedAt: serverTimestamp() });
+  else batch.delete(ref);
+  await batch.commit();
+}
