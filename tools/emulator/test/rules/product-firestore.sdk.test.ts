@@ -20,6 +20,7 @@ import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { accountDeletionCases } from './account-deletion.cases';
 import { postEditCases } from './post-edits.cases';
+import { mentionCases } from './mentions.cases';
 import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
@@ -1018,6 +1019,7 @@ describe(`${POSTS} delete`, () => {
 
 accountDeletionCases(suite);
 postEditCases(suite);
+mentionCases(suite);
 // The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
 describe('image sizes beside the seed’s picture fields', () => {
   const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');
