@@ -53,12 +53,12 @@ test.describe('activity', () => {
 
     // Ben comments, then replies to Ann's comment.
     await card.getByRole('button', { name: 'Comments' }).click();
-    await card.getByRole('textbox', { name: 'Write a comment' }).fill('Beautiful light');
-    await card.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await card.getByRole('combobox', { name: 'Write a comment' }).fill('Beautiful light');
+    await card.getByRole('combobox', { name: 'Write a comment' }).press('Enter');
     await expect(bell(a.page)).toHaveAccessibleName('Activity, 2 unread', AFTER_FUNCTION);
     const annComment = card.locator('.feed-comment').filter({ hasText: 'Taken last night' });
     await annComment.getByRole('button', { name: 'Reply' }).click();
-    await annComment.getByRole('textbox', { name: 'Write a reply' }).fill('Which camera?');
+    await annComment.getByRole('combobox', { name: 'Write a reply' }).fill('Which camera?');
     await annComment.getByRole('button', { name: 'Send reply' }).click();
     await expect(bell(a.page)).toHaveAccessibleName('Activity, 3 unread', AFTER_FUNCTION);
 
@@ -118,8 +118,8 @@ test.describe('activity', () => {
     await b.page.goto(`/post/${postId}`);
     const again = b.page.getByRole('article', { name: 'Post' });
     await again.getByRole('button', { name: 'Comments' }).click();
-    await again.getByRole('textbox', { name: 'Write a comment' }).fill('One more');
-    await again.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await again.getByRole('combobox', { name: 'Write a comment' }).fill('One more');
+    await again.getByRole('combobox', { name: 'Write a comment' }).press('Enter');
     await expect(entries).toHaveCount(5, AFTER_FUNCTION);
     await expect(entries.first()).toHaveText(
       new RegExp(`${ben.username} commented on your post \\(new\\)`),

@@ -16,3 +16,4 @@ export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postE
 export type { PostEditInput } from './postEdits';
 export { usePostAudienceCache } from './postAudience';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';
+export { findMembersByName, useMentionedMembers, MENTION_SUGGESTIONS } from './mentions';

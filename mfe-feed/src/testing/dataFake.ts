@@ -22,5 +22,7 @@ export function fakeData() {
     'addReply',
     'deleteComment',
     'deleteReply',
+    'findMembersByName',
+    'useMentionedMembers',
   ]);
 }
