@@ -158,6 +158,52 @@ test.describe('activity', () => {
   });
 });
 
+test.describe('mentions', () => {
+  test('a member picked after @ in the composer is linked in the post and told on /activity', async ({
+    browser,
+    stack,
+    members,
+  }) => {
+    test.setTimeout(120_000);
+    const t = randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 5)
+      .padEnd(5, 'q');
+    const ann = await members.create({ username: `Ann ${t}` });
+    const ben = await members.create({ username: `Ben Mentioned ${t}` });
+    const a = await signedInPage(browser, stack.shellUrl, ann);
+    const b = await signedInPage(browser, stack.shellUrl, ben);
+
+    // Ann types @ and the start of Ben's name in any case; the suggestions offer him.
+    const caption = a.page.getByRole('combobox', { name: "What's on your mind?" });
+    await caption.pressSequentially(`Hello @ben mentioned ${t.slice(0, 3)}`);
+    await expect(caption).toHaveAttribute('aria-expanded', 'true');
+    const option = a.page.getByRole('option', { name: ben.username });
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await caption.press('Enter');
+    await expect(caption).toHaveValue(`Hello @${ben.username} `);
+    await caption.pressSequentially('welcome!');
+    await a.page.getByRole('button', { name: 'Post', exact: true }).click();
+
+    // The post links the mention to Ben's profile.
+    const card = a.page.getByRole('article', { name: 'Post' }).filter({ hasText: 'welcome!' });
+    const mention = card.getByRole('link', { name: `@${ben.username}` });
+    await expect(mention).toHaveAttribute('href', `/profile/${ben.uid}`);
+
+    // Ben is told by the activity function, and the entry leads to the post.
+    await expect(bell(b.page)).toHaveAccessibleName('Activity, 1 unread', AFTER_FUNCTION);
+    await bell(b.page).click();
+    const entry = activityEntries(b.page).first();
+    await expect(entry).toHaveText(new RegExp(`${ann.username} mentioned you in a post`));
+    await expect(entry).toHaveAttribute('href', /^\/post\/[A-Za-z0-9]{20}$/);
+
+    await mention.click();
+    await a.page.waitForURL((url) => url.pathname === `/profile/${ben.uid}`);
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
 test.describe('member search', () => {
   /** Letters only, so every name made with it sorts and folds predictably. */
   const tag = () =>

@@ -104,7 +104,12 @@ export const notifyReplies = onDocumentUpdated(
     for (const reply of appendedReplies(event.data.before.data(), after)) {
       await settleReply(notices(), commentId, comment, reply, timeOf(event));
       if (!reply.id) continue;
-      const place = { kind: 'reply', postId: comment.postId, commentId, replyId: reply.id } as const;
+      const place = {
+        kind: 'reply',
+        postId: comment.postId,
+        commentId,
+        replyId: reply.id,
+      } as const;
       for (const recipient of reply.mentions) {
         await settleMention(notices(), place, recipient, reply.userId, timeOf(event));
       }

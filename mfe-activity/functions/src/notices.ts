@@ -187,7 +187,9 @@ function mentioningText(place: MentionPlace, stored: Data | null) {
   const replies: unknown[] = Array.isArray(stored.replies) ? stored.replies : [];
   const reply = replies.find(
     (candidate): candidate is Data =>
-      typeof candidate === 'object' && candidate !== null && (candidate as Data).id === place.replyId,
+      typeof candidate === 'object' &&
+      candidate !== null &&
+      (candidate as Data).id === place.replyId,
   );
   return reply ? { author: reply.userId, mentions: reply.mentions } : null;
 }

@@ -95,12 +95,9 @@ describe('CommentBox', () => {
     expect(field()).toHaveValue('Thanks @Ben Okafor ');
     expect(fakes.addComment).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
-    expect(fakes.addComment).toHaveBeenCalledWith(
-      'post-1',
-      VIEWER,
-      'Thanks @Ben Okafor ',
-      ['ben-uid'],
-    );
+    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Thanks @Ben Okafor ', [
+      'ben-uid',
+    ]);
   });
 
   it('links the stored mentions of a comment to the members’ profiles', () => {

@@ -18,7 +18,11 @@ const NOT_BEFORE_MENTION = /[A-Za-z0-9_]/;
  * `@`, and not starting with a space. Names hold spaces ("Old Timer"), so a space after the first
  * character does not end the query; the caller stops asking once a prefix found nobody.
  */
-export function mentionQueryAt(text: string, caret: number, maxLength: number): MentionQuery | null {
+export function mentionQueryAt(
+  text: string,
+  caret: number,
+  maxLength: number,
+): MentionQuery | null {
   const from = Math.max(0, caret - maxLength - 1);
   const start = text.lastIndexOf('@', caret - 1);
   if (start < from || start === -1) return null;

@@ -111,7 +111,9 @@ export function useMentionCombobox({
     (element: Field) => {
       const caret = element.selectionStart ?? element.value.length;
       const next =
-        element.selectionEnd === caret ? mentionQueryAt(element.value, caret, maxQueryLength) : null;
+        element.selectionEnd === caret
+          ? mentionQueryAt(element.value, caret, maxQueryLength)
+          : null;
       setQuery((current) => (sameQuery(current, next) ? current : next));
       if (!next) setDismissedAt(null);
     },

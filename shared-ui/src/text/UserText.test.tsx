@@ -149,7 +149,13 @@ describe('mentions', () => {
   it.each([
     ['hi @Ann!', [['@Ann', 'ann-uid']]],
     ['@Old Timer ebefab, welcome', [['@Old Timer ebefab', 'old-uid']]],
-    ['(@ann) and @OLD TIMER EBEFAB.', [['@ann', 'ann-uid'], ['@OLD TIMER EBEFAB', 'old-uid']]],
+    [
+      '(@ann) and @OLD TIMER EBEFAB.',
+      [
+        ['@ann', 'ann-uid'],
+        ['@OLD TIMER EBEFAB', 'old-uid'],
+      ],
+    ],
     ['東京で@Ann。', [['@Ann', 'ann-uid']]],
     ['مرحبا @Ann', [['@Ann', 'ann-uid']]],
   ])('links the stored members’ @names in %s', (text, found) => {
