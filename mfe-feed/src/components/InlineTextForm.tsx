@@ -51,7 +51,9 @@ export function InlineTextForm({
     setText('');
     setWaiting((count) => count + 1);
     try {
-      if (!(await onSend(sent, mentions))) restore(sent);
+      // Sent: its picks are done with, so a name typed by hand later mentions nobody.
+      if (await onSend(sent, mentions)) mention.reset();
+      else restore(sent);
     } catch (error) {
       console.error(`${submitLabel} failed`, error);
       restore(sent);
