@@ -83,7 +83,7 @@ const edit = (fields: Data): Op =>
   );
 
 /** Lists that are not a bounded set of existing members' uids, and why. */
-const FORGED: Array<[unknown, string]> = [
+const FORGED: Array<[Data[string], string]> = [
   ['bob', 'not a list'],
   [['bob', 'bob'], 'a member twice'],
   [['nobody'], 'not a member'],
