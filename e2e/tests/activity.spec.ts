@@ -53,12 +53,12 @@ test.describe('activity', () => {
 
     // Ben comments, then replies to Ann's comment.
     await card.getByRole('button', { name: 'Comments' }).click();
-    await card.getByRole('textbox', { name: 'Write a comment' }).fill('Beautiful light');
-    await card.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await card.getByRole('combobox', { name: 'Write a comment' }).fill('Beautiful light');
+    await card.getByRole('combobox', { name: 'Write a comment' }).press('Enter');
     await expect(bell(a.page)).toHaveAccessibleName('Activity, 2 unread', AFTER_FUNCTION);
     const annComment = card.locator('.feed-comment').filter({ hasText: 'Taken last night' });
     await annComment.getByRole('button', { name: 'Reply' }).click();
-    await annComment.getByRole('textbox', { name: 'Write a reply' }).fill('Which camera?');
+    await annComment.getByRole('combobox', { name: 'Write a reply' }).fill('Which camera?');
     await annComment.getByRole('button', { name: 'Send reply' }).click();
     await expect(bell(a.page)).toHaveAccessibleName('Activity, 3 unread', AFTER_FUNCTION);
 
@@ -118,8 +118,8 @@ test.describe('activity', () => {
     await b.page.goto(`/post/${postId}`);
     const again = b.page.getByRole('article', { name: 'Post' });
     await again.getByRole('button', { name: 'Comments' }).click();
-    await again.getByRole('textbox', { name: 'Write a comment' }).fill('One more');
-    await again.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await again.getByRole('combobox', { name: 'Write a comment' }).fill('One more');
+    await again.getByRole('combobox', { name: 'Write a comment' }).press('Enter');
     await expect(entries).toHaveCount(5, AFTER_FUNCTION);
     await expect(entries.first()).toHaveText(
       new RegExp(`${ben.username} commented on your post \\(new\\)`),
@@ -153,6 +153,52 @@ test.describe('activity', () => {
     expect((await admin.get(likeItemPath))!.data).toEqual(toldOnce);
     await expect(bell(a.page)).toHaveAccessibleName('Activity');
 
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+test.describe('mentions', () => {
+  test('a member picked after @ in the composer is linked in the post and told on /activity', async ({
+    browser,
+    stack,
+    members,
+  }) => {
+    test.setTimeout(120_000);
+    const t = randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 5)
+      .padEnd(5, 'q');
+    const ann = await members.create({ username: `Ann ${t}` });
+    const ben = await members.create({ username: `Ben Mentioned ${t}` });
+    const a = await signedInPage(browser, stack.shellUrl, ann);
+    const b = await signedInPage(browser, stack.shellUrl, ben);
+
+    // Ann types @ and the start of Ben's name in any case; the suggestions offer him.
+    const caption = a.page.getByRole('combobox', { name: "What's on your mind?" });
+    await caption.pressSequentially(`Hello @ben mentioned ${t.slice(0, 3)}`);
+    await expect(caption).toHaveAttribute('aria-expanded', 'true');
+    const option = a.page.getByRole('option', { name: ben.username });
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await caption.press('Enter');
+    await expect(caption).toHaveValue(`Hello @${ben.username} `);
+    await caption.pressSequentially('welcome!');
+    await a.page.getByRole('button', { name: 'Post', exact: true }).click();
+
+    // The post links the mention to Ben's profile.
+    const card = a.page.getByRole('article', { name: 'Post' }).filter({ hasText: 'welcome!' });
+    const mention = card.getByRole('link', { name: `@${ben.username}` });
+    await expect(mention).toHaveAttribute('href', `/profile/${ben.uid}`);
+
+    // Ben is told by the activity function, and the entry leads to the post.
+    await expect(bell(b.page)).toHaveAccessibleName('Activity, 1 unread', AFTER_FUNCTION);
+    await bell(b.page).click();
+    const entry = activityEntries(b.page).first();
+    await expect(entry).toHaveText(new RegExp(`${ann.username} mentioned you in a post`));
+    await expect(entry).toHaveAttribute('href', /^\/post\/[A-Za-z0-9]{20}$/);
+
+    await mention.click();
+    await a.page.waitForURL((url) => url.pathname === `/profile/${ben.uid}`);
     await a.context.close();
     await b.context.close();
   });

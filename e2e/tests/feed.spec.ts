@@ -105,7 +105,7 @@ async function storedFileStatus(storageUrl: string, downloadUrl: string): Promis
 }
 
 async function comment(card: Locator, text: string) {
-  const field = card.getByRole('textbox', { name: 'Write a comment' });
+  const field = card.getByRole('combobox', { name: 'Write a comment' });
   await field.fill(text);
   await field.press('Enter');
   await expect(field).toHaveValue('');
@@ -191,8 +191,8 @@ test.describe('feed', () => {
     await benPhotoCard.getByRole('button', { name: 'Comments' }).click();
     await comment(benPhotoCard, 'Lovely colours');
     // Whitespace only: ignored, nothing is saved (counted below).
-    await benPhotoCard.getByRole('textbox', { name: 'Write a comment' }).fill('   ');
-    await benPhotoCard.getByRole('textbox', { name: 'Write a comment' }).press('Enter');
+    await benPhotoCard.getByRole('combobox', { name: 'Write a comment' }).fill('   ');
+    await benPhotoCard.getByRole('combobox', { name: 'Write a comment' }).press('Enter');
     await comment(benPhotoCard, 'Where was this?');
     // Newest first, whitespace ignored, live on Ann's side with Ben's name.
     await expect(commentTexts(photoCard)).toHaveText(['Where was this?', 'Lovely colours']);
@@ -205,7 +205,7 @@ test.describe('feed', () => {
     // Ann replies; Ben sees the reply under its comment.
     const question = photoCard.locator('.feed-comment').first();
     await question.getByRole('button', { name: 'Reply' }).click();
-    await question.getByRole('textbox', { name: 'Write a reply' }).fill('At the beach');
+    await question.getByRole('combobox', { name: 'Write a reply' }).fill('At the beach');
     await question.getByRole('button', { name: 'Send reply' }).click();
     await expect(benPhotoCard.locator('.feed-reply__text')).toHaveText(['At the beach']);
 

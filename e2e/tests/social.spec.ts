@@ -35,7 +35,7 @@ async function makeTextPost(page: Page, caption: string) {
 }
 
 async function comment(card: Locator, text: string) {
-  await card.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+  await card.getByRole('combobox', { name: 'Write a comment' }).fill(text);
   await card.getByRole('button', { name: 'Comment', exact: true }).click();
 }
 
@@ -157,7 +157,7 @@ test.describe('counts, follower lists and comment deletion, live between members
     await comment(benCard, 'Ben again');
     await expect(commentWith(annCard, 'Ben was here')).toBeVisible();
     await commentWith(annCard, 'Ben again').getByRole('button', { name: 'Reply' }).click();
-    await annCard.getByRole('textbox', { name: 'Write a reply' }).fill('Ann answers');
+    await annCard.getByRole('combobox', { name: 'Write a reply' }).fill('Ann answers');
     await annCard.getByRole('button', { name: 'Send reply' }).click();
     const reply = benCard.locator('.feed-reply').filter({ hasText: 'Ann answers' });
     await expect(reply).toBeVisible();

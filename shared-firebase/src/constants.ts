@@ -23,5 +23,11 @@ export const STORED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  * that tools outside the product's bundles read the same one.
  */
 export const RASTER_IMAGE_TYPES: readonly string[] = rasterImageTypes;
+/**
+ * Most members one post, comment or reply may mention (its `mentions` list); firestore.rules holds
+ * the same bound, checking each position on its own (rules have no loops), and each check is one
+ * rule document read, so the bound stays well inside a write's read budget.
+ */
+export const MAX_MENTIONS = 5;
 /** Firestore's limit on writes in one batch. */
 export const MAX_BATCH_WRITES = 500;

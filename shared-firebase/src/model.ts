@@ -151,6 +151,11 @@ export interface Post {
   editCount?: number;
   /** Added beside the seed's fields, by the feed's functions only (see PostCounts). */
   counts?: PostCounts;
+  /**
+   * The members the caption mentions (`@Name` picked from the suggestions), at most MAX_MENTIONS
+   * uids (the feed team's field, docs/DATA_MODEL.md "Mentions"); absent when it mentions nobody.
+   */
+  mentions?: string[];
 }
 
 /**
@@ -192,6 +197,8 @@ export interface Reply {
   id?: string;
   /** When the reply was written, by the writer's clock (arrays cannot hold server times). */
   createdAt?: Timestamp;
+  /** The members the reply mentions (see Post.mentions); only beside `id` and `createdAt`. */
+  mentions?: string[];
 }
 
 /** A `comments/{commentId}` document, with its replies inline. */
@@ -201,6 +208,8 @@ export interface Comment {
   postId: string;
   userId: string;
   createdAt: Timestamp | null;
+  /** The members the comment mentions (see Post.mentions). */
+  mentions?: string[];
 }
 
 /**
@@ -244,15 +253,19 @@ export interface AccountDeletionMark {
 /** A document's data together with its id. */
 export type WithId<T> = T & { id: string };
 
-/** What happened to the recipient: their post liked or commented, their comment replied, them followed. */
-export type ActivityType = 'like' | 'comment' | 'reply' | 'follow';
+/**
+ * What happened to the recipient: their post liked or commented, their comment replied, them
+ * followed, them mentioned in a post, comment or reply. Readers must expect a kind they do not
+ * know yet (an item written by newer functions than the page).
+ */
+export type ActivityType = 'like' | 'comment' | 'reply' | 'follow' | 'mention';
 
 /** An `activity/{recipientUid}/items/{itemId}` document (docs/DATA_MODEL.md "Activity"). */
 export interface ActivityItem {
   type: ActivityType;
   /** Who acted; never the recipient. */
   actor: string;
-  /** The post liked or commented on (the reply's post); null for a follow. */
+  /** The post liked, commented on or mentioning the recipient (a reply's post); null for a follow. */
   postId: string | null;
   /** The comment made or replied to; null for a like or a follow. */
   commentId: string | null;

@@ -11,14 +11,17 @@ export {
   STORAGE_FOLDERS,
 } from './model';
 export type { AccountDeletionStepId } from './model';
+export { MAX_MENTIONS } from './constants';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {
   activityItemFields,
   commentItemId,
   followItemId,
   likeItemId,
+  mentionItemId,
   replyItemId,
   type ActivityNotice,
+  type MentionPlace,
 } from './data/activityItems';
 export { syncCounts } from './counts/syncCounts';
 export type { SyncOutcome } from './counts/syncCounts';

@@ -2,15 +2,26 @@
 // `firebase deploy --only functions:activity`; run locally by firebase-tools' Functions emulator
 // under npm start, npm run emulators and every test backend.
 //
-// They write the activity items (docs/DATA_MODEL.md "Activity"): a member's like, comment, reply
-// or follow is their own client write, shown at once; the recipient's item follows when the
-// trigger runs. Every trigger is retried when it throws and is safe to run again (notices.ts).
+// They write the activity items (docs/DATA_MODEL.md "Activity"): a member's like, comment, reply,
+// follow or mention is their own client write, shown at once; the recipient's item follows when
+// the trigger runs. Every trigger is retried when it throws and is safe to run again (notices.ts).
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/v2/firestore';
+import {
+  onDocumentCreated,
+  onDocumentUpdated,
+  onDocumentWritten,
+} from 'firebase-functions/v2/firestore';
 import { adminStore } from './adminStore';
-import { appendedReplies, changedMembers } from './changes';
-import { settleComment, settleFollow, settleLike, settleReply, type NoticeStore } from './notices';
+import { addedMentions, appendedReplies, changedMembers, mentionsOf } from './changes';
+import {
+  settleComment,
+  settleFollow,
+  settleLike,
+  settleMention,
+  settleReply,
+  type NoticeStore,
+} from './notices';
 
 initializeApp();
 
@@ -49,16 +60,39 @@ export const notifyFollows = onDocumentUpdated(
   },
 );
 
-/** A new comment: the post's author's comment item. */
-export const notifyComments = onDocumentCreated(
-  { document: 'comments/{commentId}', retry: true },
+/** A post created or edited: each member its caption newly mentions gets a mention item. */
+export const notifyPostMentions = onDocumentWritten(
+  { document: 'posts/{postId}', retry: true },
   async (event) => {
-    const comment = commentFields(event.data?.data());
-    if (comment) await settleComment(notices(), event.params.commentId, comment, timeOf(event));
+    const after = event.data?.after.data();
+    if (!after || typeof after.uid !== 'string') return;
+    const place = { kind: 'post', postId: event.params.postId } as const;
+    for (const recipient of addedMentions(event.data?.before.data(), after)) {
+      await settleMention(notices(), place, recipient, after.uid, timeOf(event));
+    }
   },
 );
 
-/** A reply appended to a comment's thread: the comment's author's reply item. */
+/** A new comment: the post's author's comment item, and a mention item for each member it mentions. */
+export const notifyComments = onDocumentCreated(
+  { document: 'comments/{commentId}', retry: true },
+  async (event) => {
+    const data = event.data?.data();
+    const comment = commentFields(data);
+    if (!comment) return;
+    const { commentId } = event.params;
+    await settleComment(notices(), commentId, comment, timeOf(event));
+    const place = { kind: 'comment', postId: comment.postId, commentId } as const;
+    for (const recipient of mentionsOf(data)) {
+      await settleMention(notices(), place, recipient, comment.userId, timeOf(event));
+    }
+  },
+);
+
+/**
+ * A reply appended to a comment's thread: the comment's author's reply item, and a mention item
+ * for each member the reply mentions.
+ */
 export const notifyReplies = onDocumentUpdated(
   { document: 'comments/{commentId}', retry: true },
   async (event) => {
@@ -66,8 +100,19 @@ export const notifyReplies = onDocumentUpdated(
     const after = event.data.after.data();
     const comment = commentFields(after);
     if (!comment) return;
+    const { commentId } = event.params;
     for (const reply of appendedReplies(event.data.before.data(), after)) {
-      await settleReply(notices(), event.params.commentId, comment, reply, timeOf(event));
+      await settleReply(notices(), commentId, comment, reply, timeOf(event));
+      if (!reply.id) continue;
+      const place = {
+        kind: 'reply',
+        postId: comment.postId,
+        commentId,
+        replyId: reply.id,
+      } as const;
+      for (const recipient of reply.mentions) {
+        await settleMention(notices(), place, recipient, reply.userId, timeOf(event));
+      }
     }
   },
 );

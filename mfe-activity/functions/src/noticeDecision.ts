@@ -99,3 +99,13 @@ export function decideOneOff({ record }: Stored, at: number): Decision {
   if (record && record.notifiedAt >= at) return keep;
   return notifyNow(at);
 }
+
+/**
+ * A mention, seen by an event of time `at`: told once per place and recipient, ever. An event
+ * delivered again, an edit that mentions the member again, or one after the recipient removed the
+ * item finds the record and writes nothing.
+ */
+export function decideOnce({ record }: Stored, at: number): Decision {
+  if (record) return keep;
+  return notifyNow(at);
+}

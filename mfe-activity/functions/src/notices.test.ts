@@ -1,10 +1,11 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import { appendedReplies, changedMembers } from './changes';
+import { addedMentions, appendedReplies, changedMembers, mentionsOf } from './changes';
 import { RENOTIFY_AFTER_MS } from './noticeDecision';
 import {
   settleComment,
   settleFollow,
   settleLike,
+  settleMention,
   settleReply,
   type NoticeStore,
   type NoticeTransaction,
@@ -300,9 +301,101 @@ describe('what a write changed', () => {
     const reply = (userId: string) => ({ reply: 'hi', userId });
     expect(
       appendedReplies({ replies: [reply('a')] }, { replies: [reply('a'), reply('b')] }),
-    ).toEqual([{ position: 1, userId: 'b' }]);
+    ).toEqual([{ position: 1, userId: 'b', id: null, mentions: [] }]);
     expect(
       appendedReplies({ replies: [reply('a'), reply('b')] }, { replies: [reply('b')] }),
     ).toEqual([]);
+  });
+
+  it('names a stamped reply’s id and mentions; a reply in the seed’s shape mentions nobody', () => {
+    const stamped = { reply: 'hi @Cy', userId: 'b', id: 'r1', mentions: ['cy', 'cy', 7] };
+    const seedShape = { reply: 'hi @Cy', userId: 'b', mentions: ['cy'] };
+    expect(appendedReplies({ replies: [] }, { replies: [stamped, seedShape] })).toEqual([
+      { position: 0, userId: 'b', id: 'r1', mentions: ['cy'] },
+      { position: 1, userId: 'b', id: null, mentions: [] },
+    ]);
+  });
+
+  it('names the mentions a write added, each once, at most the bound', () => {
+    expect(addedMentions(undefined, { mentions: ['a', 'b', 'a'] })).toEqual(['a', 'b']);
+    expect(addedMentions({ mentions: ['a'] }, { mentions: ['a', 'c'] })).toEqual(['c']);
+    expect(addedMentions({ mentions: ['a'] }, { likes: [] })).toEqual([]);
+    expect(mentionsOf({ mentions: ['1', '2', '3', '4', '5', '6', '7'] })).toHaveLength(5);
+    expect(mentionsOf({ mentions: 'a' })).toEqual([]);
+  });
+});
+
+describe('a mention', () => {
+  const postPlace = { kind: 'post', postId: 'p1' } as const;
+  const commentPlace = { kind: 'comment', postId: 'p1', commentId: 'c1' } as const;
+  const replyPlace = { kind: 'reply', postId: 'p1', commentId: 'c1', replyId: 'r1' } as const;
+  beforeEach(() => {
+    for (const uid of ['ann', 'ben', 'cy']) store.docs.set(`usersData/${uid}`, { userInfo: {} });
+    store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [], mentions: ['ben', 'ann'] });
+    store.docs.set('comments/c1', {
+      userId: 'cy',
+      postId: 'p1',
+      mentions: ['ben'],
+      replies: [{ reply: 'hi @Ann', userId: 'ben', id: 'r1', mentions: ['ann'] }],
+    });
+  });
+
+  it('in a post writes the mentioned member’s item once, with the documented fields', async () => {
+    await settleMention(store, postPlace, 'ben', 'ann', T0);
+    await settleMention(store, postPlace, 'ben', 'ann', T0);
+    expect(store.items('ben')).toEqual(['activity/ben/items/mention_post_p1']);
+    expect(store.item('ben', 'mention_post_p1')).toEqual({
+      type: 'mention',
+      actor: 'ann',
+      postId: 'p1',
+      commentId: null,
+      createdAt: Timestamp.fromMillis(T0),
+      read: false,
+    });
+  });
+
+  it('in a comment and in a reply names the comment and the post', async () => {
+    await settleMention(store, commentPlace, 'ben', 'cy', T0);
+    await settleMention(store, replyPlace, 'ann', 'ben', T0);
+    expect(store.item('ben', 'mention_comment_c1')).toMatchObject({
+      type: 'mention',
+      actor: 'cy',
+      postId: 'p1',
+      commentId: 'c1',
+    });
+    expect(store.item('ann', 'mention_reply_c1_r1')).toMatchObject({
+      type: 'mention',
+      actor: 'ben',
+      postId: 'p1',
+      commentId: 'c1',
+    });
+  });
+
+  it('of oneself tells nobody', async () => {
+    await settleMention(store, postPlace, 'ann', 'ann', T0);
+    expect(store.items('ann')).toEqual([]);
+  });
+
+  it('is told once: an edit mentioning again, even after the item was removed, tells nothing', async () => {
+    await settleMention(store, postPlace, 'ben', 'ann', T0);
+    store.docs.delete('activity/ben/items/mention_post_p1');
+    await settleMention(store, postPlace, 'ben', 'ann', T0 + RENOTIFY_AFTER_MS);
+    expect(store.items('ben')).toEqual([]);
+  });
+
+  it('re-reads the text: gone, no longer mentioning, or not the actor’s tells nothing', async () => {
+    store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [], mentions: [] });
+    await settleMention(store, postPlace, 'ben', 'ann', T0);
+    await settleMention(store, commentPlace, 'ben', 'mallory', T0);
+    await settleMention(store, { ...replyPlace, replyId: 'gone' }, 'ann', 'ben', T0);
+    store.docs.delete('comments/c1');
+    await settleMention(store, commentPlace, 'ben', 'cy', T0);
+    expect([...store.items('ann'), ...store.items('ben')]).toEqual([]);
+  });
+
+  it('of a member who no longer exists writes nothing', async () => {
+    store.docs.delete('usersData/ben');
+    await settleMention(store, postPlace, 'ben', 'ann', T0);
+    expect(store.items('ben')).toEqual([]);
   });
 });

@@ -11,10 +11,14 @@ import {
   commentItemId,
   followItemId,
   likeItemId,
+  mentionItemId,
   replyItemId,
   type ActivityNotice,
+  type MentionPlace,
 } from 'shared-firebase/server';
+import { mayTell } from './reach';
 import {
+  decideOnce,
   decideOneOff,
   decideStanding,
   decideWithdrawn,
@@ -172,5 +176,52 @@ export function settleReply(
       commentId,
     };
     await settle(tx, notice, decideOneOff, at);
+  });
+}
+
+/** The mentioning text's author and its `mentions`, as stored now; null when it is gone. */
+function mentioningText(place: MentionPlace, stored: Data | null) {
+  if (!stored) return null;
+  if (place.kind === 'post') return { author: stored.uid, mentions: stored.mentions };
+  if (place.kind === 'comment') return { author: stored.userId, mentions: stored.mentions };
+  const replies: unknown[] = Array.isArray(stored.replies) ? stored.replies : [];
+  const reply = replies.find(
+    (candidate): candidate is Data =>
+      typeof candidate === 'object' &&
+      candidate !== null &&
+      (candidate as Data).id === place.replyId,
+  );
+  return reply ? { author: reply.userId, mentions: reply.mentions } : null;
+}
+
+/**
+ * `actor`'s post, comment or reply mentioned `recipient` at `at`: the recipient is told once,
+ * if the text still exists, is still the actor's and still mentions them, and if the recipient
+ * may be told about the actor (reach.ts). Never about oneself.
+ */
+export function settleMention(
+  store: NoticeStore,
+  place: MentionPlace,
+  recipient: string,
+  actor: string,
+  at: number,
+) {
+  return store.run(async (tx) => {
+    const path =
+      place.kind === 'post'
+        ? `${COLLECTIONS.posts}/${place.postId}`
+        : `${COLLECTIONS.comments}/${place.commentId}`;
+    const text = mentioningText(place, await tx.get(path));
+    if (!text || text.author !== actor || !uidsOf(text.mentions).includes(recipient)) return;
+    if (!(await mayTell(tx, recipient, actor))) return;
+    const notice: ActivityNotice = {
+      recipient,
+      itemId: mentionItemId(place),
+      type: 'mention',
+      actor,
+      postId: place.postId,
+      commentId: place.kind === 'post' ? null : place.commentId,
+    };
+    await settle(tx, notice, decideOnce, at);
   });
 }

@@ -27,7 +27,7 @@ export function ActivityEntry({ item, isNew, onSeen }: ActivityEntryProps) {
     >
       <Avatar {...picture} alt="" size={40} />
       <span className="ui-list__text">
-        <strong>{name}</strong> {whatHappened(item.type)}
+        <strong>{name}</strong> {whatHappened(item)}
         {isNew ? <span className="activity-entry__badge"> (new)</span> : null}
       </span>
       {date ? (

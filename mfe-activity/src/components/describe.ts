@@ -1,8 +1,12 @@
 import type { ActivityItem } from 'shared-firebase';
 
-/** What happened, after the actor's name ("Ann liked your post"). */
-export function whatHappened(type: ActivityItem['type']): string {
-  switch (type) {
+/**
+ * What happened, after the actor's name ("Ann liked your post"). An item of a kind this page does
+ * not know yet (written by newer functions) still reads as a sentence and leads where its fields
+ * say, so the list never breaks on it.
+ */
+export function whatHappened(item: Pick<ActivityItem, 'type' | 'commentId'>): string {
+  switch (item.type) {
     case 'like':
       return 'liked your post';
     case 'comment':
@@ -11,6 +15,10 @@ export function whatHappened(type: ActivityItem['type']): string {
       return 'replied to your comment';
     case 'follow':
       return 'started following you';
+    case 'mention':
+      return item.commentId === null ? 'mentioned you in a post' : 'mentioned you in a comment';
+    default:
+      return 'did something that involves you';
   }
 }
 

@@ -89,6 +89,32 @@ describe('ActivityPage', () => {
     expect(time).toHaveAttribute('datetime', '2026-01-02T03:04:00.000Z');
   });
 
+  it('says who mentioned the member where, and leads to that post; a kind it does not know reads as a sentence', () => {
+    fakes.useActivity.mockReturnValue(
+      staticPagedQuery([
+        entry('mention_post_p', 'mention', 'ann', { read: true, postId: 'p1' }),
+        entry('mention_comment_c', 'mention', 'bob', {
+          read: true,
+          postId: 'p2',
+          commentId: 'c1',
+        }),
+        // An item a newer function wrote, of a kind this page was built without.
+        entry('poke_x', 'poke' as ActivityItem['type'], 'cy', { read: true, postId: 'p3' }),
+      ]),
+    );
+    render(page());
+    expect(entries().map((link) => link.textContent?.replace(/\s+/g, ' '))).toEqual([
+      expect.stringContaining('Name of ann mentioned you in a post'),
+      expect.stringContaining('Name of bob mentioned you in a comment'),
+      expect.stringContaining('Name of cy did something that involves you'),
+    ]);
+    expect(entries().map((link) => link.getAttribute('href'))).toEqual([
+      '/post/p1',
+      '/post/p2',
+      '/post/p3',
+    ]);
+  });
+
   it('leads to the post, or to the profile of a new follower', async () => {
     fakes.useActivity.mockReturnValue(
       staticPagedQuery([

@@ -50,7 +50,7 @@ function renderBox() {
         <CommentBox postId="post-1" postAuthorUid={POST_AUTHOR} viewerUid={VIEWER} />
       </MemoryRouter>,
     );
-  return { user, rerender, field: () => screen.getByRole('textbox', { name: 'Write a comment' }) };
+  return { user, rerender, field: () => screen.getByRole('combobox', { name: 'Write a comment' }) };
 }
 
 const shownComments = () =>
@@ -77,8 +77,39 @@ describe('CommentBox', () => {
   it('sends a comment as the viewer and clears the field', async () => {
     const { user, field } = renderBox();
     await user.type(field(), 'Nice photo{Enter}');
-    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo');
+    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Nice photo', []);
     expect(field()).toHaveValue('');
+  });
+
+  it('suggests members after @, inserts the picked one and sends them as mentioned', async () => {
+    fakes.findMembersByName.mockResolvedValue([
+      { uid: 'ben-uid', name: 'Ben Okafor', picture: null },
+    ]);
+    const { user, field } = renderBox();
+    await user.type(field(), 'Thanks @be');
+    const option = await screen.findByRole('option', { name: 'Ben Okafor' });
+    expect(field()).toHaveAttribute('aria-expanded', 'true');
+    expect(field()).toHaveAttribute('aria-activedescendant', option.id);
+    expect(fakes.findMembersByName).toHaveBeenLastCalledWith('be');
+    await user.keyboard('{Enter}');
+    expect(field()).toHaveValue('Thanks @Ben Okafor ');
+    expect(fakes.addComment).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Thanks @Ben Okafor ', [
+      'ben-uid',
+    ]);
+  });
+
+  it('links the stored mentions of a comment to the members’ profiles', () => {
+    live = [{ ...comment('c1', 'Hi @Name of bob and @Name of nobody', 'ann'), mentions: ['bob'] }];
+    jest.mocked(fakes.useMentionedMembers).mockReturnValue([{ uid: 'bob', name: 'Name of bob' }]);
+    renderBox();
+    expect(fakes.useMentionedMembers).toHaveBeenCalledWith(['bob']);
+    expect(screen.getByRole('link', { name: '@Name of bob' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
+    expect(screen.queryByRole('link', { name: '@Name of nobody' })).not.toBeInTheDocument();
   });
 
   it('places a new comment first, with its author name and picture', async () => {
@@ -155,7 +186,7 @@ describe('Replies', () => {
     const toggle = screen.getByRole('button', { name: 'Reply' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    const field = screen.getByRole('textbox', { name: 'Write a reply' });
+    const field = screen.getByRole('combobox', { name: 'Write a reply' });
     await user.type(field, '  {Enter}');
     expect(fakes.addReply).not.toHaveBeenCalled();
     await user.clear(field);
@@ -165,6 +196,7 @@ describe('Replies', () => {
       expect.objectContaining({ id: 'c1', userId: 'ann', postId: 'post-1' }),
       VIEWER,
       'an answer',
+      [],
     );
     expect(field).toHaveValue('');
   });
@@ -175,9 +207,9 @@ describe('Replies', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderBox();
     await user.click(screen.getByRole('button', { name: 'Reply' }));
-    await user.type(screen.getByRole('textbox', { name: 'Write a reply' }), 'again{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Write a reply' }), 'again{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('That could not be sent.');
-    expect(screen.getByRole('textbox', { name: 'Write a reply' })).toHaveValue('again');
+    expect(screen.getByRole('combobox', { name: 'Write a reply' })).toHaveValue('again');
   });
 });
 

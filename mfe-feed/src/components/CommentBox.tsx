@@ -27,7 +27,7 @@ export function CommentBox({ postId, postAuthorUid, viewerUid, onCount }: Commen
         label="Write a comment"
         submitLabel="Comment"
         itemName="Comment"
-        onSend={(text) => addComment(postId, viewerUid, text)}
+        onSend={(text, mentions) => addComment(postId, viewerUid, text, mentions)}
         onError={showError}
       />
       <StatusMessage status={status} />

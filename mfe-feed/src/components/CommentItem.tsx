@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Comment, Reply, WithId } from 'shared-firebase';
-import { Button, RelativeTime, UserText } from 'shared-ui';
+import { Button, RelativeTime } from 'shared-ui';
 import { addReply } from '../data';
+import { MentioningText } from './MentioningText';
 import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
 import { MemberBadge } from './MemberBadge';
@@ -41,7 +42,7 @@ export function CommentItem({
         {pending ? <span className="feed-pending">Waiting to be sent…</span> : null}
       </div>
       <p className="feed-comment__text">
-        <UserText text={comment.comment} />
+        <MentioningText text={comment.comment} mentions={comment.mentions} />
       </p>
       {comment.replies.length > 0 ? (
         <ul className="feed-replies" aria-label="Replies">
@@ -54,7 +55,7 @@ export function CommentItem({
                 {reply.createdAt ? <RelativeTime time={reply.createdAt.toDate()} /> : null}
               </div>
               <p className="feed-reply__text">
-                <UserText text={reply.reply} />
+                <MentioningText text={reply.reply} mentions={reply.mentions} />
               </p>
               {mayDeleteReply(reply) ? (
                 <ConfirmAction
@@ -96,7 +97,7 @@ export function CommentItem({
           label="Write a reply"
           submitLabel="Send reply"
           itemName="Reply"
-          onSend={(text) => addReply(comment, viewerUid, text)}
+          onSend={(text, mentions) => addReply(comment, viewerUid, text, mentions)}
           onError={onError}
         />
       ) : null}

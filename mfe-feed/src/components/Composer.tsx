@@ -4,18 +4,22 @@ import {
   CAPTION_MAX_LENGTH,
   checkImageFile,
   ImageUnreadableError,
+  MAX_MENTIONS,
   MESSAGES,
+  USERNAME_MAX_LENGTH,
 } from 'shared-firebase';
 import {
   Button,
+  MentionSuggestions,
   ProgressBar,
   Spinner,
   StatusMessage,
   TextAreaField,
+  useMentionCombobox,
   useObjectUrl,
   useStatusMessage,
 } from 'shared-ui';
-import { createPost, newPostProblem, usePostAudienceCache } from '../data';
+import { createPost, findMembersByName, newPostProblem, usePostAudienceCache } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { PhotoAltField } from './PhotoAltField';
 import { PostWaitingNote } from './PostWaitingNote';
@@ -51,6 +55,13 @@ export function Composer({ authorUid }: ComposerProps) {
   const { status, show, clear } = useStatusMessage();
   const photoInputId = useId();
   const busy = phase.kind !== 'idle';
+  // Typing `@` and a name suggests members; the picked ones still named when posting are stored.
+  const mention = useMentionCombobox({
+    value: caption,
+    onValueChange: setCaption,
+    search: findMembersByName,
+    maxQueryLength: USERNAME_MAX_LENGTH,
+  });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
 
@@ -91,6 +102,7 @@ export function Composer({ authorUid }: ComposerProps) {
         caption,
         image: photo,
         imageAlt: photoAlt,
+        mentions: mention.mentionsIn(caption, MAX_MENTIONS),
         onProgress: (percent) =>
           setPhase(
             percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent, waiting: false },
@@ -101,6 +113,7 @@ export function Composer({ authorUid }: ComposerProps) {
           ),
       });
       setCaption('');
+      mention.reset();
       forgetPhoto();
       show(FEED_MESSAGES.postCreated, 'success');
     } catch (error) {
@@ -120,14 +133,17 @@ export function Composer({ authorUid }: ComposerProps) {
 
   return (
     <form className="ui-card feed-composer" onSubmit={submit} aria-label="New post">
-      <TextAreaField
-        label="What's on your mind?"
-        value={caption}
-        maxLength={CAPTION_MAX_LENGTH}
-        onChange={(event) => setCaption(event.target.value)}
-        disabled={busy}
-        rows={3}
-      />
+      <div className="ui-mention-field">
+        <TextAreaField
+          label="What's on your mind?"
+          value={caption}
+          maxLength={CAPTION_MAX_LENGTH}
+          disabled={busy}
+          rows={3}
+          {...mention.fieldProps}
+        />
+        <MentionSuggestions {...mention.suggestions} />
+      </div>
       <p className="feed-composer__count" aria-live="off">
         {caption.length}/{CAPTION_MAX_LENGTH}
       </p>

@@ -289,7 +289,7 @@ describe('PostCard comment box toggle', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Write a comment' })).toBeInTheDocument();
     expect(fakes.useComments).toHaveBeenCalledWith('post-1');
 
     await user.click(toggle);

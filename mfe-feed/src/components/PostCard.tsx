@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Post, WithId } from 'shared-firebase';
-import { Button, StatusMessage, UserText, useStatusMessage } from 'shared-ui';
+import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
@@ -16,6 +16,7 @@ import { SaveButton } from './SaveButton';
 import { postPhotosOf } from './postPhotos';
 import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
 import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
+import { MentioningText } from './MentioningText';
 import { FEED_MESSAGES } from '../messages';
 
 export interface PostCardProps {
@@ -98,7 +99,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         />
       ) : post.postCaption ? (
         <p className="feed-post__caption">
-          <UserText text={post.postCaption} />
+          <MentioningText text={post.postCaption} mentions={post.mentions} />
         </p>
       ) : null}
       {photos[0] ? (

@@ -16,6 +16,7 @@ import {
   commentRef,
   commentsCollection,
   getDb,
+  MAX_MENTIONS,
   useLiveQuery,
 } from 'shared-firebase';
 import type { Comment, LiveQuery, Reply, WithId } from 'shared-firebase';
@@ -39,12 +40,21 @@ export function isSendableText(text: string): boolean {
   return text.trim() !== '' && text.length <= COMMENT_MAX_LENGTH;
 }
 
+/** `{ mentions }` for the members a text mentions (at most MAX_MENTIONS), or nothing for none. */
+const mentionsField = (mentions: readonly string[]) =>
+  mentions.length > 0 ? { mentions: mentions.slice(0, MAX_MENTIONS) } : {};
+
 /**
- * Adds a comment (docs/DATA_MODEL.md "Comment and reply"); the post author's activity item follows
- * from the activity team's function. Whitespace-only text is ignored: nothing is sent and false is
- * returned.
+ * Adds a comment (docs/DATA_MODEL.md "Comment and reply"); the post author's activity item, and
+ * each mentioned member's, follow from the activity team's function. Whitespace-only text is
+ * ignored: nothing is sent and false is returned.
  */
-export async function addComment(postId: string, userId: string, text: string): Promise<boolean> {
+export async function addComment(
+  postId: string,
+  userId: string,
+  text: string,
+  mentions: readonly string[] = [],
+): Promise<boolean> {
   if (!isSendableText(text)) return false;
   const ref = doc(commentsCollection());
   const batch = writeBatch(getDb());
@@ -54,6 +64,7 @@ export async function addComment(postId: string, userId: string, text: string): 
     postId,
     userId,
     createdAt: serverTimestamp() as never,
+    ...mentionsField(mentions),
   });
   await batch.commit();
   return true;
@@ -66,12 +77,13 @@ export type NewReply = Omit<Reply, 'createdAt'> & { createdAt: Date };
  * A new reply: the seed's `{ reply, userId }` plus a stable `id` (a Firestore auto-id) and the
  * writer's time (an array element cannot hold a server timestamp; docs/DATA_MODEL.md "Replies").
  */
-export function newReply(userId: string, text: string): NewReply {
+export function newReply(userId: string, text: string, mentions: readonly string[] = []): NewReply {
   return {
     reply: text.trim(),
     userId,
     id: doc(commentsCollection()).id,
     createdAt: new Date(),
+    ...mentionsField(mentions),
   };
 }
 
@@ -79,17 +91,20 @@ export function newReply(userId: string, text: string): NewReply {
 export type RepliedComment = Pick<WithId<Comment>, 'id' | 'userId' | 'postId' | 'replies'>;
 
 /**
- * Appends a reply to a comment (the comment author's activity item follows from the activity
- * team's function); whitespace-only text is ignored (false).
+ * Appends a reply to a comment (the comment author's activity item, and each mentioned member's,
+ * follow from the activity team's function); whitespace-only text is ignored (false).
  */
 export async function addReply(
   comment: RepliedComment,
   userId: string,
   text: string,
+  mentions: readonly string[] = [],
 ): Promise<boolean> {
   if (!isSendableText(text)) return false;
   const batch = writeBatch(getDb());
-  batch.update(commentRef(comment.id), { replies: arrayUnion(newReply(userId, text)) });
+  batch.update(commentRef(comment.id), {
+    replies: arrayUnion(newReply(userId, text, mentions)),
+  });
   await batch.commit();
   return true;
 }

@@ -27,6 +27,7 @@ import {
   followersRef,
   getDb,
   isPermissionDenied,
+  MAX_MENTIONS,
   postEditsCollection,
   postRef,
   postsCollection,
@@ -116,6 +117,8 @@ export interface NewPost {
    * stored only with a photo and only when it has something visible in it.
    */
   imageAlt?: string;
+  /** The members the caption mentions (uids, at most MAX_MENTIONS); stored only when there are any. */
+  mentions?: readonly string[];
   /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
   onProgress?: (percent: number) => void;
   /**
@@ -148,6 +151,8 @@ interface PostWrite {
   sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
   /** The photo's description; null for none (the field is then left out). */
   postImageAlt: string | null;
+  /** The members the caption mentions; empty for none (the field is then left out). */
+  mentions: readonly string[];
 }
 
 /** What a write batch and a transaction have in common, as writePost uses it. */
@@ -174,6 +179,7 @@ function writePost(writer: PostWriter, write: PostWrite, followers: string[]): v
     createdAt: serverTimestamp(),
     ...sizes,
     ...alt,
+    ...(write.mentions.length > 0 ? { mentions: [...write.mentions] } : {}),
   });
   if (postImage) {
     writer.set(explorePostRef(postId), {
@@ -221,6 +227,7 @@ export async function createPost({
   caption,
   image,
   imageAlt = '',
+  mentions = [],
   onProgress,
   onWaitingForConnection,
 }: NewPost): Promise<string> {
@@ -252,6 +259,7 @@ export async function createPost({
     postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
     sizes,
     postImageAlt: uploaded ? storedPhotoAlt(imageAlt) : null,
+    mentions: mentions.slice(0, MAX_MENTIONS),
   };
   try {
     const audience = await readPostAudience(authorUid);

@@ -25,6 +25,8 @@ export function fakeData() {
     'useSavedPostList',
     'useSavedMark',
     'setSaved',
+    'findMembersByName',
+    'useMentionedMembers',
   ]);
   // Every card has a Save button: by default its post is not saved, so tests of other parts of
   // the card need not program it.

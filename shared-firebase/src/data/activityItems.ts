@@ -20,6 +20,30 @@ export const commentItemId = (commentId: string) => `comment_${commentId}`;
 export const replyItemId = (commentId: string, position: number, actor: string) =>
   `reply_${commentId}_${position}_${actor}`;
 
+/** Where a member was mentioned: a post's caption, a comment, or a reply (by its id). */
+export type MentionPlace =
+  | { kind: 'post'; postId: string }
+  | { kind: 'comment'; postId: string; commentId: string }
+  | { kind: 'reply'; postId: string; commentId: string; replyId: string };
+
+/**
+ * A mention's item id, one per place that mentions the recipient (the recipient is the item's
+ * path): `mention_post_{postId}`, `mention_comment_{commentId}`,
+ * `mention_reply_{commentId}_{replyId}` (only replies with an id can mention). A mention is told
+ * once: an edit that mentions the member again, or a second delivery, finds the item's notice
+ * record and tells nothing new.
+ */
+export function mentionItemId(place: MentionPlace): string {
+  switch (place.kind) {
+    case 'post':
+      return `mention_post_${place.postId}`;
+    case 'comment':
+      return `mention_comment_${place.commentId}`;
+    case 'reply':
+      return `mention_reply_${place.commentId}_${place.replyId}`;
+  }
+}
+
 /** What an action tells its recipient: whom, under which item id, and the item's fields. */
 export interface ActivityNotice {
   recipient: string;

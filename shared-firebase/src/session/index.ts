@@ -29,6 +29,7 @@ export {
   CAPTION_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   IMAGE_MAX_BYTES,
+  MAX_MENTIONS,
   USERNAME_MAX_LENGTH,
 } from '../constants';
 export { MESSAGES } from '../messages';

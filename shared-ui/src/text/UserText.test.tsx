@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { shortenAddress, splitLinks } from './links';
+import { MemoryRouter } from 'react-router-dom';
+import { mentionedIn, shortenAddress, splitLinks, splitMentions } from './links';
 import { USER_LINK_REL, UserText } from './UserText';
 
 /** The addresses splitLinks finds in `text`, as written. */
@@ -134,5 +135,77 @@ describe('UserText', () => {
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/');
+  });
+});
+
+describe('mentions', () => {
+  const ANN = { uid: 'ann-uid', name: 'Ann' };
+  const OLD_TIMER = { uid: 'old-uid', name: 'Old Timer ebefab' };
+  const mentionsIn = (text: string, members = [ANN, OLD_TIMER]) =>
+    splitMentions(splitLinks(text), members).flatMap((part) =>
+      part.kind === 'mention' ? [[part.text, part.uid]] : [],
+    );
+
+  it.each([
+    ['hi @Ann!', [['@Ann', 'ann-uid']]],
+    ['@Old Timer ebefab, welcome', [['@Old Timer ebefab', 'old-uid']]],
+    [
+      '(@ann) and @OLD TIMER EBEFAB.',
+      [
+        ['@ann', 'ann-uid'],
+        ['@OLD TIMER EBEFAB', 'old-uid'],
+      ],
+    ],
+    ['東京で@Ann。', [['@Ann', 'ann-uid']]],
+    ['مرحبا @Ann', [['@Ann', 'ann-uid']]],
+  ])('links the stored members’ @names in %s', (text, found) => {
+    expect(mentionsIn(text)).toEqual(found);
+  });
+
+  it.each([
+    'ann@example.com',
+    '@Annabel is not Ann',
+    '@Bob was not picked',
+    'see https://example.com/@Ann',
+    '@ Ann',
+  ])('leaves %s as text', (text) => {
+    expect(mentionsIn(text)).toEqual([]);
+  });
+
+  it('prefers the longest stored name at an @', () => {
+    const annLee = { uid: 'lee-uid', name: 'Ann Lee' };
+    expect(mentionsIn('@Ann Lee and @Ann', [ANN, annLee])).toEqual([
+      ['@Ann Lee', 'lee-uid'],
+      ['@Ann', 'ann-uid'],
+    ]);
+  });
+
+  it('gives the text back whole', () => {
+    const text = 'a @Ann b https://x.example c @Old Timer ebefab';
+    expect(
+      splitMentions(splitLinks(text), [ANN, OLD_TIMER])
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(text);
+  });
+
+  it('stores the picked members still named in the text, each once, at most the bound', () => {
+    const bob = { uid: 'bob-uid', name: 'Bob' };
+    expect(mentionedIn('@Ann and @Ann again', [ANN, bob], 5)).toEqual(['ann-uid']);
+    expect(mentionedIn('@Bob @Ann', [ANN, bob], 1)).toEqual(['bob-uid']);
+    expect(mentionedIn('nobody here', [ANN], 5)).toEqual([]);
+  });
+
+  it('renders a mention as a link to the member’s profile, and an unknown @name as text', () => {
+    render(
+      <MemoryRouter>
+        <UserText text="Thanks @Ann and @Bob <b>x</b>" mentions={[ANN]} />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: '@Ann' });
+    expect(link).toHaveAttribute('href', '/profile/ann-uid');
+    expect(link).not.toHaveAttribute('target');
+    expect(screen.queryByRole('link', { name: '@Bob' })).toBeNull();
+    expect(screen.getByText(/and @Bob <b>x<\/b>/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-/** A piece of member-written text: plain text, or an http(s) link found in it. */
+/** A piece of member-written text: plain text, an http(s) link, or a mention found in it. */
 export type TextPart =
   | { kind: 'text'; text: string }
   | {
@@ -7,7 +7,20 @@ export type TextPart =
       text: string;
       /** The normalised address the link opens. */
       href: string;
+    }
+  | {
+      kind: 'mention';
+      /** `@` and the member's name, as written. */
+      text: string;
+      /** The mentioned member, as the text's stored `mentions` names them. */
+      uid: string;
     };
+
+/** A member the text's stored `mentions` names, with the name they go by now. */
+export interface MentionedMember {
+  uid: string;
+  name: string;
+}
 
 // Where a link may begin: "http://" or "https://", any case.
 const SCHEME = /https?:\/\//giu;
@@ -125,4 +138,72 @@ export function shortenAddress(
     shown: chars.slice(0, maxLength - 1).join(''),
     rest: chars.slice(maxLength - 1).join(''),
   };
+}
+
+// A letter, number or underscore in any script: a mention does not run on into one ("@Ann" does
+// not mention Ann in "@Annabel"). Before the `@`, only ASCII ones refuse a mention (WORD_CHAR:
+// "ann@example.com"), so text written without spaces ("東京で@Ann") still mentions.
+const NAME_CHAR = /[\p{L}\p{M}\p{N}_]/u;
+
+/**
+ * Where `@name` of one of `members` starts at `at` in `text`: the member whose name follows the
+ * `@` (compared without case; the longest name wins, so "@Ann Lee" is Ann Lee, not Ann), or null.
+ */
+function mentionAt(
+  text: string,
+  at: number,
+  members: readonly MentionedMember[],
+): MentionedMember | null {
+  if (text.charAt(at) !== '@' || WORD_CHAR.test(text.charAt(at - 1))) return null;
+  let found: MentionedMember | null = null;
+  for (const member of members) {
+    const end = at + 1 + member.name.length;
+    if (member.name === '' || (found && found.name.length >= member.name.length)) continue;
+    if (text.slice(at + 1, end).toLowerCase() !== member.name.toLowerCase()) continue;
+    if (NAME_CHAR.test(text.charAt(end))) continue;
+    found = member;
+  }
+  return found;
+}
+
+/**
+ * `parts` with each `@name` of a mentioned member in their plain text made a mention part. Only
+ * the stored `mentions` make mentions: an `@` before any other name, or a member the text does not
+ * list, stays text, so nobody is linked who was not picked (docs/DATA_MODEL.md "Mentions").
+ */
+export function splitMentions(
+  parts: readonly TextPart[],
+  members: readonly MentionedMember[],
+): TextPart[] {
+  if (members.length === 0) return [...parts];
+  return parts.flatMap((part): TextPart[] => {
+    if (part.kind !== 'text') return [part];
+    const pieces: TextPart[] = [];
+    let done = 0;
+    for (let at = part.text.indexOf('@'); at !== -1; at = part.text.indexOf('@', at + 1)) {
+      const member = mentionAt(part.text, at, members);
+      if (!member) continue;
+      if (at > done) pieces.push({ kind: 'text', text: part.text.slice(done, at) });
+      done = at + 1 + member.name.length;
+      pieces.push({ kind: 'mention', text: part.text.slice(at, done), uid: member.uid });
+      at = done - 1;
+    }
+    if (done < part.text.length) pieces.push({ kind: 'text', text: part.text.slice(done) });
+    return pieces;
+  });
+}
+
+/**
+ * The uids of `picked` members whose `@name` is still in `text` (outside links), each once, at
+ * most `max`: what a post, comment or reply stores as its `mentions` when it is sent.
+ */
+export function mentionedIn(
+  text: string,
+  picked: readonly MentionedMember[],
+  max: number,
+): string[] {
+  const uids = splitMentions(splitLinks(text), picked).flatMap((part) =>
+    part.kind === 'mention' ? [part.uid] : [],
+  );
+  return [...new Set(uids)].slice(0, max);
 }

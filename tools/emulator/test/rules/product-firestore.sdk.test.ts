@@ -21,6 +21,7 @@ import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { accountDeletionCases } from './account-deletion.cases';
 import { postEditCases } from './post-edits.cases';
 import { savedPostCases } from './saved-posts.cases';
+import { mentionCases } from './mentions.cases';
 import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
@@ -1020,6 +1021,7 @@ describe(`${POSTS} delete`, () => {
 accountDeletionCases(suite);
 postEditCases(suite);
 savedPostCases(suite);
+mentionCases(suite);
 // The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
 describe('image sizes beside the seed’s picture fields', () => {
   const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');
