@@ -32,6 +32,14 @@ export function deletionRequestRef(context: DeletionContext, uid: string) {
   return context.db.collection(COLLECTIONS.accountDeletions).doc(uid);
 }
 
+/**
+ * The first step in the list not yet done, or null. Chosen by name, not by how many are done, so a
+ * job that was already running when a release added a step still runs the added one.
+ */
+function stepAfter(stepsDone: readonly AccountDeletionStepId[]): AccountDeletionStepId | null {
+  return ACCOUNT_DELETION_STEPS.find((step) => !stepsDone.includes(step.id))?.id ?? null;
+}
+
 /** The progress stored in a request document (a new request has none yet). */
 export function progressOf(data: DocumentData | undefined): DeletionProgress {
   const known = new Set<string>(ACCOUNT_DELETION_STEPS.map((step) => step.id));
@@ -40,10 +48,9 @@ export function progressOf(data: DocumentData | undefined): DeletionProgress {
         known.has(id as string),
       )
     : [];
-  const next = ACCOUNT_DELETION_STEPS[stepsDone.length]?.id ?? null;
   return {
     status: data?.['status'] === 'done' ? 'done' : 'running',
-    step: next,
+    step: stepAfter(stepsDone),
     stepsDone,
     counts: { ...((data?.['counts'] as DeletionProgress['counts'] | undefined) ?? {}) },
     round: typeof data?.['round'] === 'number' ? data['round'] : 0,
@@ -76,7 +83,7 @@ export async function runSlice(
     progress.counts[step] = (progress.counts[step] ?? 0) + page.removed;
     if (page.finished) {
       progress.stepsDone.push(step);
-      progress.step = ACCOUNT_DELETION_STEPS[progress.stepsDone.length]?.id ?? null;
+      progress.step = stepAfter(progress.stepsDone);
     }
   }
   if (progress.step === null) progress.status = 'done';
