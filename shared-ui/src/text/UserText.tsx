@@ -1,4 +1,7 @@
 import { Fragment, useMemo } from 'react';
+import { generatePath, Link } from 'react-router-dom';
+// Only the tag page's path is read, so only it stays in a bundle.
+import REMOTES from 'remote-list/remotes.json';
 import { shortenAddress, splitLinks } from './links';
 
 export interface UserTextProps {
@@ -9,11 +12,16 @@ export interface UserTextProps {
 /** Where a member's link leads is theirs, not ours: no referrer, no ranking credit, no opener. */
 export const USER_LINK_REL = 'noopener noreferrer nofollow ugc';
 
+/** The page of posts with `tag` (a normalised tag, hashtags.ts), owned by the explore remote. */
+export function tagPath(tag: string): string {
+  return generatePath(REMOTES.explore.routes.tag.path, { tag });
+}
+
 /**
  * A member's text as React text nodes, its http(s) addresses as links that open in a new tab
- * (splitLinks). A long address shows its beginning and an ellipsis; its accessible name is all of
- * it (so the name starts with what is shown) and its tooltip the address as written. Never parsed
- * as HTML.
+ * (splitLinks), its hashtags as links to the tag's page in this tab (so it needs a router). A long
+ * address shows its beginning and an ellipsis; its accessible name is all of it (so the name
+ * starts with what is shown) and its tooltip the address as written. Never parsed as HTML.
  */
 export function UserText({ text }: UserTextProps) {
   const parts = useMemo(() => splitLinks(text), [text]);
@@ -21,6 +29,13 @@ export function UserText({ text }: UserTextProps) {
     <>
       {parts.map((part, index) => {
         if (part.kind === 'text') return <Fragment key={index}>{part.text}</Fragment>;
+        if (part.kind === 'tag') {
+          return (
+            <Link key={index} className="ui-user-link" to={tagPath(part.tag)}>
+              {part.text}
+            </Link>
+          );
+        }
         const { shown, rest } = shortenAddress(part.text);
         return (
           <a
