@@ -20,6 +20,8 @@ export type {
   Post,
   PostEdit,
   Reply,
+  TagCount,
+  TagDay,
   UserData,
   UserInfo,
   WithId,
@@ -36,6 +38,7 @@ export {
   postRef,
   explorePostsCollection,
   explorePostRef,
+  tagDaysCollection,
   commentsCollection,
   commentRef,
   accountDeletionRef,
@@ -50,6 +53,7 @@ export { MAX_BATCH_WRITES } from './constants';
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
 export { addPostTombstone } from './data/postTombstone';
+export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

@@ -17,6 +17,13 @@ export const COLLECTIONS = {
   activity: 'activity',
   /** Added beside the seed's collections: `deletedPosts/{postId}`, a deleted post's tombstone. */
   deletedPosts: 'deletedPosts',
+  /** Added beside the seed's collections: `tagDays/{yyyy-mm-dd}`, a day's tag counts (explore). */
+  tagDays: 'tagDays',
+  /**
+   * Added beside the seed's collections: `postTags/{postId}`, the tags the explore team's function
+   * counted for a post, and on which day (server only; docs/DATA_MODEL.md "Tags").
+   */
+  postTags: 'postTags',
 } as const;
 
 /**
@@ -136,6 +143,27 @@ export interface Post {
   editCount?: number;
   /** Added beside the seed's fields, by the feed's functions only (see PostCounts). */
   counts?: PostCounts;
+  /**
+   * The caption's distinct hashtags, normalised, as its text links them (at most 30), written only
+   * by the explore team's function (docs/DATA_MODEL.md "Tags"). Absent on a post without tags and
+   * until the function ran.
+   */
+  tags?: string[];
+}
+
+/** One tag's count in a `tagDays` document. */
+export interface TagCount {
+  tag: string;
+  /** Posts created that day whose caption has the tag now (always at least 1). */
+  count: number;
+}
+
+/**
+ * A `tagDays/{yyyy-mm-dd}` document (UTC day), written only by the explore team's function: the
+ * tags of the posts created that day, most used first (docs/DATA_MODEL.md "Tags").
+ */
+export interface TagDay {
+  counts: TagCount[];
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
   FollowingDoc,
   Post,
   PostEdit,
+  TagDay,
   UserData,
 } from './model';
 
@@ -57,6 +58,9 @@ export const postsCollection = (): CollectionReference<Post, Post> =>
 /** `explorePosts`: the photo posts the explore grid shows. */
 export const explorePostsCollection = (): CollectionReference<ExplorePost, ExplorePost> =>
   typedCollection<ExplorePost>(COLLECTIONS.explorePosts);
+/** `tagDays`: each day's tag counts, read for the trending tags. */
+export const tagDaysCollection = (): CollectionReference<TagDay, TagDay> =>
+  typedCollection<TagDay>(COLLECTIONS.tagDays);
 /** `comments`: every comment, its replies inline. */
 export const commentsCollection = (): CollectionReference<Comment, Comment> =>
   typedCollection<Comment>(COLLECTIONS.comments);

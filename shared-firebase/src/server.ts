@@ -9,7 +9,8 @@ export {
   POST_EDITS,
   STORAGE_FOLDERS,
 } from './model';
-export type { AccountDeletionStepId } from './model';
+export type { AccountDeletionStepId, TagCount } from './model';
+export { tagDayOf } from './data/tagDays';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {
   activityItemFields,

@@ -30,7 +30,7 @@ describe('splitLinks', () => {
       'https://en.wikipedia.org/wiki/Mercury_(planet)',
     ],
     ['HTTPS://EXAMPLE.COM/Shout', 'HTTPS://EXAMPLE.COM/Shout'],
-    ['http://localhost:8080/dev', 'http://localhost:8080/dev'],
+    ['http://127.0.0.1:8080/dev', 'http://127.0.0.1:8080/dev'],
     ['https://example.com/path#frag-1', 'https://example.com/path#frag-1'],
   ])('%s links %s and leaves the punctuation around it', (text, address) => {
     expect(linksIn(text)).toEqual([address]);
@@ -67,6 +67,7 @@ describe('splitLinks', () => {
     'xhttps://example.com glued to a word',
     'https:// no host',
     'https://nodot',
+    'http://localhost:8080/dev',
     'https://bank.example@evil.example/login',
     'https://user:pass@evil.example/',
     '<a href="https://example.com">x</a> is not an address start',

@@ -84,7 +84,9 @@ function hrefOf(candidate: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   // "https://bank.example@evil.example" reads as one site and leads to another.
   if (url.username || url.password) return null;
-  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null;
+  // A name without a dot (an intranet host, or the reader's own machine) means something else on
+  // every reader's network, so no member links another to it.
+  if (!url.hostname.includes('.')) return null;
   return url.href;
 }
 
