@@ -45,7 +45,7 @@ export type { InfiniteListProps, InfiniteListText, PagedItems } from './Infinite
 export type { NewestFirstListProps } from './NewestFirstList';
 export { LoadFailure } from './LoadFailure';
 export type { LoadFailureProps } from './LoadFailure';
-export { UserText, USER_LINK_REL, tagPath } from './text/UserText';
+export { UserText, USER_LINK_REL } from './text/UserText';
 export { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './text/hashtags';
 export type { UserTextProps } from './text/UserText';
 export { ThemeSetting } from './theme/ThemeSetting';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TRENDING_DAYS } from 'shared-firebase';
-import { EmptyState, LoadFailure, Spinner, tagPath } from 'shared-ui';
+import { EmptyState, LoadFailure, Spinner } from 'shared-ui';
 import { useTrendingTags } from '../data';
+import { tagPath } from '../paths';
 
 const postsOf = (count: number) => (count === 1 ? '1 post' : `${count} posts`);
 

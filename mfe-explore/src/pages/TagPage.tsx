@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { EmptyState, normaliseTag, tagPath, type RemoteAppProps } from 'shared-ui';
+import { EmptyState, normaliseTag, type RemoteAppProps } from 'shared-ui';
 import { TagPosts } from '../components/TagPosts';
+import { tagPath } from '../paths';
 
 export interface TagPageProps {
   loadRemoteModule: RemoteAppProps['loadRemoteModule'];

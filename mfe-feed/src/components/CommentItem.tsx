@@ -1,4 +1,6 @@
 import { useState } from 'react';
+// Only the tag page's path is read, so only it stays in the bundle.
+import REMOTES from 'remote-list/remotes.json';
 import type { Comment, Reply, WithId } from 'shared-firebase';
 import { Button, RelativeTime, UserText } from 'shared-ui';
 import { addReply } from '../data';
@@ -41,7 +43,7 @@ export function CommentItem({
         {pending ? <span className="feed-pending">Waiting to be sent…</span> : null}
       </div>
       <p className="feed-comment__text">
-        <UserText text={comment.comment} />
+        <UserText text={comment.comment} tagRoute={REMOTES.explore.routes.tag.path} />
       </p>
       {comment.replies.length > 0 ? (
         <ul className="feed-replies" aria-label="Replies">
@@ -54,7 +56,7 @@ export function CommentItem({
                 {reply.createdAt ? <RelativeTime time={reply.createdAt.toDate()} /> : null}
               </div>
               <p className="feed-reply__text">
-                <UserText text={reply.reply} />
+                <UserText text={reply.reply} tagRoute={REMOTES.explore.routes.tag.path} />
               </p>
               {mayDeleteReply(reply) ? (
                 <ConfirmAction

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+// Only the tag page's path is read, so only it stays in the bundle.
+import REMOTES from 'remote-list/remotes.json';
 import type { Post, WithId } from 'shared-firebase';
 import { Button, StatusMessage, UserText, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
@@ -97,7 +99,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         />
       ) : post.postCaption ? (
         <p className="feed-post__caption">
-          <UserText text={post.postCaption} />
+          <UserText text={post.postCaption} tagRoute={REMOTES.explore.routes.tag.path} />
         </p>
       ) : null}
       {photos[0] ? (

@@ -4,7 +4,9 @@ import { useParams } from 'react-router-dom';
 import { routerAt } from '../testing/routerAt';
 import { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './hashtags';
 import { shortenAddress, splitLinks, tagsIn } from './links';
-import { tagPath, USER_LINK_REL, UserText } from './UserText';
+import { USER_LINK_REL, UserText } from './UserText';
+
+const TAG_ROUTE = '/tags/:tag';
 
 /** The addresses splitLinks finds in `text`, as written. */
 const linksIn = (text: string) =>
@@ -231,7 +233,7 @@ describe('shortenAddress', () => {
 
 describe('UserText', () => {
   it('renders links that open in a new tab without referrer, opener or ranking credit', () => {
-    render(<UserText text="Photos at https://example.com/album. Enjoy!" />);
+    render(<UserText text="Photos at https://example.com/album. Enjoy!" tagRoute={TAG_ROUTE} />);
     const link = screen.getByRole('link', { name: 'example.com/album' });
     expect(link).toHaveAttribute('href', 'https://example.com/album');
     expect(link).toHaveAttribute('target', '_blank');
@@ -242,7 +244,7 @@ describe('UserText', () => {
 
   it('shows the start of a long address; its name and tooltip hold all of it', () => {
     const address = 'https://example.com/a/very/long/path/that/goes/on/and/on?page=2';
-    render(<UserText text={address} />);
+    render(<UserText text={address} tagRoute={TAG_ROUTE} />);
     const link = screen.getByRole('link', { name: address.replace('https://', '') });
     expect(link).toHaveAttribute('title', address);
     expect(link).toHaveTextContent(/^example\.com\/a\/very\/long\/path\/th…$/);
@@ -251,7 +253,7 @@ describe('UserText', () => {
   it('renders markup in the text as text', () => {
     const hostile =
       '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script> javascript:alert(1)';
-    const { container } = render(<UserText text={hostile} />);
+    const { container } = render(<UserText text={hostile} tagRoute={TAG_ROUTE} />);
     expect(container.querySelector('img, script')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.textContent).toBe(hostile);
@@ -263,7 +265,7 @@ describe('UserText', () => {
     }
     render(
       routerAt('/', {
-        '/': <UserText text="Sunny #Weekend in #東京!" />,
+        '/': <UserText text="Sunny #Weekend in #東京!" tagRoute={TAG_ROUTE} />,
         '/tags/:tag': <TagPage />,
       }),
     );
@@ -279,14 +281,17 @@ describe('UserText', () => {
     expect(screen.getByText('Tag page: 東京')).toBeInTheDocument();
   });
 
-  it('builds tag paths from the route list, encoding what a path would read otherwise', () => {
-    expect(tagPath('weekend')).toBe('/tags/weekend');
-    expect(tagPath('a/b?c')).toBe('/tags/a%2Fb%3Fc');
+  it('encodes a tag into the route, so a path reads it whole', () => {
+    render(routerAt('/', { '/': <UserText text="#東京" tagRoute="/t/:tag/posts" /> }));
+    expect(screen.getByRole('link', { name: '#東京' })).toHaveAttribute(
+      'href',
+      `/t/${encodeURIComponent('東京')}/posts`,
+    );
   });
 
   it('escapes what follows an address', () => {
     const { container } = render(
-      <UserText text={'https://example.com/"><img src=x onerror=alert(1)>'} />,
+      <UserText text={'https://example.com/"><img src=x onerror=alert(1)>'} tagRoute={TAG_ROUTE} />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/');

@@ -1,21 +1,19 @@
 import { Fragment, useMemo } from 'react';
 import { generatePath, Link } from 'react-router-dom';
-// Only the tag page's path is read, so only it stays in a bundle.
-import REMOTES from 'remote-list/remotes.json';
 import { shortenAddress, splitLinks } from './links';
 
 export interface UserTextProps {
   /** What a member wrote: a caption, a comment, a reply, an about text. */
   text: string;
+  /**
+   * The tag page's route pattern, `REMOTES.explore.routes.tag.path` of remote-list/remotes.json
+   * (which this package, the bottom layer, does not import): each tag links to it.
+   */
+  tagRoute: string;
 }
 
 /** Where a member's link leads is theirs, not ours: no referrer, no ranking credit, no opener. */
 export const USER_LINK_REL = 'noopener noreferrer nofollow ugc';
-
-/** The page of posts with `tag` (a normalised tag, hashtags.ts), owned by the explore remote. */
-export function tagPath(tag: string): string {
-  return generatePath(REMOTES.explore.routes.tag.path, { tag });
-}
 
 /**
  * A member's text as React text nodes, its http(s) addresses as links that open in a new tab
@@ -23,7 +21,7 @@ export function tagPath(tag: string): string {
  * address shows its beginning and an ellipsis; its accessible name is all of it (so the name
  * starts with what is shown) and its tooltip the address as written. Never parsed as HTML.
  */
-export function UserText({ text }: UserTextProps) {
+export function UserText({ text, tagRoute }: UserTextProps) {
   const parts = useMemo(() => splitLinks(text), [text]);
   return (
     <>
@@ -31,7 +29,11 @@ export function UserText({ text }: UserTextProps) {
         if (part.kind === 'text') return <Fragment key={index}>{part.text}</Fragment>;
         if (part.kind === 'tag') {
           return (
-            <Link key={index} className="ui-user-link" to={tagPath(part.tag)}>
+            <Link
+              key={index}
+              className="ui-user-link"
+              to={generatePath(tagRoute, { tag: part.tag })}
+            >
               {part.text}
             </Link>
           );
