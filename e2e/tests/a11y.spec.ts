@@ -113,6 +113,11 @@ test.describe('axe: signed in', () => {
       ready: (p) => p.getByRole('heading', { level: 1, name: 'Explore' }),
     },
     {
+      name: '/tags/:tag',
+      path: () => '/tags/a11y',
+      ready: (p) => p.getByRole('heading', { level: 1, name: '#a11y' }),
+    },
+    {
       name: '/members',
       path: () => '/members',
       ready: (p) => p.getByRole('heading', { level: 1, name: 'Members' }),
@@ -139,7 +144,7 @@ test.describe('axe: signed in', () => {
       const postId = await createTextPost(
         admin,
         me,
-        'A post for the accessibility check, with a link: https://example.com/a11y',
+        'A post for the accessibility check, with a link: https://example.com/a11y and a tag: #a11y',
       );
       await signIn(page, me);
       await page.goto(route.path(me, other, postId));

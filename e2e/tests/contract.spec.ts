@@ -8,8 +8,8 @@ import { REMOTES } from '../support/remotes';
 // federation runtime in a real page, and import from surfaced libraries only names the shell's
 // surface provides. A remote that breaks any of it fails here.
 
-/** Every remote of the list exposes `./app`; the feed also its post list. */
-const EXTRA_EXPOSES: Record<string, string[]> = { feed: ['./post-list'] };
+/** Every remote of the list exposes `./app`; the feed also its post lists (an author's, a tag's). */
+const EXTRA_EXPOSES: Record<string, string[]> = { feed: ['./post-list', './tag-post-list'] };
 const EXPOSES: Record<string, string[]> = Object.fromEntries(
   Object.keys(REMOTES).map((name) => [name, ['./app', ...(EXTRA_EXPOSES[name] ?? [])]]),
 );

@@ -139,6 +139,56 @@ test.describe('explore', () => {
   });
 });
 
+test.describe('tags', () => {
+  /** What waits on the explore function: its first run starts a worker, seconds on a busy machine. */
+  const AFTER_FUNCTION = { timeout: 30_000 };
+
+  test('a tag in a caption opens its page of posts, newest first; explore lists it as trending', async ({
+    page,
+    members,
+    admin,
+  }) => {
+    const author = await members.create({ username: 'Tag Tess' });
+    // A tag no other spec writes, in mixed case as a member might type it.
+    const tag = `sunny${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 8)}`;
+    const now = Date.now();
+    const older = await createPost(admin, author, {
+      image: null,
+      caption: `Morning walk #${tag}`,
+      createdAt: new Date(now - 60_000),
+    });
+    const newer = await createPost(admin, author, {
+      image: null,
+      caption: `Evening light #${tag.toUpperCase()}, see https://example.com/#${tag}`,
+      createdAt: new Date(now),
+    });
+
+    await signIn(page, author);
+    await page.goto(`/post/${newer}`);
+    const caption = page.getByRole('article', { name: 'Post' });
+    // The tag inside the address stays part of the link to it.
+    await expect(caption.getByRole('link', { name: `example.com/#${tag}` })).toBeVisible();
+    await caption.getByRole('link', { name: `#${tag.toUpperCase()}`, exact: true }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === `/tags/${tag}`);
+    await expect(page.getByRole('heading', { level: 1, name: `#${tag}` })).toBeVisible();
+    // The explore function stores the tags: the list fills, live, once it has.
+    const list = page.getByRole('list', { name: `Posts tagged #${tag}` });
+    const times = list.getByRole('article').locator('a[href^="/post/"]');
+    await expect(times).toHaveCount(2, AFTER_FUNCTION);
+    expect(await hrefs(times)).toEqual([`/post/${newer}`, `/post/${older}`]);
+
+    await page.getByRole('link', { name: 'Explore', exact: true }).first().click();
+    const trending = page.getByRole('list', { name: 'Trending tags, last 7 days' });
+    const link = trending.getByRole('link', { name: `#${tag} 2 posts` });
+    await expect(link).toBeVisible(AFTER_FUNCTION);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: `#${tag}` })).toBeVisible();
+  });
+});
+
 test.describe('members', () => {
   test.use({ viewport: { width: 1000, height: 600 } });
 

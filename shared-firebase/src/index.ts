@@ -21,6 +21,8 @@ export type {
   PostEdit,
   Reply,
   SavedPost,
+  TagCount,
+  TagDay,
   UserData,
   UserInfo,
   WithId,
@@ -37,6 +39,7 @@ export {
   postRef,
   explorePostsCollection,
   explorePostRef,
+  tagDaysCollection,
   commentsCollection,
   commentRef,
   accountDeletionRef,
@@ -53,6 +56,7 @@ export { MAX_BATCH_WRITES } from './constants';
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
 export { addPostTombstone } from './data/postTombstone';
+export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

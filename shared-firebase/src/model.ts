@@ -19,6 +19,13 @@ export const COLLECTIONS = {
   deletedPosts: 'deletedPosts',
   /** Added beside the seed's collections: `bookmarks/{uid}/saved/{postId}`, a member's saved posts. */
   bookmarks: 'bookmarks',
+  /** Added beside the seed's collections: `tagDays/{yyyy-mm-dd}`, a day's tag counts (explore). */
+  tagDays: 'tagDays',
+  /**
+   * Added beside the seed's collections: `postTags/{postId}`, the tags the explore team's function
+   * counted for a post, and on which day (server only; docs/DATA_MODEL.md "Tags").
+   */
+  postTags: 'postTags',
 } as const;
 
 /**
@@ -156,6 +163,27 @@ export interface Post {
    * uids (the feed team's field, docs/DATA_MODEL.md "Mentions"); absent when it mentions nobody.
    */
   mentions?: string[];
+  /**
+   * The caption's distinct hashtags, normalised, as its text links them (at most 30), written only
+   * by the explore team's function (docs/DATA_MODEL.md "Tags"). Absent on a post without tags and
+   * until the function ran.
+   */
+  tags?: string[];
+}
+
+/** One tag's count in a `tagDays` document. */
+export interface TagCount {
+  tag: string;
+  /** Posts created that day whose caption has the tag now (always at least 1). */
+  count: number;
+}
+
+/**
+ * A `tagDays/{yyyy-mm-dd}` document (UTC day), written only by the explore team's function: the
+ * tags of the posts created that day, most used first (docs/DATA_MODEL.md "Tags").
+ */
+export interface TagDay {
+  counts: TagCount[];
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   Post,
   PostEdit,
   SavedPost,
+  TagDay,
   UserData,
 } from './model';
 
@@ -58,6 +59,9 @@ export const postsCollection = (): CollectionReference<Post, Post> =>
 /** `explorePosts`: the photo posts the explore grid shows. */
 export const explorePostsCollection = (): CollectionReference<ExplorePost, ExplorePost> =>
   typedCollection<ExplorePost>(COLLECTIONS.explorePosts);
+/** `tagDays`: each day's tag counts, read for the trending tags. */
+export const tagDaysCollection = (): CollectionReference<TagDay, TagDay> =>
+  typedCollection<TagDay>(COLLECTIONS.tagDays);
 /** `comments`: every comment, its replies inline. */
 export const commentsCollection = (): CollectionReference<Comment, Comment> =>
   typedCollection<Comment>(COLLECTIONS.comments);

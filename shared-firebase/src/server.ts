@@ -10,8 +10,9 @@ export {
   SAVED_POSTS,
   STORAGE_FOLDERS,
 } from './model';
-export type { AccountDeletionStepId } from './model';
+export type { AccountDeletionStepId, TagCount } from './model';
 export { MAX_MENTIONS } from './constants';
+export { tagDayOf } from './data/tagDays';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {
   activityItemFields,

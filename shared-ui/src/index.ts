@@ -46,6 +46,7 @@ export type { NewestFirstListProps } from './NewestFirstList';
 export { LoadFailure } from './LoadFailure';
 export type { LoadFailureProps } from './LoadFailure';
 export { UserText, USER_LINK_REL } from './text/UserText';
+export { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './text/hashtags';
 export type { UserTextProps } from './text/UserText';
 export type { MentionedMember } from './text/links';
 export { useMentionCombobox } from './mentions/useMentionCombobox';

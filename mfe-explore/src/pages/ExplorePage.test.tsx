@@ -42,9 +42,17 @@ function PostRoute() {
   return <p>Post page {postId}</p>;
 }
 
+function TagRoute() {
+  return <p>Tag page {useParams().tag}</p>;
+}
+
 function renderExplore() {
   return render(
-    routerAt('/explore', { '/explore': <ExplorePage />, '/post/:postId': <PostRoute /> }),
+    routerAt('/explore', {
+      '/explore': <ExplorePage />,
+      '/post/:postId': <PostRoute />,
+      '/tags/:tag': <TagRoute />,
+    }),
   );
 }
 
@@ -56,12 +64,54 @@ let intersection: FakeIntersection;
 
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
+  fakes.useTrendingTags.mockReturnValue({ status: 'ready', tags: [] });
   platform.useMember.mockImplementation((uid) => liveMember(uid ? AUTHORS[uid] : undefined));
 });
 
 afterEach(() => {
   intersection.restore();
   jest.resetAllMocks();
+});
+
+describe('ExplorePage: trending tags', () => {
+  beforeEach(() => {
+    fakes.useExplorePosts.mockImplementation(() => useFakePagedQuery([], EXPLORE_PAGE_SIZE));
+  });
+
+  it('lists the most used tags in order, each linking to its page with its post count', async () => {
+    fakes.useTrendingTags.mockReturnValue({
+      status: 'ready',
+      tags: [
+        { tag: 'weekend', count: 12 },
+        { tag: '東京', count: 1 },
+      ],
+    });
+    renderExplore();
+    const list = screen.getByRole('list', { name: 'Trending tags, last 7 days' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['#weekend12 posts', '#東京1 post']);
+    expect(links[0]).toHaveAttribute('href', '/tags/weekend');
+    await userEvent.click(links[1]!);
+    expect(screen.getByText('Tag page 東京')).toBeInTheDocument();
+  });
+
+  it('says when no tag was used in the last days', () => {
+    renderExplore();
+    expect(screen.getByText('No tags used in the last 7 days.')).toBeInTheDocument();
+  });
+
+  it('offers Retry when the counts cannot be read, and reads them again', async () => {
+    fakes.useTrendingTags.mockImplementation((attempt) =>
+      attempt === 0 ? { status: 'error' } : { status: 'ready', tags: [{ tag: 'home', count: 2 }] },
+    );
+    renderExplore();
+    expect(screen.getByRole('alert')).toHaveTextContent('Trending tags could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('link', { name: '#home 2 posts' })).toHaveAttribute(
+      'href',
+      '/tags/home',
+    );
+  });
 });
 
 describe('ExplorePage', () => {

@@ -7,5 +7,8 @@ import type * as Data from '../data';
  * `jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData())`.
  */
 export function fakeData() {
-  return fakeCalls(jest.requireActual<typeof Data>('../data'), ['useExplorePosts']);
+  return fakeCalls(jest.requireActual<typeof Data>('../data'), [
+    'useExplorePosts',
+    'useTrendingTags',
+  ]);
 }

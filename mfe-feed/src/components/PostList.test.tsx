@@ -73,6 +73,21 @@ describe('PostList', () => {
     expect(screen.getByText(MESSAGES.noPosts)).toBeInTheDocument();
   });
 
+  it('says what its page gives it when there are none (a tag’s page)', () => {
+    render(
+      <MemoryRouter>
+        <PostList
+          posts={paged({})}
+          viewerUid={VIEWER}
+          label="Tagged"
+          empty="No posts with #x yet."
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('No posts with #x yet.')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.noPosts)).not.toBeInTheDocument();
+  });
+
   it('shows a loading indicator before the first page', () => {
     renderList(paged({ status: 'loading' }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading posts…');

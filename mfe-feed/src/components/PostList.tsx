@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MESSAGES } from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
@@ -8,13 +9,15 @@ export interface PostListProps {
   viewerUid: string;
   /** Accessible name of the list, e.g. "Your feed". */
   label: string;
+  /** What an empty list says (MESSAGES.noPosts unless given). */
+  empty?: ReactNode;
 }
 
 /**
  * A live, paged list of post cards. The next page is read when the last card scrolls into view;
  * a loader shows while it loads and a marker shows at the end.
  */
-export function PostList({ posts, viewerUid, label }: PostListProps) {
+export function PostList({ posts, viewerUid, label, empty = MESSAGES.noPosts }: PostListProps) {
   const lastItemRef = useOnVisible<HTMLLIElement>(posts.loadMore);
 
   if (posts.status === 'error') {
@@ -27,7 +30,7 @@ export function PostList({ posts, viewerUid, label }: PostListProps) {
       </div>
     );
   }
-  if (posts.items.length === 0) return <EmptyState>{MESSAGES.noPosts}</EmptyState>;
+  if (posts.items.length === 0) return <EmptyState>{empty}</EmptyState>;
 
   const lastIndex = posts.items.length - 1;
   return (

@@ -1,10 +1,11 @@
-// The feed's data calls, as its components use them: posts (the feed, an author's posts, one post;
-// making, liking, editing and deleting one; a photo's description; a post's edit history), the
-// member's saved posts, and comments with their replies. Component tests fake this
+// The feed's data calls, as its components use them: posts (the feed, an author's or a tag's
+// posts, one post; making, liking, editing and deleting one; a photo's description; a post's edit
+// history), the member's saved posts, and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
 export {
   useFeed,
   useAuthorPosts,
+  useTagPosts,
   useSinglePost,
   newPostProblem,
   createPost,

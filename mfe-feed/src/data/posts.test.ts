@@ -5,6 +5,7 @@ import {
   newPostProblem,
   feedQuery,
   authorPostsQuery,
+  tagPostsQuery,
   setLiked,
   singlePostQuery,
 } from './posts';
@@ -147,7 +148,7 @@ beforeEach(() => {
 });
 
 describe('post queries', () => {
-  it('reads the feed, an author and one post as the data model says', () => {
+  it('reads the feed, an author, a tag and one post as the data model says', () => {
     expect(feedQuery(ME)).toEqual({
       path: 'posts',
       constraints: [
@@ -159,6 +160,13 @@ describe('post queries', () => {
       path: 'posts',
       constraints: [
         ['where', 'uid', '==', 'ann'],
+        ['orderBy', 'createdAt', 'desc'],
+      ],
+    });
+    expect(tagPostsQuery('東京')).toEqual({
+      path: 'posts',
+      constraints: [
+        ['where', 'tags', 'array-contains', '東京'],
         ['orderBy', 'createdAt', 'desc'],
       ],
     });

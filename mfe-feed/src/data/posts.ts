@@ -44,7 +44,7 @@ import { postAudience, readPostAudience } from './postAudience';
 
 /** Posts per page of the home feed. */
 export const FEED_PAGE_SIZE = 3;
-/** Posts per page of an author's list (the profile page). */
+/** Posts per page of an author's list (the profile page) and of a tag's (the tag page). */
 export const PROFILE_PAGE_SIZE = 3;
 
 /**
@@ -69,6 +69,18 @@ export function authorPostsQuery(authorUid: string): Query<Post, Post> {
   return query(postsCollection(), where('uid', '==', authorUid), orderBy('createdAt', 'desc'));
 }
 
+/**
+ * The posts with a tag (normalised, as the explore team's function stores `tags`), newest first:
+ * the tag page, through the exposed tag post list.
+ */
+export function tagPostsQuery(tag: string): Query<Post, Post> {
+  return query(
+    postsCollection(),
+    where('tags', 'array-contains', tag),
+    orderBy('createdAt', 'desc'),
+  );
+}
+
 /** The single post page: posts where `postId` equals the route parameter. */
 export function singlePostQuery(postId: string): Query<Post, Post> {
   return query(postsCollection(), where('postId', '==', postId));
@@ -85,6 +97,12 @@ export function useFeed(viewerUid: string): PagedQuery<Post> {
 /** An author's live posts in pages of PROFILE_PAGE_SIZE. */
 export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
   const base = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
+  return usePagedQuery(base, PROFILE_PAGE_SIZE);
+}
+
+/** The live posts with a tag in pages of PROFILE_PAGE_SIZE. */
+export function useTagPosts(tag: string): PagedQuery<Post> {
+  const base = useMemo(() => tagPostsQuery(tag), [tag]);
   return usePagedQuery(base, PROFILE_PAGE_SIZE);
 }
 

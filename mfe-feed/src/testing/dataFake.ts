@@ -10,6 +10,7 @@ export function fakeData() {
   const fakes = fakeCalls(jest.requireActual<typeof Data>('../data'), [
     'useFeed',
     'useAuthorPosts',
+    'useTagPosts',
     'useSinglePost',
     'createPost',
     'setLiked',

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+// Only the tag page's path is read, so only it stays in the bundle.
+import REMOTES from 'remote-list/remotes.json';
 import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
 import { Avatar, Photo, UserText } from 'shared-ui';
@@ -56,7 +58,7 @@ export function ProfileHeader({ profile, userId, me, followers, onRetry }: Profi
       </div>
       {about ? (
         <p className="profile-header__about">
-          <UserText text={about} />
+          <UserText text={about} tagRoute={REMOTES.explore.routes.tag.path} />
         </p>
       ) : null}
     </header>

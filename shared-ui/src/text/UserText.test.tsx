@@ -1,7 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { mentionedIn, shortenAddress, splitLinks, splitMentions } from './links';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useParams } from 'react-router-dom';
+import { routerAt } from '../testing/routerAt';
+import { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './hashtags';
+import { mentionedIn, shortenAddress, splitLinks, splitMentions, tagsIn } from './links';
 import { USER_LINK_REL, UserText } from './UserText';
+
+const TAG_ROUTE = '/tags/:tag';
 
 /** The addresses splitLinks finds in `text`, as written. */
 const linksIn = (text: string) =>
@@ -27,7 +32,7 @@ describe('splitLinks', () => {
       'https://en.wikipedia.org/wiki/Mercury_(planet)',
     ],
     ['HTTPS://EXAMPLE.COM/Shout', 'HTTPS://EXAMPLE.COM/Shout'],
-    ['http://localhost:8080/dev', 'http://localhost:8080/dev'],
+    ['http://127.0.0.1:8080/dev', 'http://127.0.0.1:8080/dev'],
     ['https://example.com/path#frag-1', 'https://example.com/path#frag-1'],
   ])('%s links %s and leaves the punctuation around it', (text, address) => {
     expect(linksIn(text)).toEqual([address]);
@@ -64,6 +69,7 @@ describe('splitLinks', () => {
     'xhttps://example.com glued to a word',
     'https:// no host',
     'https://nodot',
+    'http://localhost:8080/dev',
     'https://bank.example@evil.example/login',
     'https://user:pass@evil.example/',
     '<a href="https://example.com">x</a> is not an address start',
@@ -88,6 +94,130 @@ describe('splitLinks', () => {
   });
 });
 
+/** The tags splitLinks finds in `text`: [as written, normalised]. */
+const tagsWritten = (text: string) =>
+  splitLinks(text).flatMap((part) => (part.kind === 'tag' ? [[part.text, part.tag]] : []));
+
+describe('hashtags in splitLinks', () => {
+  it.each([
+    ['Sunny #weekend!', [['#weekend', 'weekend']]],
+    ['#Weekend at the start', [['#Weekend', 'weekend']]],
+    ['(#citylife)', [['#citylife', 'citylife']]],
+    [
+      '"#quoted", #comma, #semi; #colon: #end.',
+      [
+        ['#quoted', 'quoted'],
+        ['#comma', 'comma'],
+        ['#semi', 'semi'],
+        ['#colon', 'colon'],
+        ['#end', 'end'],
+      ],
+    ],
+    [
+      '#snake_case_tag and #tag2026',
+      [
+        ['#snake_case_tag', 'snake_case_tag'],
+        ['#tag2026', 'tag2026'],
+      ],
+    ],
+    ["#tag's end", [['#tag', 'tag']]],
+    ['#one#two', [['#one', 'one']]],
+    ['##double', [['#double', 'double']]],
+  ])('%s', (text, expected) => {
+    expect(tagsWritten(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['Latin with accents', 'Café #Crème_brûlée.', 'crème_brûlée'],
+    ['Cyrillic', 'Привет, #Москва!', 'москва'],
+    ['Japanese', '東京の夜 #東京タワー。最高', '東京タワー'],
+    ['Japanese, full-width mark and letters', '＃Ｔｏｋｙｏ です', 'tokyo'],
+    ['Arabic', 'صباح الخير #القاهرة، جميل', 'القاهرة'],
+    ['Devanagari with combining marks', 'नमस्ते #हिन्दी! धन्यवाद', 'हिन्दी'],
+    ['Greek, its final sigma in lower case', '#ΟΔΥΣΣΕΥΣ', 'οδυσσευς'],
+    ['Korean', '#서울 여행', '서울'],
+    ['Hebrew', 'שלום #ירושלים.', 'ירושלים'],
+  ])('%s: %s', (_script, text, tag) => {
+    expect(tagsWritten(text).map(([, normalised]) => normalised)).toEqual([tag]);
+  });
+
+  it('keeps combining marks in the tag, and one tag for its composed and decomposed spellings', () => {
+    const decomposed = '#cafe\u0301';
+    expect(tagsWritten(decomposed)).toEqual([[decomposed, 'café']]);
+    expect(tagsIn('#café #CAFE\u0301')).toEqual(['café']);
+  });
+
+  it.each([
+    ['a word glued before the mark', 'a#b and C#'],
+    ['a digit glued before the mark', 'room 4#b'],
+    ['an HTML entity', '&#123; and &#x41;'],
+    ['marks alone', '## # #! #.'],
+    ['digits only (a number, as on Mastodon)', 'issue #123, ranked #1, #２０２６'],
+    ['an underscore only', '#_ #__'],
+    ['a keycap emoji', '#\uFE0F\u20E3 #\u20E3'],
+    ['a compatibility form that folds into punctuation', '#⒈'],
+    ['a run longer than the bound', `#${'a'.repeat(TAG_MAX_LENGTH + 1)}`],
+  ])('finds no tag in %s', (_what, text) => {
+    expect(tagsWritten(text)).toEqual([]);
+    expect(
+      splitLinks(text)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(text);
+  });
+
+  it('takes a tag of the bound’s length, and letters with digits', () => {
+    const longest = 'a'.repeat(TAG_MAX_LENGTH);
+    expect(tagsIn(`#${longest} #1st #2026th`)).toEqual([longest, '1st', '2026th']);
+  });
+
+  it('leaves a "#" inside an address to the link, and finds tags around it', () => {
+    const text = '#before https://example.com/page#section and https://example.com/#/route #after';
+    expect(splitLinks(text).map((part) => [part.kind, part.text])).toEqual([
+      ['tag', '#before'],
+      ['text', ' '],
+      ['link', 'https://example.com/page#section'],
+      ['text', ' and '],
+      ['link', 'https://example.com/#/route'],
+      ['text', ' '],
+      ['tag', '#after'],
+    ]);
+  });
+
+  it('finds a tag right after an address that a quote ends', () => {
+    expect(splitLinks('"https://example.com/a"#tag').map((part) => [part.kind, part.text])).toEqual(
+      [
+        ['text', '"'],
+        ['link', 'https://example.com/a'],
+        ['text', '"'],
+        ['tag', '#tag'],
+      ],
+    );
+  });
+
+  it('gives each tag once, in order, and at most the bound of distinct tags', () => {
+    expect(tagsIn('#b #A #a #B #c')).toEqual(['b', 'a', 'c']);
+    const many = Array.from({ length: TAGS_MAX_COUNT + 5 }, (_, n) => `#t${n}`).join(' ');
+    const text = `${many} #t0`;
+    const tags = tagsIn(text);
+    expect(tags).toHaveLength(TAGS_MAX_COUNT);
+    expect(tags.at(-1)).toBe(`t${TAGS_MAX_COUNT - 1}`);
+    // Past the bound a new tag is text; one already counted still links.
+    const parts = splitLinks(text);
+    expect(parts.at(-1)).toEqual({ kind: 'tag', text: '#t0', tag: 't0' });
+    expect(parts.map((part) => part.text).join('')).toBe(text);
+  });
+
+  it('normalises with NFKC and lower case, and refuses what is no tag', () => {
+    expect(normaliseTag('ＷｅｅｋＥＮＤ')).toBe('weekend');
+    expect(normaliseTag('Straße')).toBe('straße');
+    expect(normaliseTag('İstanbul')).toBe('i̇stanbul');
+    expect(normaliseTag('123')).toBeNull();
+    expect(normaliseTag('a.b')).toBeNull();
+    expect(normaliseTag('')).toBeNull();
+  });
+});
+
 describe('shortenAddress', () => {
   it('drops the scheme, www. and a lone trailing slash', () => {
     expect(shortenAddress('https://www.example.com/')).toEqual({ shown: 'example.com', rest: '' });
@@ -103,7 +233,7 @@ describe('shortenAddress', () => {
 
 describe('UserText', () => {
   it('renders links that open in a new tab without referrer, opener or ranking credit', () => {
-    render(<UserText text="Photos at https://example.com/album. Enjoy!" />);
+    render(<UserText text="Photos at https://example.com/album. Enjoy!" tagRoute={TAG_ROUTE} />);
     const link = screen.getByRole('link', { name: 'example.com/album' });
     expect(link).toHaveAttribute('href', 'https://example.com/album');
     expect(link).toHaveAttribute('target', '_blank');
@@ -114,7 +244,7 @@ describe('UserText', () => {
 
   it('shows the start of a long address; its name and tooltip hold all of it', () => {
     const address = 'https://example.com/a/very/long/path/that/goes/on/and/on?page=2';
-    render(<UserText text={address} />);
+    render(<UserText text={address} tagRoute={TAG_ROUTE} />);
     const link = screen.getByRole('link', { name: address.replace('https://', '') });
     expect(link).toHaveAttribute('title', address);
     expect(link).toHaveTextContent(/^example\.com\/a\/very\/long\/path\/th…$/);
@@ -123,15 +253,45 @@ describe('UserText', () => {
   it('renders markup in the text as text', () => {
     const hostile =
       '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script> javascript:alert(1)';
-    const { container } = render(<UserText text={hostile} />);
+    const { container } = render(<UserText text={hostile} tagRoute={TAG_ROUTE} />);
     expect(container.querySelector('img, script')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.textContent).toBe(hostile);
   });
 
+  it('links each tag to its page, in the same tab, by its normalised form', async () => {
+    function TagPage() {
+      return <p>Tag page: {useParams().tag}</p>;
+    }
+    render(
+      routerAt('/', {
+        '/': <UserText text="Sunny #Weekend in #東京!" tagRoute={TAG_ROUTE} />,
+        '/tags/:tag': <TagPage />,
+      }),
+    );
+    const weekend = screen.getByRole('link', { name: '#Weekend' });
+    expect(weekend).toHaveAttribute('href', '/tags/weekend');
+    expect(weekend).not.toHaveAttribute('target');
+    expect(screen.getByRole('link', { name: '#東京' })).toHaveAttribute(
+      'href',
+      `/tags/${encodeURIComponent('東京')}`,
+    );
+    expect(weekend.parentElement).toHaveTextContent('Sunny #Weekend in #東京!');
+    await userEvent.click(screen.getByRole('link', { name: '#東京' }));
+    expect(screen.getByText('Tag page: 東京')).toBeInTheDocument();
+  });
+
+  it('encodes a tag into the route, so a path reads it whole', () => {
+    render(routerAt('/', { '/': <UserText text="#東京" tagRoute="/t/:tag/posts" /> }));
+    expect(screen.getByRole('link', { name: '#東京' })).toHaveAttribute(
+      'href',
+      `/t/${encodeURIComponent('東京')}/posts`,
+    );
+  });
+
   it('escapes what follows an address', () => {
     const { container } = render(
-      <UserText text={'https://example.com/"><img src=x onerror=alert(1)>'} />,
+      <UserText text={'https://example.com/"><img src=x onerror=alert(1)>'} tagRoute={TAG_ROUTE} />,
     );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://example.com/');
@@ -199,7 +359,7 @@ describe('mentions', () => {
   it('renders a mention as a link to the member’s profile, and an unknown @name as text', () => {
     render(
       <MemoryRouter>
-        <UserText text="Thanks @Ann and @Bob <b>x</b>" mentions={[ANN]} />
+        <UserText text="Thanks @Ann and @Bob <b>x</b>" tagRoute={TAG_ROUTE} mentions={[ANN]} />
       </MemoryRouter>,
     );
     const link = screen.getByRole('link', { name: '@Ann' });

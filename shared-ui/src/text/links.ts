@@ -1,4 +1,10 @@
-/** A piece of member-written text: plain text, an http(s) link, or a mention found in it. */
+import { hashtagsBetween, TAGS_MAX_COUNT } from './hashtags';
+
+/**
+ * A piece of member-written text: plain text, or something found in it that becomes a link. Every
+ * kind has the `text` written, so joining the parts gives the text back; a new kind adds a member
+ * here and its finder (splitLinks for what the text alone shows, splitMentions for mentions).
+ */
 export type TextPart =
   | { kind: 'text'; text: string }
   | {
@@ -14,6 +20,13 @@ export type TextPart =
       text: string;
       /** The mentioned member, as the text's stored `mentions` names them. */
       uid: string;
+    }
+  | {
+      kind: 'tag';
+      /** What the member wrote, as written, its mark included ("#Weekend"). */
+      text: string;
+      /** The normalised tag the link opens and the post is stored under ("weekend"; hashtags.ts). */
+      tag: string;
     };
 
 /** A member the text's stored `mentions` names, with the name they go by now. */
@@ -84,16 +97,19 @@ function hrefOf(candidate: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   // "https://bank.example@evil.example" reads as one site and leads to another.
   if (url.username || url.password) return null;
-  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return null;
+  // A name without a dot (an intranet host, or the reader's own machine) means something else on
+  // every reader's network, so no member links another to it.
+  if (!url.hostname.includes('.')) return null;
   return url.href;
 }
 
 /**
- * `text` cut into plain text and links: every `http://` or `https://` address becomes a link,
- * without the punctuation that follows it in the sentence (a closing bracket stays when the address
- * opened it: `https://en.wikipedia.org/wiki/Mercury_(planet)`). Nothing else does: no other scheme,
- * no bare domain (`example.com` stays text, since "e.g." or "file.txt" would become links too).
- * Joining the parts' `text` gives `text` back.
+ * `text` cut into plain text, links and tags. Every `http://` or `https://` address becomes a
+ * link, without the punctuation that follows it in the sentence (a closing bracket stays when the
+ * address opened it: `https://en.wikipedia.org/wiki/Mercury_(planet)`). No other scheme does, nor
+ * a bare domain (`example.com` stays text, since "e.g." or "file.txt" would become links too).
+ * Outside the links, every hashtag (hashtags.ts) becomes a tag, up to TAGS_MAX_COUNT distinct
+ * ones; a "#" inside an address stays part of it. Joining the parts' `text` gives `text` back.
  */
 export function splitLinks(text: string): TextPart[] {
   const parts: TextPart[] = [];
@@ -101,7 +117,15 @@ export function splitLinks(text: string): TextPart[] {
   // The end of the last address looked at: a scheme inside one that was refused starts none (this
   // keeps a long run of schemes from being read again and again).
   let looked = 0;
+  const tags = new Set<string>();
   const pushText = (end: number) => {
+    for (const match of hashtagsBetween(text, done, end)) {
+      if (!tags.has(match.tag) && tags.size >= TAGS_MAX_COUNT) continue;
+      tags.add(match.tag);
+      if (match.start > done) parts.push({ kind: 'text', text: text.slice(done, match.start) });
+      parts.push({ kind: 'tag', text: text.slice(match.start, match.end), tag: match.tag });
+      done = match.end;
+    }
     if (end > done) parts.push({ kind: 'text', text: text.slice(done, end) });
   };
   for (const match of text.matchAll(SCHEME)) {
@@ -118,6 +142,16 @@ export function splitLinks(text: string): TextPart[] {
   }
   pushText(text.length);
   return parts;
+}
+
+/**
+ * The distinct tags of `text` in the order written, as splitLinks links them: what the explore
+ * team's function stores on a post, so that a post is listed under exactly the tags its caption
+ * links.
+ */
+export function tagsIn(text: string): string[] {
+  const tags = splitLinks(text).flatMap((part) => (part.kind === 'tag' ? [part.tag] : []));
+  return [...new Set(tags)];
 }
 
 /** How much of an address a link shows before the ellipsis. */

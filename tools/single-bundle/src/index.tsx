@@ -15,6 +15,7 @@ import type { RemoteRegistry } from 'shell/src/remotes/registry';
 import * as authApp from 'mfe-auth/src/app';
 import * as feedApp from 'mfe-feed/src/app';
 import * as feedPostList from 'mfe-feed/src/post-list';
+import * as feedTagPostList from 'mfe-feed/src/tag-post-list';
 import * as profileApp from 'mfe-profile/src/app';
 import * as exploreApp from 'mfe-explore/src/app';
 import * as membersApp from 'mfe-members/src/app';
@@ -24,6 +25,7 @@ const MODULES: Record<string, unknown> = {
   'auth/app': authApp,
   'feed/app': feedApp,
   'feed/post-list': feedPostList,
+  'feed/tag-post-list': feedTagPostList,
   'profile/app': profileApp,
   'explore/app': exploreApp,
   'members/app': membersApp,

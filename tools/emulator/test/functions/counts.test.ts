@@ -1,7 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { freePort } from 'build-config/free-port.cjs';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, initializeFirestore, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  initializeFirestore,
+  Timestamp,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   onCommentChange,
   onPostChange,
@@ -10,11 +15,13 @@ import {
 } from 'mfe-feed/functions/src/postCounts';
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
+import { settlePostTags } from 'mfe-explore/functions/src/postTags';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { startTriggerFirestore, type TriggerFirestore } from './backend';
 
-// The counting logic of the feed's and the profile's functions (and the feed's clean-up of a
-// deleted post's bookmarks), called as their triggers call it, with the Admin SDK, against this emulator or Google's (the same assertions on both). Plain
+// The counting logic of the feed's, the profile's and the explore team's functions (and the feed's
+// clean-up of a deleted post's bookmarks), called as their triggers call it, with the Admin SDK,
+// against this emulator or Google's (the same assertions on both). Plain
 // calls rather than firebase-functions-test: what can go wrong is in the reads and conditional
 // writes against a real Firestore (redelivery, two members at once, a write racing a count), not
 // in the event wrapping, which the trigger suites beside this one cover. A redelivered event is a
@@ -203,6 +210,91 @@ describe('a member’s follow counts (profile)', () => {
     const list = await doc('Followers/fay').get();
     expect(listChanged('followers', list, list)).toBe(false);
     expect(listChanged('followers', undefined, list)).toBe(true);
+  });
+});
+
+describe('a post’s tags and the day’s tag counts (explore)', () => {
+  const day = (id: string) => doc(`tagDays/${id}`);
+  const countsOn = async (id: string) => ((await day(id).get()).get('counts') as unknown) ?? [];
+  const createdOn = (iso: string) => Timestamp.fromDate(new Date(iso));
+
+  test('a new post gets the tags its caption links, counted once on its day, however often run', async () => {
+    await doc('posts/t1').set({
+      uid: 'ann',
+      postId: 't1',
+      likes: [],
+      postCaption: 'Sunny #Weekend in #東京, #weekend again https://a.example/#not',
+      createdAt: createdOn('2026-03-01T23:59:00Z'),
+    });
+    expect(await settlePostTags(db, 't1')).toBe(true);
+    // A redelivery, and the event of the function's own write, find nothing to do.
+    expect(await settlePostTags(db, 't1')).toBe(false);
+    expect(await field('posts/t1', 'tags')).toEqual(['weekend', '東京']);
+    expect(await countsOn('2026-03-01')).toEqual([
+      { tag: 'weekend', count: 1 },
+      { tag: '東京', count: 1 },
+    ]);
+  });
+
+  test('two posts of one day counted at once both count; an edit moves only what changed', async () => {
+    await Promise.all(
+      ['t2', 't3'].map((id) =>
+        doc(`posts/${id}`).set({
+          uid: 'bob',
+          postId: id,
+          likes: [],
+          postCaption: '#weekend #home',
+          createdAt: createdOn('2026-03-01T10:00:00Z'),
+        }),
+      ),
+    );
+    await Promise.all(['t2', 't3'].map((id) => settlePostTags(db, id)));
+    expect(await countsOn('2026-03-01')).toEqual([
+      { tag: 'weekend', count: 3 },
+      { tag: 'home', count: 2 },
+      { tag: '東京', count: 1 },
+    ]);
+
+    await doc('posts/t2').update({ postCaption: 'Edited: #Home #citylife' });
+    await settlePostTags(db, 't2');
+    await settlePostTags(db, 't2');
+    expect(await field('posts/t2', 'tags')).toEqual(['home', 'citylife']);
+    expect(await countsOn('2026-03-01')).toEqual([
+      { tag: 'home', count: 2 },
+      { tag: 'weekend', count: 2 },
+      { tag: 'citylife', count: 1 },
+      { tag: '東京', count: 1 },
+    ]);
+
+    // An edit that removes every tag removes the field and the post's counts.
+    await doc('posts/t3').update({ postCaption: 'No tags now' });
+    await settlePostTags(db, 't3');
+    expect((await doc('posts/t3').get()).get('tags')).toBeUndefined();
+    expect((await doc('postTags/t3').get()).exists).toBe(false);
+  });
+
+  test('a deleted post’s tags stop counting, once; a day left without tags goes', async () => {
+    await doc('posts/t4').set({
+      uid: 'cy',
+      postId: 't4',
+      likes: [],
+      postCaption: '#solo',
+      createdAt: createdOn('2026-03-02T08:00:00Z'),
+    });
+    await settlePostTags(db, 't4');
+    expect(await countsOn('2026-03-02')).toEqual([{ tag: 'solo', count: 1 }]);
+    await doc('posts/t4').delete();
+    expect(await settlePostTags(db, 't4')).toBe(true);
+    expect(await settlePostTags(db, 't4')).toBe(false);
+    expect((await day('2026-03-02').get()).exists).toBe(false);
+    expect((await doc('postTags/t4').get()).exists).toBe(false);
+  });
+
+  test('a post without tags, or one never created, writes nothing', async () => {
+    await doc('posts/t5').set({ uid: 'dee', postId: 't5', likes: [], postCaption: 'plain #123' });
+    expect(await settlePostTags(db, 't5')).toBe(false);
+    expect(await settlePostTags(db, 'never-written')).toBe(false);
+    expect((await doc('posts/never-written').get()).exists).toBe(false);
   });
 });
 

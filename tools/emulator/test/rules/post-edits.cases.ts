@@ -219,6 +219,8 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
         { postImage: IMAGE },
         { createdAt: serverTime() },
         { uid: 'bob' },
+        // The tags are the explore function's, recomputed from the new caption.
+        { postCaption: '#changed', tags: ['changed'] },
       ];
       for (const other of others) {
         await deny('alice', EDIT, edit('ed-deny', { changes: { ...caption, ...other } }), {

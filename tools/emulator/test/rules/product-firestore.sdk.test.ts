@@ -26,7 +26,7 @@ import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-firestore');
-const { allow, deny, seed } = suite;
+const { allow, deny, denyUnmatched, seed } = suite;
 
 const x = (n: number) => 'x'.repeat(n);
 /** A download URL as the Storage emulator's getDownloadURL returns it, of `<uid>/<folder>/<name>`. */
@@ -489,6 +489,11 @@ describe(POSTS, () => {
     await allow('alice', `${POSTS} list`, feed);
     await allow('bob', `${POSTS} list`, { ...feed, where: [['uid', '==', 'alice']] });
     await allow('carol', `${POSTS} list`, { list: 'posts', where: [['postId', '==', 'text']] });
+    // A tag's page (mfe-explore), which its composite index serves.
+    await allow('bob', `${POSTS} list`, {
+      ...feed,
+      where: [['tags', 'array-contains', 'weekend']],
+    });
     await deny('signedOut', `${POSTS} list`, feed);
   });
 });
@@ -1015,6 +1020,53 @@ describe(`${POSTS} delete`, () => {
       await deny(who, `${TOMBSTONE} update`, set('deletedPosts/photo', tombstone('alice')));
       await deny(who, `${TOMBSTONE} delete`, del('deletedPosts/photo'));
     }
+  });
+});
+
+// Tags (docs/DATA_MODEL.md "Tags"): written by the explore team's function only.
+describe('tags: posts.tags, tagDays and postTags', () => {
+  const TAG_DAYS = '/tagDays/{day}';
+  const counts = { counts: [{ tag: 'weekend', count: 2 }] };
+
+  test('members read the day counts (the trending tags), the signed-out nobody', async () => {
+    await seed({ set: 'tagDays/2026-11-27', data: counts });
+    await allow('bob', `${TAG_DAYS} get`, { get: 'tagDays/2026-11-27' });
+    await deny('signedOut', `${TAG_DAYS} get`, { get: 'tagDays/2026-11-27' });
+    // The explore page's query: the last seven days' documents.
+    const week: Op = { list: 'tagDays', where: [['__name__', '>=', '2026-11-21']] };
+    await allow('alice', `${TAG_DAYS} list`, week);
+    await deny('signedOut', `${TAG_DAYS} list`, week);
+  });
+
+  test('no client writes a day’s counts or a post’s record, nor reads a record', async () => {
+    for (const who of ['alice', 'signedOut'] as const) {
+      await denyUnmatched(who, set('tagDays/2026-11-28', counts));
+      await denyUnmatched(who, update('tagDays/2026-11-27', { counts: [] }));
+      await denyUnmatched(who, del('tagDays/2026-11-27'));
+      await denyUnmatched(who, set('postTags/text', { day: '2026-11-27', tags: ['weekend'] }));
+      await denyUnmatched(who, { get: 'postTags/text' });
+    }
+  });
+
+  test('no client writes a post’s tags: not with the post, not with a like, not alone', async () => {
+    await deny(
+      'alice',
+      `${POSTS} create`,
+      newPost(
+        'alice',
+        'tagged',
+        post('alice', 'tagged', {
+          postCaption: '#weekend',
+          tags: ['weekend'],
+        }),
+      ),
+      { breaks: 'data.keys().hasOnly' },
+    );
+    const breaks = "changedOnly(['likes'])";
+    await deny('alice', `${POSTS} update`, update('posts/text', { tags: ['forged'] }), { breaks });
+    await deny('bob', `${POSTS} update`, update('posts/text', { likes: union('bob'), tags: [] }), {
+      breaks,
+    });
   });
 });
 

@@ -1,12 +1,15 @@
 // Counts: members cannot write them (the rules refuse), the feed's and the profile's functions
-// count what the other phases wrote (docs/DATA_MODEL.md "Counts"). So that a fresh seed is
-// consistent when the command ends, this phase waits until every member's and post's counts equal
-// what they count, read with the members' own sessions, and says so if they never do (the
-// Functions emulator not running).
+// count what the other phases wrote (docs/DATA_MODEL.md "Counts"), and the explore team's function
+// stores each post's hashtags ("Tags"). So that a fresh seed is consistent when the command ends,
+// this phase waits until every member's and post's counts equal what they count, and every post
+// whose caption has a tag has its tags, read with the members' own sessions, and says so if they
+// never do (the Functions emulator not running).
 import { collection, doc, getCount, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
 import { eachLimited } from '../limited.mjs';
 
 const POLL_MS = 500;
+/** A caption with a hashtag as the seed writes them ("… #weekend"). */
+const TAGGED = /(^|\s)#\p{L}/u;
 
 const lengthOf = (list) => (Array.isArray(list) ? list.length : 0);
 
@@ -40,6 +43,8 @@ async function countsLeft(run) {
     const counts = post.data().counts;
     if (counts?.likes !== lengthOf(post.data().likes)) left.push(`posts/${post.id}.counts.likes`);
     if (counts?.comments !== comments.data().count) left.push(`posts/${post.id}.counts.comments`);
+    if (TAGGED.test(post.data().postCaption ?? '') && !Array.isArray(post.data().tags))
+      left.push(`posts/${post.id}.tags`);
   });
   return left;
 }
