@@ -19,6 +19,7 @@ export type {
   FollowersDoc,
   Post,
   PostEdit,
+  PostPhotos,
   Reply,
   UserData,
   UserInfo,
@@ -67,3 +68,4 @@ export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browser
 
 // The media pipeline: pictures in the contract's sizes.
 export { checkImageFile, deleteStoredFiles, ImageUnreadableError, uploadImage } from './upload';
+export type { UploadedImage } from './upload';
