@@ -1,11 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CAPTION_MAX_LENGTH,
-  IMAGE_MAX_BYTES,
-  ImageUnreadableError,
-  MESSAGES,
-} from 'shared-firebase';
+import { CAPTION_MAX_LENGTH, IMAGE_MAX_BYTES, MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import * as data from '../data';
@@ -49,7 +44,7 @@ function setup() {
   return {
     user,
     caption: () => screen.getByLabelText("What's on your mind?"),
-    photo: () => screen.getByLabelText('Photo') as HTMLInputElement,
+    photo: () => screen.getByLabelText('Photos') as HTMLInputElement,
     post: () => screen.getByRole('button', { name: 'Post' }),
   };
 }
@@ -130,10 +125,13 @@ describe('Composer photo preview', () => {
     expect(photo().value).toBe('');
   });
 
-  it('revokes the old preview when another photo is chosen', async () => {
+  it('adds photos chosen later to those already there, each with its own preview', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png('a.png'));
     await user.upload(photo(), png('b.png'));
+    expect(screen.getByAltText('Preview of photo 1')).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.getByAltText('Preview of photo 2')).toHaveAttribute('src', 'blob:preview-2');
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
     expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
       'src',
@@ -186,7 +184,7 @@ describe('Composer photo description (alt text)', () => {
     );
     await user.clear(altField());
     await user.click(post());
-    expect(pending.input).toMatchObject({ imageAlt: '' });
+    expect(pending.input).toMatchObject({ photos: [expect.objectContaining({ alt: '' })] });
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     await act(async () => pending.resolve('new-id'));
     expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
@@ -199,7 +197,7 @@ describe('Composer photo description (alt text)', () => {
     await user.upload(photo(), file);
     await user.type(altField(), 'A red kite above the dunes');
     await user.click(post());
-    expect(pending.input).toMatchObject({ image: file, imageAlt: 'A red kite above the dunes' });
+    expect(pending.input).toMatchObject({ photos: [{ file, alt: 'A red kite above the dunes' }] });
     expect(altField()).toBeDisabled();
     await act(async () => pending.resolve('new-id'));
     expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
@@ -207,13 +205,10 @@ describe('Composer photo description (alt text)', () => {
     expect(altField()).toHaveValue('');
   });
 
-  it('forgets the description with its photo, removed or replaced', async () => {
+  it('forgets the description with its photo when it is removed', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png('a.png'));
     await user.type(altField(), 'A kite');
-    await user.upload(photo(), png('b.png'));
-    expect(altField()).toHaveValue('');
-    await user.type(altField(), 'A boat');
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
     await user.upload(photo(), png('c.png'));
@@ -227,7 +222,7 @@ describe('Composer posting', () => {
     const { user, caption, post } = setup();
     await user.type(caption(), 'Hello world');
     await user.click(post());
-    expect(pending.input).toMatchObject({ authorUid: VIEWER, caption: 'Hello world', image: null });
+    expect(pending.input).toMatchObject({ authorUid: VIEWER, caption: 'Hello world', photos: [] });
     expect(post()).toBeDisabled();
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
@@ -248,19 +243,19 @@ describe('Composer posting', () => {
     const file = png();
     await user.upload(photo(), file);
     await user.click(post());
-    expect(pending.input).toMatchObject({ caption: '', image: file });
+    expect(pending.input).toMatchObject({ caption: '', photos: [{ file, alt: '' }] });
     expect(
       screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
     ).toHaveAttribute('value', '0');
 
-    act(() => pending.input!.onProgress!(42.4));
+    act(() => pending.input!.onProgress!({ percent: 42.4, photo: 1, photos: 1 }));
     expect(
       screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
     ).toHaveAttribute('value', '42');
     expect(screen.getByText('Preparing and uploading photo: 42%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove photo' })).toBeDisabled();
 
-    act(() => pending.input!.onProgress!(100));
+    act(() => pending.input!.onProgress!({ percent: 100, photo: 1, photos: 1 }));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
@@ -274,7 +269,7 @@ describe('Composer posting', () => {
     const { user, photo, post } = setup();
     await user.upload(photo(), png('broken.png'));
     await user.click(post());
-    await act(async () => pending.reject(new ImageUnreadableError()));
+    await act(async () => pending.reject(new data.UnreadablePhotoError(0)));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.imageUnreadable);
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
     expect(photo().value).toBe('');
@@ -377,7 +372,7 @@ describe('Composer offline', () => {
     const { user, photo, post } = setup();
     await user.upload(photo(), png());
     await user.click(post());
-    act(() => pending.input!.onProgress!(30));
+    act(() => pending.input!.onProgress!({ percent: 30, photo: 1, photos: 1 }));
     act(() => pending.input!.onWaitingForConnection!());
     expect(screen.getByText(FEED_MESSAGES.photoWaitingForConnection)).toBeInTheDocument();
     expect(
@@ -385,10 +380,100 @@ describe('Composer offline', () => {
     ).toHaveAttribute('value', '30');
     expect(screen.getByAltText('Preview of the chosen photo')).toBeInTheDocument();
 
-    act(() => pending.input!.onProgress!(55));
+    act(() => pending.input!.onProgress!({ percent: 55, photo: 1, photos: 1 }));
     expect(screen.queryByText(FEED_MESSAGES.photoWaitingForConnection)).not.toBeInTheDocument();
-    act(() => pending.input!.onProgress!(100));
+    act(() => pending.input!.onProgress!({ percent: 100, photo: 1, photos: 1 }));
     await act(async () => pending.resolve('new-id'));
     expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
+  });
+});
+
+describe('Composer with several photos', () => {
+  const previews = () =>
+    screen
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('alt') + ' ' + image.getAttribute('src'));
+
+  it('takes several at once, then more, up to MAX_POST_PHOTOS with a clear message beyond', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), [png('1.png'), png('2.png'), png('3.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText(`3/${data.MAX_POST_PHOTOS} photos`)).toBeInTheDocument();
+    const more = Array.from({ length: 9 }, (_, n) => png(`${n + 4}.png`));
+    await user.upload(photo(), more);
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `A post holds at most ${data.MAX_POST_PHOTOS} photos: only the first 7 were added.`,
+    );
+    await user.upload(photo(), png('11.png'));
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent('remove one to add another');
+  });
+
+  it('skips a file that is not an image, keeping the others', async () => {
+    const { user, photo } = setup();
+    const text = new File(['x'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(photo(), [png('1.png'), text, png('2.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
+  });
+
+  it('reorders by keyboard, the moved photo’s button keeping the focus, and posts in that order', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    const files = [png('1.png'), png('2.png'), png('3.png')];
+    await user.upload(photo(), files);
+    await user.type(screen.getByLabelText('Photo 3 description (alt text)'), 'A boat');
+    expect(previews()).toEqual([
+      'Preview of photo 1 blob:preview-1',
+      'Preview of photo 2 blob:preview-2',
+      'Preview of photo 3 blob:preview-3',
+    ]);
+    screen.getByRole('button', { name: 'Move photo 3 earlier' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toHaveAccessibleName('Move photo 2 earlier');
+    await user.keyboard(' ');
+    // At the front it cannot go earlier: the focus moves to its other button.
+    expect(document.activeElement).toHaveAccessibleName('Move photo 1 later');
+    expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByText('Photo moved to position 1 of 3.')).toBeInTheDocument();
+    expect(previews()).toEqual([
+      'Preview of photo 1 blob:preview-3',
+      'Preview of photo 2 blob:preview-1',
+      'Preview of photo 3 blob:preview-2',
+    ]);
+    expect(screen.getByLabelText('Photo 1 description (alt text)')).toHaveValue('A boat');
+    await user.click(post());
+    expect(pending.input!.photos).toEqual([
+      { file: files[2], alt: 'A boat' },
+      { file: files[0], alt: '' },
+      { file: files[1], alt: '' },
+    ]);
+    act(() => pending.input!.onProgress!({ percent: 50, photo: 2, photos: 3 }));
+    expect(screen.getByRole('progressbar', { name: 'Preparing photo 2 of 3' })).toHaveAttribute(
+      'value',
+      '50',
+    );
+    expect(screen.getByRole('button', { name: 'Move photo 2 later' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('drops only the photo that cannot be read, keeping the others and their descriptions', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    await user.upload(photo(), [png('1.png'), png('broken.png'), png('3.png')]);
+    await user.type(screen.getByLabelText('Photo 3 description (alt text)'), 'A boat');
+    await user.click(post());
+    await act(async () => pending.reject(new data.UnreadablePhotoError(1)));
+    expect(screen.getByRole('alert')).toHaveTextContent(`Photo 2: ${MESSAGES.imageUnreadable}`);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByLabelText('Photo 2 description (alt text)')).toHaveValue('A boat');
   });
 });
