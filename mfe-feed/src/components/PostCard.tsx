@@ -11,6 +11,7 @@ import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
+import { PhotoCarousel } from './carousel/PhotoCarousel';
 import { PostPhoto } from './PostPhoto';
 import { postPhotosOf } from './postPhotos';
 import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
@@ -100,7 +101,14 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
           <UserText text={post.postCaption} />
         </p>
       ) : null}
-      {photos[0] ? (
+      {photos.length > 1 ? (
+        <PhotoCarousel
+          photos={photos}
+          priority={priority}
+          onOpen={viewer.open}
+          buttonRef={viewer.triggerRef}
+        />
+      ) : photos[0] ? (
         <PostPhoto
           photo={photos[0]}
           priority={priority}
