@@ -1259,7 +1259,7 @@ describe('a post of several photos', () => {
       postImageWidth: 1080,
       postImageHeight: 810,
       postImageAlt: 'The first photo',
-      photos: edit(photos),
+      photos: edit(photos) as Data,
     });
   };
   const albumEntry = (id: string, photoCount?: number): Data =>
