@@ -398,7 +398,7 @@ describe('Composer with several photos', () => {
     const { user, photo } = setup();
     await user.upload(photo(), [png('1.png'), png('2.png'), png('3.png')]);
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getByText(`3/${data.MAX_POST_PHOTOS} photos`)).toBeInTheDocument();
+    expect(screen.getByText(`3 of ${data.MAX_POST_PHOTOS} photos`)).toBeInTheDocument();
     const more = Array.from({ length: 9 }, (_, n) => png(`${n + 4}.png`));
     await user.upload(photo(), more);
     expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
@@ -475,5 +475,43 @@ describe('Composer with several photos', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(`Photo 2: ${MESSAGES.imageUnreadable}`);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByLabelText('Photo 2 description (alt text)')).toHaveValue('A boat');
+  });
+});
+
+describe('Composer photo picker', () => {
+  const dropOn = (zone: Element, files: File[], types = ['Files']) => {
+    const dataTransfer = { files, types, dropEffect: 'none' };
+    fireEvent.dragOver(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+  };
+
+  it('is a button a keyboard reaches, named Photos, that says how many are chosen', async () => {
+    const { user, caption, photo } = setup();
+    expect(screen.getByText('Add photos')).toBeInTheDocument();
+    caption().focus();
+    await user.tab();
+    expect(photo()).toHaveFocus();
+    expect(photo()).toHaveAttribute('multiple');
+    expect(photo()).toHaveAccessibleDescription(`0 of ${data.MAX_POST_PHOTOS} photos`);
+    await user.upload(photo(), [png('1.png'), png('2.png')]);
+    expect(screen.getByText('Add more photos')).toBeInTheDocument();
+    expect(photo()).toHaveAccessibleDescription(`2 of ${data.MAX_POST_PHOTOS} photos`);
+  });
+
+  it('takes photos dropped on it, in their order, and ignores what is not a file', () => {
+    setup();
+    const zone = document.querySelector('.feed-picker')!;
+    dropOn(zone, [png('a.png'), png('b.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByAltText('Preview of photo 1')).toHaveAttribute('src', 'blob:preview-1');
+    dropOn(zone, [], ['text/plain']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const many = Array.from({ length: data.MAX_POST_PHOTOS }, (_, n) => png(`${n}.png`));
+    dropOn(zone, many);
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent('only the first 8 were added');
+    expect(
+      screen.getByText(`${data.MAX_POST_PHOTOS} of ${data.MAX_POST_PHOTOS}: the most a post holds`),
+    ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { CAPTION_MAX_LENGTH, MESSAGES } from 'shared-firebase';
 import {
   Button,
@@ -9,16 +9,11 @@ import {
   TextAreaField,
   useStatusMessage,
 } from 'shared-ui';
-import {
-  createPost,
-  MAX_POST_PHOTOS,
-  newPostProblem,
-  UnreadablePhotoError,
-  usePostAudienceCache,
-} from '../data';
+import { createPost, newPostProblem, UnreadablePhotoError, usePostAudienceCache } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { ChosenPhotos } from './composer/ChosenPhotos';
 import { addPhotos, tooManyPhotosMessage } from './composer/chosenPhotos';
+import { PhotoPicker } from './composer/PhotoPicker';
 import type { ChosenPhoto } from './composer/chosenPhotos';
 import { PostWaitingNote } from './PostWaitingNote';
 
@@ -58,7 +53,6 @@ export function Composer({ authorUid }: ComposerProps) {
   const submitting = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const { status, show, clear } = useStatusMessage();
-  const photoInputId = useId();
   const busy = phase.kind !== 'idle';
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
@@ -68,12 +62,9 @@ export function Composer({ authorUid }: ComposerProps) {
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  // Files chosen are added to those already there, in their order, up to MAX_POST_PHOTOS.
-  const choosePhotos = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // The same file may be chosen again later (a second copy), so the input is emptied each time.
-    event.target.value = '';
-    if (files.length === 0) return;
+  // Files chosen or dropped are added to those already there, in their order, up to
+  // MAX_POST_PHOTOS.
+  const choosePhotos = (files: File[]) => {
     const added = addPhotos(photos, files);
     setPhotos(added.photos);
     if (added.problem) show(added.problem, 'error');
@@ -155,24 +146,12 @@ export function Composer({ authorUid }: ComposerProps) {
         {caption.length}/{CAPTION_MAX_LENGTH}
       </p>
       <ChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={photoInputId}>
-          Photos
-        </label>
-        <input
-          id={photoInputId}
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          multiple
-          onChange={choosePhotos}
-          disabled={busy}
-          aria-describedby={`${photoInputId}-count`}
-        />
-        <p id={`${photoInputId}-count`} className="feed-composer__count" aria-live="off">
-          {photos.length}/{MAX_POST_PHOTOS} photos
-        </p>
-      </div>
+      <PhotoPicker
+        count={photos.length}
+        disabled={busy}
+        onFiles={choosePhotos}
+        inputRef={fileInput}
+      />
       {phase.kind === 'uploading' ? (
         <ProgressBar
           percent={phase.percent}
