@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CAPTION_MAX_LENGTH, IMAGE_MAX_BYTES, MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
@@ -8,13 +8,33 @@ import type { NewPost } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
+import * as draftStoreModule from './composer/draftStore';
+import { DRAFT_SAVE_DELAY_MS } from './composer/useComposerDraft';
 import { PHOTO_ALT_HINT, PHOTO_ALT_LABEL, PHOTO_ALT_REMINDER } from './PhotoAltField';
 import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
+// The browser's IndexedDB is the boundary: an in-memory store stands in for it.
+jest.mock('./composer/draftStore', () => {
+  const actual = jest.requireActual('./composer/draftStore');
+  const kept = new Map<string, unknown>();
+  return {
+    ...actual,
+    kept,
+    loadDraft: jest.fn(async (uid: string) => kept.get(uid) ?? null),
+    saveDraft: jest.fn(async (uid: string, draft: { caption: string; photos: unknown[] }) => {
+      if (actual.isEmptyDraft(draft)) kept.delete(uid);
+      else kept.set(uid, draft);
+    }),
+    discardDraft: jest.fn(async (uid: string) => {
+      kept.delete(uid);
+    }),
+  };
+});
 
 const fakes = jest.mocked(data);
+const draftStore = draftStoreModule as typeof draftStoreModule & { kept: Map<string, unknown> };
 
 /** A fakes.createPost whose outcome the test decides, exposing what it was called with. */
 function pendingCreatePost() {
@@ -52,6 +72,7 @@ function setup() {
 let objectUrls: number;
 beforeEach(() => {
   jest.useFakeTimers();
+  draftStore.kept.clear();
   fakes.createPost.mockReset();
   objectUrls = 0;
   URL.createObjectURL = jest.fn(() => `blob:preview-${(objectUrls += 1)}`);
@@ -513,5 +534,53 @@ describe('Composer photo picker', () => {
     expect(
       screen.getByText(`${data.MAX_POST_PHOTOS} of ${data.MAX_POST_PHOTOS}: the most a post holds`),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Composer draft', () => {
+  it('keeps the text, the photos in order and their descriptions across a reload, until discarded', async () => {
+    const first = setup();
+    const files = [png('1.png'), png('2.png')];
+    await first.user.type(first.caption(), 'By the sea');
+    await first.user.upload(first.photo(), files);
+    await first.user.type(screen.getByLabelText('Photo 2 description (alt text)'), 'A boat');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.get(VIEWER)).toMatchObject({
+      caption: 'By the sea',
+      photos: [
+        { file: files[0], alt: '' },
+        { file: files[1], alt: 'A boat' },
+      ],
+    });
+
+    // A reload: a new composer finds it again.
+    cleanup();
+    const second = setup();
+    expect(await screen.findByText('Your draft is back, as you left it.')).toBeInTheDocument();
+    expect(second.caption()).toHaveValue('By the sea');
+    expect(screen.getByLabelText('Photo 2 description (alt text)')).toHaveValue('A boat');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    await second.user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(second.caption()).toHaveValue('');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(false);
+  });
+
+  it('forgets the draft once it is posted', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Posted soon');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(true);
+    await user.click(post());
+    await act(async () => pending.resolve('new-id'));
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(false);
+    cleanup();
+    setup();
+    await act(async () => undefined);
+    expect(screen.queryByText('Your draft is back, as you left it.')).not.toBeInTheDocument();
   });
 });

@@ -12,8 +12,9 @@ import {
 import { createPost, newPostProblem, UnreadablePhotoError, usePostAudienceCache } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { ChosenPhotos } from './composer/ChosenPhotos';
-import { addPhotos, tooManyPhotosMessage } from './composer/chosenPhotos';
+import { addPhotos, chosenPhoto, tooManyPhotosMessage } from './composer/chosenPhotos';
 import { PhotoPicker } from './composer/PhotoPicker';
+import { useComposerDraft } from './composer/useComposerDraft';
 import type { ChosenPhoto } from './composer/chosenPhotos';
 import { PostWaitingNote } from './PostWaitingNote';
 
@@ -56,6 +57,12 @@ export function Composer({ authorUid }: ComposerProps) {
   const busy = phase.kind !== 'idle';
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
+
+  // What is written survives a reload until it is posted or discarded.
+  const draft = useComposerDraft(authorUid, { caption, photos }, (kept) => {
+    setCaption(kept.caption);
+    setPhotos(kept.photos.map(({ file, alt }) => chosenPhoto(file, alt)));
+  });
 
   const forgetPhotos = () => {
     setPhotos([]);
@@ -110,6 +117,7 @@ export function Composer({ authorUid }: ComposerProps) {
       });
       setCaption('');
       forgetPhotos();
+      void draft.discard();
       show(FEED_MESSAGES.postCreated, 'success');
     } catch (error) {
       if (error instanceof UnreadablePhotoError) {
@@ -169,10 +177,28 @@ export function Composer({ authorUid }: ComposerProps) {
           <PostWaitingNote />
         </>
       ) : null}
+      {draft.restored && !busy ? (
+        <p className="feed-composer__draft-note" role="status">
+          Your draft is back, as you left it.
+        </p>
+      ) : null}
       <div className="feed-composer__actions">
         <Button type="submit" disabled={busy}>
           Post
         </Button>
+        {(caption !== '' || photos.length > 0) && !busy ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setCaption('');
+              forgetPhotos();
+              clear();
+              void draft.discard();
+            }}
+          >
+            Discard draft
+          </Button>
+        ) : null}
       </div>
       <StatusMessage status={status} />
     </form>

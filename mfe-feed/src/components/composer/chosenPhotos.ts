@@ -18,6 +18,12 @@ export interface AddedPhotos {
 
 let nextKey = 0;
 
+/** A chosen photo with a key of its own. */
+export function chosenPhoto(file: File, alt = ''): ChosenPhoto {
+  nextKey += 1;
+  return { key: `photo-${nextKey}`, file, alt };
+}
+
 /** Said when files beyond MAX_POST_PHOTOS were left out. */
 export function tooManyPhotosMessage(added: number): string {
   const start = `A post holds at most ${MAX_POST_PHOTOS} photos`;
@@ -45,8 +51,7 @@ export function addPhotos(current: readonly ChosenPhoto[], files: readonly File[
       problem = tooManyPhotosMessage(added);
       break;
     }
-    nextKey += 1;
-    photos.push({ key: `photo-${nextKey}`, file, alt: '' });
+    photos.push(chosenPhoto(file));
     added += 1;
   }
   return { photos, problem };
