@@ -56,7 +56,7 @@ const unique = (label: string) => `${label} ${randomUUID().slice(0, 6)}`;
 // ---- helpers ----
 
 const composerCaption = (page: Page) => page.getByLabel("What's on your mind?");
-const photoInput = (page: Page) => page.getByLabel('Photo', { exact: true });
+const photoInput = (page: Page) => page.getByLabel('Photos', { exact: true });
 const postButton = (page: Page) => page.getByRole('button', { name: 'Post', exact: true });
 const feed = (page: Page) => page.getByRole('list', { name: 'Your feed' });
 const cardWith = (page: Page, text: string) =>

@@ -77,7 +77,7 @@ async function postPhoto(page: Page, admin: FirestoreAdmin, author: Member, size
   const caption = `Market day ${randomUUID().slice(0, 4)}`;
   await page.goto('/');
   await page.getByLabel("What's on your mind?").fill(caption);
-  await page.getByLabel('Photo', { exact: true }).setInputFiles(photo(size));
+  await page.getByLabel('Photos', { exact: true }).setInputFiles(photo(size));
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   let postId = '';
   await expect(async () => {

@@ -21,6 +21,7 @@ import type { Rgb } from '../support/photos';
 
 const RED: Rgb = [220, 30, 30];
 const BLUE: Rgb = [30, 60, 220];
+const GREEN: Rgb = [30, 180, 60];
 
 /** 400×300 stored, tagged "rotate 90° clockwise": upright it is 300×400, red on top, blue below. */
 const SIDEWAYS_PHOTO = phoneJpeg({
@@ -30,6 +31,12 @@ const SIDEWAYS_PHOTO = phoneJpeg({
   right: BLUE,
   orientation: 6,
 });
+
+/** Two more photos of an album: landscape and upright as stored, GPS and camera in them too. */
+const MORE_PHOTOS = [
+  phoneJpeg({ width: 400, height: 300, left: GREEN, right: RED, orientation: 1 }),
+  phoneJpeg({ width: 300, height: 300, left: BLUE, right: GREEN, orientation: 1 }),
+];
 
 /**
  * Only the JFIF header, an sRGB colour profile (APP2, the issue allows "ICC beyond sRGB" to go),
@@ -84,10 +91,29 @@ async function storedPictures(admin: FirestoreAdmin, member: Member) {
   return doc!.data.profilePictures as Record<string, string>;
 }
 
-const photoInput = (page: Page) => page.getByLabel('Photo', { exact: true });
+/** The descriptions of the composer's draft kept in the page's IndexedDB, or null for none. */
+function storedDraftAlts(page: Page, uid: string): Promise<string[] | null> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string[] | null>((resolve, reject) => {
+        const open = indexedDB.open('feed-composer');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('drafts').objectStore('drafts').get(key);
+          read.onsuccess = () => {
+            const draft = read.result as { photos: Array<{ alt: string }> } | undefined;
+            resolve(draft ? draft.photos.map((photo) => photo.alt) : null);
+          };
+        };
+      }),
+    uid,
+  );
+}
+
+const photoInput = (page: Page) => page.getByLabel('Photos', { exact: true });
 
 test.describe('photos are made safe and small in the browser', () => {
-  test('a phone photo posted from the composer: upright, every size without metadata, all sizes deleted with the post', async ({
+  test('three phone photos posted from the composer: upright, every size without metadata, a carousel and the viewer across them, all sizes deleted with the post', async ({
     stack,
     page,
     members,
@@ -98,13 +124,37 @@ test.describe('photos are made safe and small in the browser', () => {
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
 
-    await photoInput(page).setInputFiles({
-      name: 'IMG_0001.jpg',
-      mimeType: 'image/jpeg',
-      buffer: SIDEWAYS_PHOTO,
-    });
+    // Three chosen at once, then put in order: the sideways photo first.
+    await photoInput(page).setInputFiles(
+      [...MORE_PHOTOS, SIDEWAYS_PHOTO].map((buffer, n) => ({
+        name: `IMG_000${n + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer,
+      })),
+    );
+    await page.getByRole('button', { name: 'Move photo 3 earlier' }).click();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Photo moved to position 1 of 3.')).toBeAttached();
+    await page.getByLabel('Photo 2 description (alt text)').fill('A green field');
+    // The draft survives a reload: the photos in their order, their descriptions.
+    const previewWidths = () =>
+      page
+        .getByRole('list', { name: 'Chosen photos' })
+        .getByRole('img')
+        .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+    await expect.poll(previewWidths).not.toContain(0);
+    const beforeReload = await previewWidths();
+    expect(beforeReload).toHaveLength(3);
+    // Kept a moment after the last change: reload once it is.
+    await expect.poll(() => storedDraftAlts(page, ann.uid)).toEqual(['', 'A green field', '']);
+    await page.reload();
+    await expect(page.getByText('Your draft is back, as you left it.')).toBeVisible();
+    await expect(page.getByLabel('Photo 2 description (alt text)')).toHaveValue('A green field');
+    await expect.poll(previewWidths).toEqual(beforeReload);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(page.getByText(MESSAGES.postCreated)).toBeVisible();
+    // Posted, the draft is gone from the browser's IndexedDB.
+    await expect.poll(() => storedDraftAlts(page, ann.uid)).toBeNull();
     // The photo was processed off the main thread.
     expect(workers.some((url) => url.startsWith('blob:'))).toBe(true);
 
@@ -116,6 +166,21 @@ test.describe('photos are made safe and small in the browser', () => {
     expect([post.postImageWidth, post.postImageHeight]).toEqual([300, 400]);
     const entry = (await admin.get(`explorePosts/${post.postId as string}`))!.data;
     expect(entry.postThumbnail).toBe(post.postThumbnail);
+    expect(entry.photoCount).toBe(3);
+    const photos = post.photos as Record<string, unknown[]>;
+    expect(photos).toMatchObject({
+      widths: [300, 400, 300],
+      heights: [400, 300, 300],
+      alts: [null, 'A green field', null],
+    });
+    expect(photos.images![0]).toBe(post.postImage);
+    expect(photos.thumbnails![0]).toBe(post.postThumbnail);
+    const storedFiles = [...photos.images!, ...photos.thumbnails!] as string[];
+    expect(new Set(storedFiles).size).toBe(6);
+    for (const [n, url] of storedFiles.entries()) {
+      expect(url).toMatch(new RegExp(`/o/${ann.uid}%2Fposts%2F[^?]+\\.jpg\\?alt=media`));
+      expectNoMetadata(await storedBytes(url), `stored size ${n}`);
+    }
 
     const display = await storedBytes(post.postImage as string);
     const thumbnail = await storedBytes(post.postThumbnail as string);
@@ -131,6 +196,35 @@ test.describe('photos are made safe and small in the browser', () => {
     await expect(photo).toHaveAttribute('src', post.postImage as string);
     await expect(photo).toHaveAttribute('fetchpriority', 'high');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(400);
+
+    // The carousel: the arrow buttons and keys step through the photos, each announced; the
+    // viewer opens at the photo shown and moves on from there.
+    const carousel = page.getByRole('region', { name: 'Photos, 3' });
+    const frameHeight = await carousel.evaluate((region) => region.getBoundingClientRect().height);
+    await carousel.getByRole('button', { name: 'Next photo' }).click();
+    await expect(carousel.getByText('Photo 2 of 3')).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(carousel.getByRole('img', { name: 'Photo 3 of 3' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    const second = carousel.getByRole('img', { name: 'A green field' });
+    await expect(second).toBeInViewport({ ratio: 0.9 });
+    await expect(second).toHaveAttribute('src', photos.images![1] as string);
+    // Every photo fills the first one's frame: stepping along moves nothing on the page.
+    expect(await carousel.evaluate((region) => region.getBoundingClientRect().height)).toBe(
+      frameHeight,
+    );
+    await second.click();
+    const viewer = page.getByRole('dialog', { name: 'Full-size photo' });
+    await expect(viewer.getByRole('img', { name: 'A green field' })).toBeVisible();
+    await expect(viewer.getByText('Photo 2 of 3')).toBeVisible();
+    await viewer.getByRole('button', { name: 'Next photo' }).click();
+    await expect(viewer.getByRole('img', { name: 'Photo 3 of 3' })).toHaveAttribute(
+      'src',
+      photos.images![2] as string,
+    );
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+
     await page.goto('/explore');
     // Other specs post photos too (explore is everyone's): this member's tile, by its name.
     const tile = page
@@ -140,13 +234,19 @@ test.describe('photos are made safe and small in the browser', () => {
     await expect
       .poll(() => tile.evaluate((img: HTMLImageElement) => img.currentSrc))
       .toBe(post.postThumbnail);
+    // Marked as a post of several photos, which its link says.
+    await expect(
+      page.getByRole('link', { name: 'Photo by Photo Ann 3 photos' }).getByRole('img', {
+        name: '3 photos',
+      }),
+    ).toBeVisible();
 
-    // Deleting the post deletes every size.
+    // Deleting the post deletes every size of every photo.
     await page.goto('/');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Delete post' }).click();
     await expect(page.getByText(MESSAGES.noPosts)).toBeVisible();
-    for (const url of [post.postImage, post.postThumbnail] as string[]) {
+    for (const url of storedFiles) {
       // Read with the emulators' owner token: a member's read of a missing file is refused (403).
       const { pathname } = new URL(url);
       await expect

@@ -230,7 +230,7 @@ async function checkPage(
 async function postPhoto(page: Page, admin: FirestoreAdmin, author: Member, shape: Shape) {
   const caption = `${shape.label} ${shape.width}×${shape.height} ${randomUUID().slice(0, 4)}`;
   await page.getByLabel("What's on your mind?").fill(caption);
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({
+  await page.getByLabel('Photos', { exact: true }).setInputFiles({
     name: `${shape.label}.jpg`,
     mimeType: 'image/jpeg',
     buffer: phoneJpeg({ ...shape, left: LEFT, right: RIGHT, orientation: 1 }),

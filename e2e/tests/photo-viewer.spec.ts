@@ -35,7 +35,7 @@ const cardWith = (page: Page, text: string) => page.getByRole('article').filter(
 async function postPhoto(page: Page, caption: string, description?: string) {
   await composer(page).getByLabel("What's on your mind?").fill(caption);
   await composer(page)
-    .getByLabel('Photo', { exact: true })
+    .getByLabel('Photos', { exact: true })
     .setInputFiles({ name: 'kite.jpg', mimeType: 'image/jpeg', buffer: LANDSCAPE });
   // Until it is written, a gentle reminder (not an error) describes the field.
   await expect(descriptionField(page)).toHaveAccessibleDescription(/^No description yet\./);

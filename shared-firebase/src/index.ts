@@ -19,6 +19,7 @@ export type {
   FollowersDoc,
   Post,
   PostEdit,
+  PostPhotos,
   Reply,
   SavedPost,
   TagCount,
@@ -74,3 +75,4 @@ export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browser
 
 // The media pipeline: pictures in the contract's sizes.
 export { checkImageFile, deleteStoredFiles, ImageUnreadableError, uploadImage } from './upload';
+export type { UploadedImage } from './upload';

@@ -150,6 +150,12 @@ export interface Post {
    */
   postImageAlt?: string;
   /**
+   * Every photo of a post of several, in order (the feed team's field, docs/DATA_MODEL.md
+   * "Several photos"): 2 to 10, the first being the photo of postImage and the fields beside it.
+   * Absent on a post of one photo or none.
+   */
+  photos?: PostPhotos;
+  /**
    * When the author last edited the caption or the description (the feed team's field,
    * docs/DATA_MODEL.md "Editing a post"); absent on a post never edited.
    */
@@ -187,6 +193,25 @@ export interface TagDay {
 }
 
 /**
+ * `posts.photos`: the photos of a post of several, as parallel lists (element i describes photo
+ * i), so that the rules can check each list as a whole (docs/DATA_MODEL.md "Several photos").
+ */
+export interface PostPhotos {
+  /** The display sizes' download URLs; the first equals the post's postImage. */
+  images: string[];
+  /** The square thumbnails' download URLs; the first equals the post's postThumbnail. */
+  thumbnails: string[];
+  /** The display sizes' pixels; the first equal the post's postImageWidth and postImageHeight. */
+  widths: number[];
+  heights: number[];
+  /**
+   * The author's descriptions, null for none. The first is always null: the first photo's
+   * description is the post's postImageAlt (the one an edit changes).
+   */
+  alts: (string | null)[];
+}
+
+/**
  * A `posts/{postId}/edits/{n}` document: the version of a post that its edit number n replaced,
  * exactly as the post held it, kept so that anyone can see what a post said before.
  */
@@ -212,6 +237,8 @@ export interface ExplorePost {
   postThumbnail?: string;
   /** The post's `postImageAlt`, copied with it; absent when the post has none. */
   postImageAlt?: string;
+  /** How many photos a post of several has (the grid's marker); absent on a post of one. */
+  photoCount?: number;
 }
 
 /**

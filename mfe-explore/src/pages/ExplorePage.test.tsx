@@ -241,6 +241,19 @@ describe('ExplorePage', () => {
     expect(without).toHaveAccessibleName('Photo by Ann');
   });
 
+  it('marks a post of several photos, saying how many, and no post of one', () => {
+    const album = { ...photo(1), postImageAlt: 'A red kite', photoCount: 5 };
+    fakes.useExplorePosts.mockImplementation(() =>
+      useFakePagedQuery([album, photo(2)], EXPLORE_PAGE_SIZE),
+    );
+    renderExplore();
+    const [several, one] = tileLinks();
+    expect(within(several!).getByRole('img', { name: '5 photos' })).toBeInTheDocument();
+    expect(several).toHaveAccessibleName('A red kite 5 photos');
+    expect(within(one!).queryByRole('img', { name: /photos$/ })).not.toBeInTheDocument();
+    expect(one).toHaveAccessibleName('Photo by Ann');
+  });
+
   it('describes a photo generically until its author is known', () => {
     platform.useMember.mockReturnValue(liveMember(undefined));
     fakes.useExplorePosts.mockReturnValue(staticPagedQuery(photos(1)));

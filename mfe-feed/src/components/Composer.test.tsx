@@ -1,11 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CAPTION_MAX_LENGTH,
-  IMAGE_MAX_BYTES,
-  ImageUnreadableError,
-  MESSAGES,
-} from 'shared-firebase';
+import { CAPTION_MAX_LENGTH, IMAGE_MAX_BYTES, MESSAGES } from 'shared-firebase';
 import { fakeBrowserConnection } from 'shared-firebase/testing/fakeBrowserConnection';
 import { STATUS_MESSAGE_MS } from 'shared-ui';
 import * as data from '../data';
@@ -13,13 +8,33 @@ import type { NewPost } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
+import * as draftStoreModule from './composer/draftStore';
+import { DRAFT_SAVE_DELAY_MS } from './composer/useComposerDraft';
 import { PHOTO_ALT_HINT, PHOTO_ALT_LABEL, PHOTO_ALT_REMINDER } from './PhotoAltField';
 import { POST_WAITING_NOTE_DELAY_MS } from './PostWaitingNote';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
+// The browser's IndexedDB is the boundary: an in-memory store stands in for it.
+jest.mock('./composer/draftStore', () => {
+  const actual = jest.requireActual('./composer/draftStore');
+  const kept = new Map<string, unknown>();
+  return {
+    ...actual,
+    kept,
+    loadDraft: jest.fn(async (uid: string) => kept.get(uid) ?? null),
+    saveDraft: jest.fn(async (uid: string, draft: { caption: string; photos: unknown[] }) => {
+      if (actual.isEmptyDraft(draft)) kept.delete(uid);
+      else kept.set(uid, draft);
+    }),
+    discardDraft: jest.fn(async (uid: string) => {
+      kept.delete(uid);
+    }),
+  };
+});
 
 const fakes = jest.mocked(data);
+const draftStore = draftStoreModule as typeof draftStoreModule & { kept: Map<string, unknown> };
 
 /** A fakes.createPost whose outcome the test decides, exposing what it was called with. */
 function pendingCreatePost() {
@@ -49,7 +64,7 @@ function setup() {
   return {
     user,
     caption: () => screen.getByLabelText("What's on your mind?"),
-    photo: () => screen.getByLabelText('Photo') as HTMLInputElement,
+    photo: () => screen.getByLabelText('Photos') as HTMLInputElement,
     post: () => screen.getByRole('button', { name: 'Post' }),
   };
 }
@@ -57,6 +72,7 @@ function setup() {
 let objectUrls: number;
 beforeEach(() => {
   jest.useFakeTimers();
+  draftStore.kept.clear();
   fakes.createPost.mockReset();
   objectUrls = 0;
   URL.createObjectURL = jest.fn(() => `blob:preview-${(objectUrls += 1)}`);
@@ -130,10 +146,13 @@ describe('Composer photo preview', () => {
     expect(photo().value).toBe('');
   });
 
-  it('revokes the old preview when another photo is chosen', async () => {
+  it('adds photos chosen later to those already there, each with its own preview', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png('a.png'));
     await user.upload(photo(), png('b.png'));
+    expect(screen.getByAltText('Preview of photo 1')).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.getByAltText('Preview of photo 2')).toHaveAttribute('src', 'blob:preview-2');
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
     expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
       'src',
@@ -186,7 +205,7 @@ describe('Composer photo description (alt text)', () => {
     );
     await user.clear(altField());
     await user.click(post());
-    expect(pending.input).toMatchObject({ imageAlt: '' });
+    expect(pending.input).toMatchObject({ photos: [expect.objectContaining({ alt: '' })] });
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     await act(async () => pending.resolve('new-id'));
     expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
@@ -199,7 +218,7 @@ describe('Composer photo description (alt text)', () => {
     await user.upload(photo(), file);
     await user.type(altField(), 'A red kite above the dunes');
     await user.click(post());
-    expect(pending.input).toMatchObject({ image: file, imageAlt: 'A red kite above the dunes' });
+    expect(pending.input).toMatchObject({ photos: [{ file, alt: 'A red kite above the dunes' }] });
     expect(altField()).toBeDisabled();
     await act(async () => pending.resolve('new-id'));
     expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
@@ -207,13 +226,10 @@ describe('Composer photo description (alt text)', () => {
     expect(altField()).toHaveValue('');
   });
 
-  it('forgets the description with its photo, removed or replaced', async () => {
+  it('forgets the description with its photo when it is removed', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png('a.png'));
     await user.type(altField(), 'A kite');
-    await user.upload(photo(), png('b.png'));
-    expect(altField()).toHaveValue('');
-    await user.type(altField(), 'A boat');
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(screen.queryByRole('textbox', { name: PHOTO_ALT_LABEL })).not.toBeInTheDocument();
     await user.upload(photo(), png('c.png'));
@@ -227,7 +243,7 @@ describe('Composer posting', () => {
     const { user, caption, post } = setup();
     await user.type(caption(), 'Hello world');
     await user.click(post());
-    expect(pending.input).toMatchObject({ authorUid: VIEWER, caption: 'Hello world', image: null });
+    expect(pending.input).toMatchObject({ authorUid: VIEWER, caption: 'Hello world', photos: [] });
     expect(post()).toBeDisabled();
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
@@ -248,19 +264,19 @@ describe('Composer posting', () => {
     const file = png();
     await user.upload(photo(), file);
     await user.click(post());
-    expect(pending.input).toMatchObject({ caption: '', image: file });
+    expect(pending.input).toMatchObject({ caption: '', photos: [{ file, alt: '' }] });
     expect(
       screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
     ).toHaveAttribute('value', '0');
 
-    act(() => pending.input!.onProgress!(42.4));
+    act(() => pending.input!.onProgress!({ percent: 42.4, photo: 1, photos: 1 }));
     expect(
       screen.getByRole('progressbar', { name: 'Preparing and uploading photo' }),
     ).toHaveAttribute('value', '42');
     expect(screen.getByText('Preparing and uploading photo: 42%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove photo' })).toBeDisabled();
 
-    act(() => pending.input!.onProgress!(100));
+    act(() => pending.input!.onProgress!({ percent: 100, photo: 1, photos: 1 }));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('Posting…')).toBeInTheDocument();
 
@@ -274,7 +290,7 @@ describe('Composer posting', () => {
     const { user, photo, post } = setup();
     await user.upload(photo(), png('broken.png'));
     await user.click(post());
-    await act(async () => pending.reject(new ImageUnreadableError()));
+    await act(async () => pending.reject(new data.UnreadablePhotoError(0)));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.imageUnreadable);
     expect(screen.queryByAltText('Preview of the chosen photo')).not.toBeInTheDocument();
     expect(photo().value).toBe('');
@@ -377,7 +393,7 @@ describe('Composer offline', () => {
     const { user, photo, post } = setup();
     await user.upload(photo(), png());
     await user.click(post());
-    act(() => pending.input!.onProgress!(30));
+    act(() => pending.input!.onProgress!({ percent: 30, photo: 1, photos: 1 }));
     act(() => pending.input!.onWaitingForConnection!());
     expect(screen.getByText(FEED_MESSAGES.photoWaitingForConnection)).toBeInTheDocument();
     expect(
@@ -385,10 +401,186 @@ describe('Composer offline', () => {
     ).toHaveAttribute('value', '30');
     expect(screen.getByAltText('Preview of the chosen photo')).toBeInTheDocument();
 
-    act(() => pending.input!.onProgress!(55));
+    act(() => pending.input!.onProgress!({ percent: 55, photo: 1, photos: 1 }));
     expect(screen.queryByText(FEED_MESSAGES.photoWaitingForConnection)).not.toBeInTheDocument();
-    act(() => pending.input!.onProgress!(100));
+    act(() => pending.input!.onProgress!({ percent: 100, photo: 1, photos: 1 }));
     await act(async () => pending.resolve('new-id'));
     expect(screen.getByText(FEED_MESSAGES.postCreated)).toBeInTheDocument();
+  });
+});
+
+describe('Composer with several photos', () => {
+  const previews = () =>
+    screen
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('alt') + ' ' + image.getAttribute('src'));
+
+  it('takes several at once, then more, up to MAX_POST_PHOTOS with a clear message beyond', async () => {
+    const { user, photo } = setup();
+    await user.upload(photo(), [png('1.png'), png('2.png'), png('3.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText(`3 of ${data.MAX_POST_PHOTOS} photos`)).toBeInTheDocument();
+    const more = Array.from({ length: 9 }, (_, n) => png(`${n + 4}.png`));
+    await user.upload(photo(), more);
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `A post holds at most ${data.MAX_POST_PHOTOS} photos: only the first 7 were added.`,
+    );
+    await user.upload(photo(), png('11.png'));
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent('remove one to add another');
+  });
+
+  it('skips a file that is not an image, keeping the others', async () => {
+    const { user, photo } = setup();
+    const text = new File(['x'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(photo(), [png('1.png'), text, png('2.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
+  });
+
+  it('reorders by keyboard, the moved photo’s button keeping the focus, and posts in that order', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    const files = [png('1.png'), png('2.png'), png('3.png')];
+    await user.upload(photo(), files);
+    await user.type(screen.getByLabelText('Photo 3 description (alt text)'), 'A boat');
+    expect(previews()).toEqual([
+      'Preview of photo 1 blob:preview-1',
+      'Preview of photo 2 blob:preview-2',
+      'Preview of photo 3 blob:preview-3',
+    ]);
+    screen.getByRole('button', { name: 'Move photo 3 earlier' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toHaveAccessibleName('Move photo 2 earlier');
+    await user.keyboard(' ');
+    // At the front it cannot go earlier: the focus moves to its other button.
+    expect(document.activeElement).toHaveAccessibleName('Move photo 1 later');
+    expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByText('Photo moved to position 1 of 3.')).toBeInTheDocument();
+    expect(previews()).toEqual([
+      'Preview of photo 1 blob:preview-3',
+      'Preview of photo 2 blob:preview-1',
+      'Preview of photo 3 blob:preview-2',
+    ]);
+    expect(screen.getByLabelText('Photo 1 description (alt text)')).toHaveValue('A boat');
+    await user.click(post());
+    expect(pending.input!.photos).toEqual([
+      { file: files[2], alt: 'A boat' },
+      { file: files[0], alt: '' },
+      { file: files[1], alt: '' },
+    ]);
+    act(() => pending.input!.onProgress!({ percent: 50, photo: 2, photos: 3 }));
+    expect(screen.getByRole('progressbar', { name: 'Preparing photo 2 of 3' })).toHaveAttribute(
+      'value',
+      '50',
+    );
+    expect(screen.getByRole('button', { name: 'Move photo 2 later' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await act(async () => pending.resolve('new-id'));
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('drops only the photo that cannot be read, keeping the others and their descriptions', async () => {
+    const pending = pendingCreatePost();
+    const { user, photo, post } = setup();
+    await user.upload(photo(), [png('1.png'), png('broken.png'), png('3.png')]);
+    await user.type(screen.getByLabelText('Photo 3 description (alt text)'), 'A boat');
+    await user.click(post());
+    await act(async () => pending.reject(new data.UnreadablePhotoError(1)));
+    expect(screen.getByRole('alert')).toHaveTextContent(`Photo 2: ${MESSAGES.imageUnreadable}`);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByLabelText('Photo 2 description (alt text)')).toHaveValue('A boat');
+  });
+});
+
+describe('Composer photo picker', () => {
+  const dropOn = (zone: Element, files: File[], types = ['Files']) => {
+    const dataTransfer = { files, types, dropEffect: 'none' };
+    fireEvent.dragOver(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+  };
+
+  it('is a button a keyboard reaches, named Photos, that says how many are chosen', async () => {
+    const { user, caption, photo } = setup();
+    expect(screen.getByText('Add photos')).toBeInTheDocument();
+    caption().focus();
+    await user.tab();
+    expect(photo()).toHaveFocus();
+    expect(photo()).toHaveAttribute('multiple');
+    expect(photo()).toHaveAccessibleDescription(`0 of ${data.MAX_POST_PHOTOS} photos`);
+    await user.upload(photo(), [png('1.png'), png('2.png')]);
+    expect(screen.getByText('Add more photos')).toBeInTheDocument();
+    expect(photo()).toHaveAccessibleDescription(`2 of ${data.MAX_POST_PHOTOS} photos`);
+  });
+
+  it('takes photos dropped on it, in their order, and ignores what is not a file', () => {
+    setup();
+    const zone = document.querySelector('.feed-picker')!;
+    dropOn(zone, [png('a.png'), png('b.png')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByAltText('Preview of photo 1')).toHaveAttribute('src', 'blob:preview-1');
+    dropOn(zone, [], ['text/plain']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    const many = Array.from({ length: data.MAX_POST_PHOTOS }, (_, n) => png(`${n}.png`));
+    dropOn(zone, many);
+    expect(screen.getAllByRole('listitem')).toHaveLength(data.MAX_POST_PHOTOS);
+    expect(screen.getByRole('alert')).toHaveTextContent('only the first 8 were added');
+    expect(
+      screen.getByText(`${data.MAX_POST_PHOTOS} of ${data.MAX_POST_PHOTOS}: the most a post holds`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Composer draft', () => {
+  it('keeps the text, the photos in order and their descriptions across a reload, until discarded', async () => {
+    const first = setup();
+    const files = [png('1.png'), png('2.png')];
+    await first.user.type(first.caption(), 'By the sea');
+    await first.user.upload(first.photo(), files);
+    await first.user.type(screen.getByLabelText('Photo 2 description (alt text)'), 'A boat');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.get(VIEWER)).toMatchObject({
+      caption: 'By the sea',
+      photos: [
+        { file: files[0], alt: '' },
+        { file: files[1], alt: 'A boat' },
+      ],
+    });
+
+    // A reload: a new composer finds it again.
+    cleanup();
+    const second = setup();
+    expect(await screen.findByText('Your draft is back, as you left it.')).toBeInTheDocument();
+    expect(second.caption()).toHaveValue('By the sea');
+    expect(screen.getByLabelText('Photo 2 description (alt text)')).toHaveValue('A boat');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    await second.user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(second.caption()).toHaveValue('');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(false);
+  });
+
+  it('forgets the draft once it is posted', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await user.type(caption(), 'Posted soon');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(true);
+    await user.click(post());
+    await act(async () => pending.resolve('new-id'));
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.has(VIEWER)).toBe(false);
+    cleanup();
+    setup();
+    await act(async () => undefined);
+    expect(screen.queryByText('Your draft is back, as you left it.')).not.toBeInTheDocument();
   });
 });

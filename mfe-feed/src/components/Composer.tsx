@@ -1,13 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
-import {
-  CAPTION_MAX_LENGTH,
-  checkImageFile,
-  ImageUnreadableError,
-  MAX_MENTIONS,
-  MESSAGES,
-  USERNAME_MAX_LENGTH,
-} from 'shared-firebase';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { CAPTION_MAX_LENGTH, MAX_MENTIONS, MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
 import {
   Button,
   MentionSuggestions,
@@ -16,44 +9,59 @@ import {
   StatusMessage,
   TextAreaField,
   useMentionCombobox,
-  useObjectUrl,
   useStatusMessage,
 } from 'shared-ui';
-import { createPost, findMembersByName, newPostProblem, usePostAudienceCache } from '../data';
+import {
+  createPost,
+  findMembersByName,
+  newPostProblem,
+  UnreadablePhotoError,
+  usePostAudienceCache,
+} from '../data';
 import { FEED_MESSAGES } from '../messages';
-import { PhotoAltField } from './PhotoAltField';
+import { ChosenPhotos } from './composer/ChosenPhotos';
+import { addPhotos, chosenPhoto, tooManyPhotosMessage } from './composer/chosenPhotos';
+import { PhotoPicker } from './composer/PhotoPicker';
+import { useComposerDraft } from './composer/useComposerDraft';
+import type { ChosenPhoto } from './composer/chosenPhotos';
 import { PostWaitingNote } from './PostWaitingNote';
 
 export interface ComposerProps {
   authorUid: string;
 }
 
-/** Processing and upload, one bar: the photo is reduced in the browser first. */
-const PHOTO_PROGRESS_LABEL = 'Preparing and uploading photo';
+/**
+ * Processing and upload, one bar over the whole set: each photo is reduced in the browser first.
+ * With several, it says which photo is on its way.
+ */
+export function photoProgressLabel(photo: number, photos: number): string {
+  return photos > 1 ? `Preparing photo ${photo} of ${photos}` : 'Preparing and uploading photo';
+}
 
-/** `waiting`: the processed photo waits for the browser to be online before its upload. */
+/** `waiting`: a processed photo waits for the browser to be online before its upload. */
 type Phase =
-  { kind: 'idle' } | { kind: 'uploading'; percent: number; waiting: boolean } | { kind: 'saving' };
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number; photo: number; photos: number; waiting: boolean }
+  | { kind: 'saving' };
 
 /**
- * The new-post box: a caption and/or a photo (any image type, at most IMAGE_MAX_BYTES) with its
- * description for people who cannot see it (optional, with a reminder while empty). The photo
- * is reduced in a worker and uploaded when the post is sent; one progress bar covers both.
+ * The new-post box: a caption and/or up to MAX_POST_PHOTOS photos (any image type, at most
+ * IMAGE_MAX_BYTES each), chosen several at once or added later, put in order and removed before
+ * posting, each with its description for people who cannot see it (optional, with a reminder
+ * while empty). The photos are reduced in a worker and uploaded when the post is sent; one
+ * progress bar covers the whole set.
  * Offline, the post waits (Firestore holds the write, the photo's upload waits for the browser to
  * be online) and a note says so; what the member wrote stays in the box, locked, until the post is
  * confirmed or has failed.
  */
 export function Composer({ authorUid }: ComposerProps) {
   const [caption, setCaption] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  // The description belongs to the chosen photo: it goes when the photo goes or is replaced.
-  const [photoAlt, setPhotoAlt] = useState('');
+  // Each description belongs to its photo: it goes when the photo goes.
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const submitting = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const previewUrl = useObjectUrl(photo);
   const { status, show, clear } = useStatusMessage();
-  const photoInputId = useId();
   const busy = phase.kind !== 'idle';
   // Typing `@` and a name suggests members; the picked ones still named when posting are stored.
   const mention = useMentionCombobox({
@@ -65,24 +73,24 @@ export function Composer({ authorUid }: ComposerProps) {
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
 
-  const forgetPhoto = () => {
-    setPhoto(null);
-    setPhotoAlt('');
+  // What is written survives a reload until it is posted or discarded.
+  const draft = useComposerDraft(authorUid, { caption, photos }, (kept) => {
+    setCaption(kept.caption);
+    setPhotos(kept.photos.map(({ file, alt }) => chosenPhoto(file, alt)));
+  });
+
+  const forgetPhotos = () => {
+    setPhotos([]);
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    if (!file) return forgetPhoto();
-    const problem = checkImageFile(file, 'any-image');
-    if (problem) {
-      forgetPhoto();
-      show(problem, 'error');
-      return;
-    }
-    clear();
-    setPhoto(file);
-    setPhotoAlt('');
+  // Files chosen or dropped are added to those already there, in their order, up to
+  // MAX_POST_PHOTOS.
+  const choosePhotos = (files: File[]) => {
+    const added = addPhotos(photos, files);
+    setPhotos(added.photos);
+    if (added.problem) show(added.problem, 'error');
+    else clear();
   };
 
   const submit = async (event: FormEvent) => {
@@ -90,22 +98,33 @@ export function Composer({ authorUid }: ComposerProps) {
     // A ref, not state: a double click arrives before the disabled button re-renders.
     if (submitting.current) return;
     // A too-long caption cannot be typed (the field stops at CAPTION_MAX_LENGTH).
-    if (newPostProblem(caption, photo) === 'empty') {
+    const problem = newPostProblem(caption, photos);
+    if (problem === 'empty') {
       show(FEED_MESSAGES.emptyPost, 'error');
       return;
     }
+    if (problem === 'too-many-photos') {
+      show(tooManyPhotosMessage(0), 'error');
+      return;
+    }
     submitting.current = true;
-    setPhase(photo ? { kind: 'uploading', percent: 0, waiting: false } : { kind: 'saving' });
+    const count = photos.length;
+    setPhase(
+      count > 0
+        ? { kind: 'uploading', percent: 0, photo: 1, photos: count, waiting: false }
+        : { kind: 'saving' },
+    );
     try {
       await createPost({
         authorUid,
         caption,
-        image: photo,
-        imageAlt: photoAlt,
+        photos: photos.map(({ file, alt }) => ({ file, alt })),
         mentions: mention.mentionsIn(caption, MAX_MENTIONS),
-        onProgress: (percent) =>
+        onProgress: ({ percent, photo, photos: total }) =>
           setPhase(
-            percent >= 100 ? { kind: 'saving' } : { kind: 'uploading', percent, waiting: false },
+            percent >= 100
+              ? { kind: 'saving' }
+              : { kind: 'uploading', percent, photo, photos: total, waiting: false },
           ),
         onWaitingForConnection: () =>
           setPhase((current) =>
@@ -114,13 +133,20 @@ export function Composer({ authorUid }: ComposerProps) {
       });
       setCaption('');
       mention.reset();
-      forgetPhoto();
+      forgetPhotos();
+      void draft.discard();
       show(FEED_MESSAGES.postCreated, 'success');
     } catch (error) {
-      if (error instanceof ImageUnreadableError) {
-        // Nothing was uploaded; the member picks another file.
-        forgetPhoto();
-        show(MESSAGES.imageUnreadable, 'error');
+      if (error instanceof UnreadablePhotoError) {
+        // Nothing was kept; that photo leaves the list, the others and their descriptions stay.
+        const unreadable = photos[error.photoIndex];
+        setPhotos((current) => current.filter((photo) => photo.key !== unreadable?.key));
+        show(
+          count > 1
+            ? `Photo ${error.photoIndex + 1}: ${MESSAGES.imageUnreadable}`
+            : MESSAGES.imageUnreadable,
+          'error',
+        );
         return;
       }
       console.error('Post failed', error);
@@ -147,30 +173,18 @@ export function Composer({ authorUid }: ComposerProps) {
       <p className="feed-composer__count" aria-live="off">
         {caption.length}/{CAPTION_MAX_LENGTH}
       </p>
-      {previewUrl ? (
-        <div className="feed-composer__preview">
-          <img src={previewUrl} alt="Preview of the chosen photo" />
-          <Button variant="secondary" onClick={forgetPhoto} disabled={busy}>
-            Remove photo
-          </Button>
-        </div>
-      ) : null}
-      {photo ? <PhotoAltField value={photoAlt} onChange={setPhotoAlt} disabled={busy} /> : null}
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={photoInputId}>
-          Photo
-        </label>
-        <input
-          id={photoInputId}
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          onChange={choosePhoto}
-          disabled={busy}
-        />
-      </div>
+      <ChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
+      <PhotoPicker
+        count={photos.length}
+        disabled={busy}
+        onFiles={choosePhotos}
+        inputRef={fileInput}
+      />
       {phase.kind === 'uploading' ? (
-        <ProgressBar percent={phase.percent} label={PHOTO_PROGRESS_LABEL} />
+        <ProgressBar
+          percent={phase.percent}
+          label={photoProgressLabel(phase.photo, phase.photos)}
+        />
       ) : null}
       {phase.kind === 'uploading' && phase.waiting ? (
         <p className="feed-pending" role="status">
@@ -183,10 +197,28 @@ export function Composer({ authorUid }: ComposerProps) {
           <PostWaitingNote />
         </>
       ) : null}
+      {draft.restored && !busy ? (
+        <p className="feed-composer__draft-note" role="status">
+          Your draft is back, as you left it.
+        </p>
+      ) : null}
       <div className="feed-composer__actions">
         <Button type="submit" disabled={busy}>
           Post
         </Button>
+        {(caption !== '' || photos.length > 0) && !busy ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setCaption('');
+              forgetPhotos();
+              clear();
+              void draft.discard();
+            }}
+          >
+            Discard draft
+          </Button>
+        ) : null}
       </div>
       <StatusMessage status={status} />
     </form>

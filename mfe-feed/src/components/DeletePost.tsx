@@ -6,7 +6,7 @@ import { deletePost } from '../data';
 import { FEED_MESSAGES } from '../messages';
 
 export interface DeletePostProps {
-  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>;
+  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail' | 'photos'>;
   onError: (message: string) => void;
 }
 
@@ -41,7 +41,7 @@ export function DeletePost({ post, onError }: DeletePostProps) {
   }
   return (
     <div className="feed-confirm" role="group" aria-label="Confirm delete">
-      <p>Delete this post? Its comments and photo are removed too. This cannot be undone.</p>
+      <p>Delete this post? Its comments and photos are removed too. This cannot be undone.</p>
       <div className="feed-post__actions">
         <Button variant="danger" onClick={confirm} disabled={deleting}>
           {deleting ? 'Deleting…' : 'Delete post'}

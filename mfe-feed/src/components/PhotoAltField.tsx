@@ -6,6 +6,8 @@ export interface PhotoAltFieldProps {
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
+  /** The field's label; PHOTO_ALT_LABEL unless the form holds several photos. */
+  label?: string;
 }
 
 export const PHOTO_ALT_LABEL = 'Photo description (alt text)';
@@ -19,14 +21,19 @@ export const PHOTO_ALT_HINT = 'Screen readers read this in place of the photo.';
  * counted beside it, with a gentle reminder while it is empty. The reminder and the count describe
  * the field, so a screen reader says them when it is reached.
  */
-export function PhotoAltField({ value, onChange, disabled }: PhotoAltFieldProps) {
+export function PhotoAltField({
+  value,
+  onChange,
+  disabled,
+  label = PHOTO_ALT_LABEL,
+}: PhotoAltFieldProps) {
   const noteId = useId();
   const countId = useId();
   const missing = storedPhotoAlt(value) === null;
   return (
     <div className="feed-composer__alt">
       <TextAreaField
-        label={PHOTO_ALT_LABEL}
+        label={label}
         value={value}
         maxLength={PHOTO_ALT_MAX_LENGTH}
         onChange={(event) => onChange(event.target.value)}

@@ -129,6 +129,39 @@ describe('PostCard photo viewer', () => {
     expect(photoButton()).toHaveFocus();
   });
 
+  it('shows a post of several photos as a carousel, and opens the viewer at the photo shown', async () => {
+    const list = (suffix: string) =>
+      ['1', '2', '3'].map((n) => `https://files.test/${n}${suffix}.jpg`);
+    const album = makePost({
+      ...described,
+      postImage: 'https://files.test/1.jpg',
+      postImageWidth: 1080,
+      postImageHeight: 810,
+      photos: {
+        images: list(''),
+        thumbnails: list('-t'),
+        widths: [1080, 1080, 1080],
+        heights: [810, 810, 810],
+        alts: [null, 'A boat', null],
+      },
+    });
+    const { user, viewerClosed } = renderInBrowser(album);
+    expect(screen.getByRole('region', { name: 'Photos, 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next photo' }));
+    await user.click(screen.getByRole('button', { name: 'A boat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Full-size photo' });
+    expect(within(dialog).getByRole('img', { name: 'A boat' })).toHaveAttribute(
+      'src',
+      'https://files.test/2.jpg',
+    );
+    expect(within(dialog).getByText('Photo 2 of 3')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(within(dialog).getByRole('img', { name: 'Photo 3 of 3' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await viewerClosed();
+    expect(screen.getByRole('button', { name: 'A boat' })).toHaveFocus();
+  });
+
   it('does not reopen a viewer left in the history by an earlier page load (a reload)', async () => {
     // React Router keeps an entry's own state under `usr`.
     const stale = { photoViewer: { postId: described.postId, index: 0, pageLoad: 'earlier' } };

@@ -11,6 +11,7 @@ import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
+import { PhotoCarousel } from './carousel/PhotoCarousel';
 import { PostPhoto } from './PostPhoto';
 import { SaveButton } from './SaveButton';
 import { postPhotosOf } from './postPhotos';
@@ -102,7 +103,14 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
           <MentioningText text={post.postCaption} mentions={post.mentions} />
         </p>
       ) : null}
-      {photos[0] ? (
+      {photos.length > 1 ? (
+        <PhotoCarousel
+          photos={photos}
+          priority={priority}
+          onOpen={viewer.open}
+          buttonRef={viewer.triggerRef}
+        />
+      ) : photos[0] ? (
         <PostPhoto
           photo={photos[0]}
           priority={priority}

@@ -5,6 +5,11 @@ import { preloadPhotoViewer } from './viewer/LazyPhotoViewer';
 
 export interface PostPhotoProps {
   photo: ShownPhoto;
+  /**
+   * The size whose shape the frame takes: the photo's own, or in a carousel the first photo's,
+   * which the others are cropped to fill.
+   */
+  frame?: ShownPhoto['size'];
   /** The first photo of the list: the likely largest paint, fetched first and never lazily. */
   priority?: boolean;
   /** Opens the photo full size (the viewer). */
@@ -32,8 +37,14 @@ function frameRatio({ width, height }: { width: number; height: number }): strin
  * the whole photo inside it. The photo is a button that opens it full size: its name is the
  * photo's description, so a screen reader says what the photo shows and that it opens.
  */
-export function PostPhoto({ photo, priority = false, onOpen, buttonRef }: PostPhotoProps) {
-  const box = photo.size;
+export function PostPhoto({
+  photo,
+  frame = photo.size,
+  priority = false,
+  onOpen,
+  buttonRef,
+}: PostPhotoProps) {
+  const box = photo.size ?? frame;
   return (
     <button
       ref={buttonRef}
@@ -47,12 +58,12 @@ export function PostPhoto({ photo, priority = false, onOpen, buttonRef }: PostPh
       onFocus={preloadPhotoViewer}
     >
       <Photo
-        className={box ? 'feed-post__photo' : 'feed-post__photo feed-post__photo--shape-unknown'}
+        className={frame ? 'feed-post__photo' : 'feed-post__photo feed-post__photo--shape-unknown'}
         src={photo.src}
         alt={photo.alt}
         width={box?.width ?? 640}
         height={box?.height ?? 480}
-        style={box ? { aspectRatio: frameRatio(box) } : undefined}
+        style={frame ? { aspectRatio: frameRatio(frame) } : undefined}
         priority={priority}
       />
     </button>

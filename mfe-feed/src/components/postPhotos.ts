@@ -25,13 +25,39 @@ export function photoAltOf(post: Pick<Post, 'postImageAlt' | 'postCaption'>): st
   return post.postCaption ? `Photo: ${post.postCaption.slice(0, CAPTION_IN_ALT)}` : 'Photo';
 }
 
-/** The photos a post shows, in order: none for a text post, today one for a photo post. */
-export function postPhotosOf(
-  post: Pick<
-    Post,
-    'postImage' | 'postImageAlt' | 'postCaption' | 'postImageWidth' | 'postImageHeight'
-  >,
-): ShownPhoto[] {
+/** What a post shows of its photos: the seed's fields of the first, and the list of all. */
+export type PhotoFields = Pick<
+  Post,
+  'postImage' | 'postImageAlt' | 'postCaption' | 'postImageWidth' | 'postImageHeight' | 'photos'
+>;
+
+/**
+ * The photos a post shows, in order: none for a text post, one for a post of one photo, all of
+ * them for a post of several (docs/DATA_MODEL.md "Several photos"). The first photo is always the
+ * seed's fields (its description is postImageAlt, the one an edit changes); the others come from
+ * the parallel lists, each with the author's description or, without one, its place in the post.
+ */
+export function postPhotosOf(post: PhotoFields): ShownPhoto[] {
   if (!post.postImage) return [];
-  return [{ src: post.postImage, alt: photoAltOf(post), size: postPhotoBox(post) }];
+  const first: ShownPhoto = {
+    src: post.postImage,
+    alt: photoAltOf(post),
+    size: postPhotoBox(post),
+  };
+  const photos = post.photos;
+  if (!photos || photos.images.length < 2) return [first];
+  const count = photos.images.length;
+  return [
+    first,
+    ...photos.images.slice(1).map((src, offset) => {
+      const index = offset + 1;
+      const width = photos.widths[index];
+      const height = photos.heights[index];
+      return {
+        src,
+        alt: photos.alts[index] ?? `Photo ${index + 1} of ${count}`,
+        size: width && height ? { width, height } : null,
+      };
+    }),
+  ];
 }

@@ -11,8 +11,10 @@ export {
   createPost,
   setLiked,
   deletePost,
+  MAX_POST_PHOTOS,
+  UnreadablePhotoError,
 } from './posts';
-export type { NewPost } from './posts';
+export type { NewPhoto, NewPost, PhotosProgress } from './posts';
 export { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postEdits';
 export type { PostEditInput } from './postEdits';

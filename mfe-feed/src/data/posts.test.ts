@@ -8,8 +8,10 @@ import {
   tagPostsQuery,
   setLiked,
   singlePostQuery,
+  MAX_POST_PHOTOS,
+  UnreadablePhotoError,
 } from './posts';
-import { uploadImage } from 'shared-firebase';
+import { ImageUnreadableError, uploadImage } from 'shared-firebase';
 import { deleteObject } from 'firebase/storage';
 import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
 
@@ -179,7 +181,7 @@ describe('post queries', () => {
 
 describe('createPost', () => {
   it('writes a text post and the author’s post list in one batch, its audience read first', async () => {
-    await expect(createPost({ authorUid: ME, caption: '  Hello  ', image: null })).resolves.toBe(
+    await expect(createPost({ authorUid: ME, caption: '  Hello  ', photos: [] })).resolves.toBe(
       'NEW_ID',
     );
     expect(uploadImage).not.toHaveBeenCalled();
@@ -208,10 +210,20 @@ describe('createPost', () => {
     const file = new File(['x'], 'p.png', { type: 'image/png' });
     const onProgress = jest.fn();
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
-    await createPost({ authorUid: ME, caption: '   ', image: file, onProgress });
+    await createPost({ authorUid: ME, caption: '   ', photos: [{ file }], onProgress });
     const onWaitingForConnection = jest.fn();
-    expect(uploadImage).toHaveBeenCalledWith(ME, 'posts', 'post', file, onProgress, undefined);
-    await createPost({ authorUid: ME, caption: '', image: file, onWaitingForConnection });
+    expect(uploadImage).toHaveBeenCalledWith(
+      ME,
+      'posts',
+      'post',
+      file,
+      expect.any(Function),
+      undefined,
+    );
+    // One photo: its own progress is the whole set's.
+    jest.mocked(uploadImage).mock.calls[0]![4](40);
+    expect(onProgress).toHaveBeenLastCalledWith({ percent: 40, photo: 1, photos: 1 });
+    await createPost({ authorUid: ME, caption: '', photos: [{ file }], onWaitingForConnection });
     expect(jest.mocked(uploadImage).mock.calls[1]![5]).toBe(onWaitingForConnection);
     firestore.__commits.pop();
     expect(firestore.__commits).toEqual([
@@ -246,7 +258,7 @@ describe('createPost', () => {
   it('stores the photo’s description, trimmed, on the post and its explore entry', async () => {
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     const file = new File(['x'], 'p.png', { type: 'image/png' });
-    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: '  A red kite  ' });
+    await createPost({ authorUid: ME, caption: '', photos: [{ file, alt: '  A red kite  ' }] });
     const [postWrite, exploreWrite] = firestore.__commits[0]!;
     expect(postWrite).toEqual([
       'set',
@@ -263,9 +275,9 @@ describe('createPost', () => {
   it('leaves the description out when it is blank, invisible, or there is no photo', async () => {
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     const file = new File(['x'], 'p.png', { type: 'image/png' });
-    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: ' \n ' });
-    await createPost({ authorUid: ME, caption: '', image: file, imageAlt: '\u200b\u3164' });
-    await createPost({ authorUid: ME, caption: 'Words', image: null, imageAlt: 'A kite' });
+    await createPost({ authorUid: ME, caption: '', photos: [{ file, alt: ' \n ' }] });
+    await createPost({ authorUid: ME, caption: '', photos: [{ file, alt: '\u200b\u3164' }] });
+    await createPost({ authorUid: ME, caption: 'Words', photos: [] });
     expect(firestore.__commits).toHaveLength(3);
     for (const commit of firestore.__commits) {
       for (const [, , data] of commit) expect(data).not.toHaveProperty('postImageAlt');
@@ -276,11 +288,82 @@ describe('createPost', () => {
     jest.mocked(uploadImage).mockResolvedValue(UPLOADED);
     firestore.__failNextCommit(new Error('permission-denied'));
     await expect(
-      createPost({ authorUid: ME, caption: '', image: new File(['x'], 'p.png') }),
+      createPost({ authorUid: ME, caption: '', photos: [{ file: new File(['x'], 'p.png') }] }),
     ).rejects.toThrow('permission-denied');
     expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.jpg` });
     expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1-thumbnail.jpg` });
     expect(firestore.__commits).toEqual([]);
+  });
+
+  it('uploads several photos one after the other and lists them all, the first as the seed’s fields', async () => {
+    const uploadedAs = (n: number) => ({
+      display: { path: `${ME_PATH}/${n}.jpg`, downloadUrl: `https://files/${n}.jpg` },
+      thumbnail: { path: `${ME_PATH}/${n}-t.jpg`, downloadUrl: `https://files/${n}-t.jpg` },
+      width: 1000 + n,
+      height: 800,
+    });
+    for (const n of [1, 2, 3]) jest.mocked(uploadImage).mockResolvedValueOnce(uploadedAs(n));
+    const files = [1, 2, 3].map((n) => new File([`${n}`], `${n}.png`, { type: 'image/png' }));
+    const onProgress = jest.fn();
+    await createPost({
+      authorUid: ME,
+      caption: 'Holiday',
+      photos: [
+        { file: files[0]!, alt: ' The beach ' },
+        { file: files[1]!, alt: '' },
+        { file: files[2]!, alt: 'A boat ' },
+      ],
+      onProgress,
+    });
+    expect(jest.mocked(uploadImage).mock.calls.map((call) => call[3])).toEqual(files);
+    // Half of the second photo is half of the second third of the set.
+    jest.mocked(uploadImage).mock.calls[1]![4](50);
+    expect(onProgress).toHaveBeenLastCalledWith({ percent: 50, photo: 2, photos: 3 });
+    const [postWrite, exploreWrite] = firestore.__commits[0]!;
+    expect(postWrite![2]).toMatchObject({
+      postImage: 'https://files/1.jpg',
+      postThumbnail: 'https://files/1-t.jpg',
+      postImageWidth: 1001,
+      postImageHeight: 800,
+      postImageAlt: 'The beach',
+      photos: {
+        images: ['https://files/1.jpg', 'https://files/2.jpg', 'https://files/3.jpg'],
+        thumbnails: ['https://files/1-t.jpg', 'https://files/2-t.jpg', 'https://files/3-t.jpg'],
+        widths: [1001, 1002, 1003],
+        heights: [800, 800, 800],
+        alts: [null, null, 'A boat'],
+      },
+    });
+    expect(exploreWrite![2]).toMatchObject({ postImage: 'https://files/1.jpg', photoCount: 3 });
+  });
+
+  it('a photo that cannot be read names itself and leaves none of the set behind', async () => {
+    jest
+      .mocked(uploadImage)
+      .mockResolvedValueOnce(UPLOADED)
+      .mockRejectedValueOnce(new ImageUnreadableError());
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    const failure = createPost({
+      authorUid: ME,
+      caption: '',
+      photos: [{ file }, { file }, { file }],
+    });
+    await expect(failure).rejects.toBeInstanceOf(UnreadablePhotoError);
+    await expect(failure).rejects.toMatchObject({ photoIndex: 1 });
+    expect(uploadImage).toHaveBeenCalledTimes(2);
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1.jpg` });
+    expect(deleteObject).toHaveBeenCalledWith({ ref: `${ME}/posts/1-thumbnail.jpg` });
+    expect(firestore.__commits).toEqual([]);
+  });
+
+  it('refuses more than MAX_POST_PHOTOS photos before uploading any', async () => {
+    const file = new File(['x'], 'p.png', { type: 'image/png' });
+    const photos = Array.from({ length: MAX_POST_PHOTOS + 1 }, () => ({ file }));
+    await expect(createPost({ authorUid: ME, caption: '', photos })).rejects.toThrow(
+      'too-many-photos',
+    );
+    expect(newPostProblem('', photos.slice(1))).toBeNull();
+    expect(uploadImage).not.toHaveBeenCalled();
   });
 
   it('offline with nothing cached, waits for the server’s followers instead of guessing', async () => {
@@ -290,7 +373,7 @@ describe('createPost', () => {
       followersSnapshot(['f9']),
       followersSnapshot(['later']),
     );
-    await createPost({ authorUid: ME, caption: 'Offline', image: null });
+    await createPost({ authorUid: ME, caption: 'Offline', photos: [] });
     expect(firestore.__commits[0]![0]![2]).toMatchObject({ followers: [ME, 'f9'] });
     // The listener stops at the first snapshot the server confirmed.
     const stop = jest.mocked(onSnapshot).mock.results[0]!.value as jest.Mock;
@@ -299,9 +382,7 @@ describe('createPost', () => {
 
   it('lets any other read failure through without writing', async () => {
     jest.mocked(getDoc).mockRejectedValue(deniedError);
-    await expect(createPost({ authorUid: ME, caption: 'x', image: null })).rejects.toBe(
-      deniedError,
-    );
+    await expect(createPost({ authorUid: ME, caption: 'x', photos: [] })).rejects.toBe(deniedError);
     expect(onSnapshot).not.toHaveBeenCalled();
     expect(firestore.__commits).toEqual([]);
   });
@@ -312,7 +393,7 @@ describe('createPost', () => {
       .mocked(getDoc)
       .mockResolvedValueOnce(followersSnapshot(['f1', 'f2']) as never)
       .mockResolvedValueOnce(followersSnapshot(['f2']) as never);
-    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).resolves.toBe('NEW_ID');
+    await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).resolves.toBe('NEW_ID');
     expect(jest.mocked(getDoc).mock.calls[1]).toEqual([{ path: `Followers/${ME}`, id: ME }, 'tx']);
     expect(firestore.__commits).toEqual([
       [
@@ -329,14 +410,14 @@ describe('createPost', () => {
   it('gives up after the one retry, and does not retry other failures', async () => {
     firestore.__failNextCommit(deniedError);
     firestore.__failNextCommit(deniedError);
-    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+    await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).rejects.toBe(
       deniedError,
     );
     expect(getDoc).toHaveBeenCalledTimes(2);
 
     const unavailable = Object.assign(new Error('down'), { code: 'unavailable' });
     firestore.__failNextCommit(unavailable);
-    await expect(createPost({ authorUid: ME, caption: 'Hi', image: null })).rejects.toBe(
+    await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).rejects.toBe(
       unavailable,
     );
     expect(getDoc).toHaveBeenCalledTimes(3);
@@ -344,13 +425,13 @@ describe('createPost', () => {
   });
 
   it('refuses an empty or over-long post without writing anything', async () => {
-    await expect(createPost({ authorUid: ME, caption: ' \n ', image: null })).rejects.toThrow();
+    await expect(createPost({ authorUid: ME, caption: ' \n ', photos: [] })).rejects.toThrow();
     await expect(
-      createPost({ authorUid: ME, caption: 'x'.repeat(2001), image: null }),
+      createPost({ authorUid: ME, caption: 'x'.repeat(2001), photos: [] }),
     ).rejects.toThrow();
     const file = new File(['x'], 'p.png', { type: 'image/png' });
     await expect(
-      createPost({ authorUid: ME, caption: '', image: file, imageAlt: 'x'.repeat(1501) }),
+      createPost({ authorUid: ME, caption: '', photos: [{ file, alt: 'x'.repeat(1501) }] }),
     ).rejects.toThrow('The post is too-long.');
     expect(uploadImage).not.toHaveBeenCalled();
     expect(firestore.__commits).toEqual([]);
@@ -359,18 +440,19 @@ describe('createPost', () => {
 });
 
 describe('newPostProblem with a description', () => {
-  const photo = new File(['x'], 'p.png', { type: 'image/png' });
+  const file = new File(['x'], 'p.png', { type: 'image/png' });
+  const photo = (alt?: string) => [{ file, alt }];
 
   it('accepts a description of up to PHOTO_ALT_MAX_LENGTH characters and refuses a longer one', () => {
     // The documented maximum (docs/DATA_MODEL.md, mfe-feed/README.md).
     expect(PHOTO_ALT_MAX_LENGTH).toBe(1500);
-    expect(newPostProblem('', photo, 'x'.repeat(PHOTO_ALT_MAX_LENGTH))).toBeNull();
-    expect(newPostProblem('', photo, 'x'.repeat(PHOTO_ALT_MAX_LENGTH + 1))).toBe('too-long');
+    expect(newPostProblem('', photo('x'.repeat(PHOTO_ALT_MAX_LENGTH)))).toBeNull();
+    expect(newPostProblem('', photo('x'.repeat(PHOTO_ALT_MAX_LENGTH + 1)))).toBe('too-long');
   });
 
   it('never requires a description: a photo alone is a post', () => {
-    expect(newPostProblem('', photo)).toBeNull();
-    expect(newPostProblem('', photo, '')).toBeNull();
+    expect(newPostProblem('', photo())).toBeNull();
+    expect(newPostProblem('', photo(''))).toBeNull();
   });
 });
 
@@ -448,6 +530,27 @@ describe('deletePost', () => {
       [{ ref: 'https://files/2.jpg' }],
       [{ ref: 'https://files/2-thumbnail.jpg' }],
     ]);
+  });
+
+  it('deletes every size of every photo of a post of several', async () => {
+    jest.mocked(getDocs).mockResolvedValue({ docs: [] } as never);
+    const files = (suffix: string) => [1, 2, 3].map((n) => `https://files/${n}${suffix}.jpg`);
+    await deletePost({
+      postId: 'p4',
+      uid: ME,
+      postImage: 'https://files/1.jpg',
+      postThumbnail: 'https://files/1-t.jpg',
+      photos: {
+        images: files(''),
+        thumbnails: files('-t'),
+        widths: [10, 10, 10],
+        heights: [10, 10, 10],
+        alts: [null, null, null],
+      },
+    });
+    expect(jest.mocked(deleteObject).mock.calls.map(([ref]) => ref)).toEqual(
+      ['1', '1-t', '2', '3', '2-t', '3-t'].map((name) => ({ ref: `https://files/${name}.jpg` })),
+    );
   });
 
   it('deletes no file for a text post and stops before the post when a comment batch fails', async () => {

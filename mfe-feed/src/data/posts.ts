@@ -26,6 +26,7 @@ import {
   explorePostRef,
   followersRef,
   getDb,
+  ImageUnreadableError,
   isPermissionDenied,
   MAX_MENTIONS,
   postEditsCollection,
@@ -38,7 +39,7 @@ import {
   userDataRef,
   waitUntilBrowserOnline,
 } from 'shared-firebase';
-import type { LiveQuery, PagedQuery, Post } from 'shared-firebase';
+import type { LiveQuery, PagedQuery, Post, UploadedImage } from 'shared-firebase';
 import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 import { postAudience, readPostAudience } from './postAudience';
 
@@ -114,48 +115,80 @@ export function useSinglePost(postId: string): LiveQuery<Post> {
 
 // ---- writes ----
 
-/** The post's stored picture files: the display size and, on newer posts, its thumbnail. */
-export type PostImages = Pick<Post, 'postImage' | 'postThumbnail'>;
+/** Most photos in one post (docs/DATA_MODEL.md "Several photos"); firestore.rules holds it too. */
+export const MAX_POST_PHOTOS = 10;
 
-/** Deletes every stored size of a post's photo (a file already gone is no error). */
+/** The post's stored picture files: the first photo's sizes and, on a post of several, all. */
+export type PostImages = Pick<Post, 'postImage' | 'postThumbnail' | 'photos'>;
+
+/** Deletes every stored size of every photo of a post (a file already gone is no error). */
 export function deletePostImages(post: PostImages): Promise<void> {
-  const files = [post.postImage, post.postThumbnail].filter(
-    (url): url is string => typeof url === 'string' && url !== '',
-  );
-  return deleteStoredFiles(files);
+  const urls = [
+    post.postImage,
+    post.postThumbnail,
+    ...(post.photos?.images ?? []),
+    ...(post.photos?.thumbnails ?? []),
+  ].filter((url): url is string => typeof url === 'string' && url !== '');
+  return deleteStoredFiles([...new Set(urls)]);
+}
+
+/** One chosen photo of a new post and the author's description of it. */
+export interface NewPhoto {
+  file: File;
+  /**
+   * The description (alt text), at most PHOTO_ALT_MAX_LENGTH characters; stored only when it has
+   * something visible in it.
+   */
+  alt?: string;
+}
+
+/** Where a new post's photos are: which one is prepared and uploaded, and how far all are. */
+export interface PhotosProgress {
+  /** Over the whole set, 0–100. */
+  percent: number;
+  /** The photo being prepared or uploaded, from 1. */
+  photo: number;
+  photos: number;
 }
 
 /** What `createPost` needs. */
 export interface NewPost {
   authorUid: string;
   caption: string;
-  image: File | null;
-  /**
-   * The author's description of the photo (alt text), at most PHOTO_ALT_MAX_LENGTH characters;
-   * stored only with a photo and only when it has something visible in it.
-   */
-  imageAlt?: string;
+  /** The photos in the order the post shows them; none for a text post, at most MAX_POST_PHOTOS. */
+  photos: readonly NewPhoto[];
+  /** Progress of processing and uploading the photos; called only for photo posts. */
+  onProgress?: (progress: PhotosProgress) => void;
   /** The members the caption mentions (uids, at most MAX_MENTIONS); stored only when there are any. */
   mentions?: readonly string[];
-  /** Progress of processing and uploading the photo, 0–100; called only for photo posts. */
-  onProgress?: (percent: number) => void;
   /**
-   * Called when the processed photo waits for the browser to be online before its upload (Storage
+   * Called when a processed photo waits for the browser to be online before its upload (Storage
    * cannot queue it); progress resumes once it is.
    */
   onWaitingForConnection?: () => void;
 }
 
+/** A chosen photo the browser could not decode: nothing of the post was uploaded or kept. */
+export class UnreadablePhotoError extends ImageUnreadableError {
+  constructor(readonly photoIndex: number) {
+    super();
+    this.name = 'UnreadablePhotoError';
+  }
+}
+
 /** Why this post cannot be sent, or null: the checks the rules would otherwise refuse. */
 export function newPostProblem(
   caption: string,
-  image: File | null,
-  imageAlt = '',
-): 'empty' | 'too-long' | null {
-  if (caption.length > CAPTION_MAX_LENGTH || imageAlt.length > PHOTO_ALT_MAX_LENGTH) {
+  photos: readonly NewPhoto[],
+): 'empty' | 'too-long' | 'too-many-photos' | null {
+  if (photos.length > MAX_POST_PHOTOS) return 'too-many-photos';
+  if (
+    caption.length > CAPTION_MAX_LENGTH ||
+    photos.some(({ alt = '' }) => alt.length > PHOTO_ALT_MAX_LENGTH)
+  ) {
     return 'too-long';
   }
-  if (caption.trim() === '' && !image) return 'empty';
+  if (caption.trim() === '' && photos.length === 0) return 'empty';
   return null;
 }
 
@@ -166,8 +199,8 @@ interface PostWrite {
   caption: string;
   postImage: string | null;
   postThumbnail: string | null;
-  sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight'>>;
-  /** The photo's description; null for none (the field is then left out). */
+  sizes: Partial<Pick<Post, 'postThumbnail' | 'postImageWidth' | 'postImageHeight' | 'photos'>>;
+  /** The first photo's description; null for none (the field is then left out). */
   postImageAlt: string | null;
   /** The members the caption mentions; empty for none (the field is then left out). */
   mentions: readonly string[];
@@ -207,6 +240,7 @@ function writePost(writer: PostWriter, write: PostWrite, followers: string[]): v
       createdAt: serverTimestamp(),
       ...(postThumbnail ? { postThumbnail } : {}),
       ...alt,
+      ...(sizes.photos ? { photoCount: sizes.photos.images.length } : {}),
     });
   }
   writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
@@ -227,56 +261,125 @@ function commitPostWithServerFollowers(write: PostWrite): Promise<void> {
   });
 }
 
+/** Every stored file of the uploaded photos, by path. */
+function uploadedPaths(uploaded: readonly UploadedImage[]): string[] {
+  return uploaded.flatMap((image) =>
+    [image.display, image.thumbnail].flatMap((file) => (file ? [file.path] : [])),
+  );
+}
+
 /**
- * Makes a post as docs/DATA_MODEL.md "New post" says: the photo is reduced to its sizes in the
+ * Reduces each photo to its sizes in the browser and uploads them, one photo after the other (each
+ * is CPU work of its own; the progress says which), with progress over the whole set. A photo that
+ * cannot be decoded throws UnreadablePhotoError naming it, and the photos uploaded before it are
+ * removed again.
+ */
+async function uploadPhotos(
+  authorUid: string,
+  photos: readonly NewPhoto[],
+  onProgress: (progress: PhotosProgress) => void,
+  onWaitingForConnection?: () => void,
+): Promise<UploadedImage[]> {
+  const uploaded: UploadedImage[] = [];
+  try {
+    for (const [index, { file }] of photos.entries()) {
+      const report = (percent: number) =>
+        onProgress({
+          percent: ((index + percent / 100) / photos.length) * 100,
+          photo: index + 1,
+          photos: photos.length,
+        });
+      try {
+        uploaded.push(
+          await uploadImage(
+            authorUid,
+            STORAGE_FOLDERS.posts,
+            'post',
+            file,
+            report,
+            onWaitingForConnection,
+          ),
+        );
+      } catch (error) {
+        throw error instanceof ImageUnreadableError ? new UnreadablePhotoError(index) : error;
+      }
+    }
+    return uploaded;
+  } catch (error) {
+    await deleteStoredFiles(uploadedPaths(uploaded)).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The seed's fields of the first photo and, for a post of several, the list of all of them. */
+function photoFields(
+  uploaded: readonly UploadedImage[],
+  photos: readonly NewPhoto[],
+): PostWrite['sizes'] {
+  const [first] = uploaded;
+  if (!first) return {};
+  const sizes: PostWrite['sizes'] = {
+    ...(first.thumbnail ? { postThumbnail: first.thumbnail.downloadUrl } : {}),
+    postImageWidth: first.width,
+    postImageHeight: first.height,
+  };
+  if (uploaded.length < 2) return sizes;
+  return {
+    ...sizes,
+    photos: {
+      images: uploaded.map((image) => image.display.downloadUrl),
+      thumbnails: uploaded.map(
+        (image) => image.thumbnail?.downloadUrl ?? image.display.downloadUrl,
+      ),
+      widths: uploaded.map((image) => image.width),
+      heights: uploaded.map((image) => image.height),
+      // The first photo's description is postImageAlt, which an edit changes.
+      alts: uploaded.map((_, index) =>
+        index === 0 ? null : storedPhotoAlt(photos[index]?.alt ?? ''),
+      ),
+    },
+  };
+}
+
+/**
+ * Makes a post as docs/DATA_MODEL.md "New post" says: each photo is reduced to its sizes in the
  * browser and uploaded to `{uid}/posts/` first (a file that cannot be decoded throws
- * ImageUnreadableError and nothing is written; offline, the upload waits for the connection),
- * then one write batch stores the post, its explore entry (photo posts only) and the author's
- * `usersData.posts`, so a failure leaves no half post. A batch, not a transaction, because
- * Firestore queues a batch offline and sends it when the connection returns (a transaction needs
- * the server): the post shows in the author's own lists at once and the promise settles when the
- * server has decided. The audience comes from `Followers/{uid}` as Firestore knows it (the server
- * online, the cache offline). The rules accept only followers still in `Followers/{uid}` at
- * commit time, so a refusal (a follower left meanwhile) is retried once in a transaction, which
- * reads them on the server (the retry happens online: the server has just answered). Returns the new post id.
+ * UnreadablePhotoError and nothing is written or kept; offline, the uploads wait for the
+ * connection), then one write batch stores the post, its explore entry (photo posts only) and the
+ * author's `usersData.posts`, so a failure leaves no half post. A batch, not a transaction,
+ * because Firestore queues a batch offline and sends it when the connection returns (a
+ * transaction needs the server): the post shows in the author's own lists at once and the promise
+ * settles when the server has decided. The audience comes from `Followers/{uid}` as Firestore
+ * knows it (the server online, the cache offline). The rules accept only followers still in
+ * `Followers/{uid}` at commit time, so a refusal (a follower left meanwhile) is retried once in a
+ * transaction, which reads them on the server (the retry happens online: the server has just
+ * answered). Returns the new post id.
  */
 export async function createPost({
   authorUid,
   caption,
-  image,
-  imageAlt = '',
+  photos,
   mentions = [],
   onProgress,
   onWaitingForConnection,
 }: NewPost): Promise<string> {
-  const problem = newPostProblem(caption, image, imageAlt);
+  const problem = newPostProblem(caption, photos);
   if (problem) throw new Error(`The post is ${problem}.`);
-  const uploaded = image
-    ? await uploadImage(
-        authorUid,
-        STORAGE_FOLDERS.posts,
-        'post',
-        image,
-        onProgress ?? (() => {}),
-        onWaitingForConnection,
-      )
-    : null;
-  // The smaller size and the display size's dimensions beside the seed's fields.
-  const sizes = uploaded
-    ? {
-        ...(uploaded.thumbnail ? { postThumbnail: uploaded.thumbnail.downloadUrl } : {}),
-        postImageWidth: uploaded.width,
-        postImageHeight: uploaded.height,
-      }
-    : {};
+  const uploaded = await uploadPhotos(
+    authorUid,
+    photos,
+    onProgress ?? (() => {}),
+    onWaitingForConnection,
+  );
+  const [first] = uploaded;
   const write: PostWrite = {
     postId: doc(postsCollection()).id,
     authorUid,
     caption,
-    postImage: uploaded?.display.downloadUrl ?? null,
-    postThumbnail: uploaded?.thumbnail?.downloadUrl ?? null,
-    sizes,
-    postImageAlt: uploaded ? storedPhotoAlt(imageAlt) : null,
+    postImage: first?.display.downloadUrl ?? null,
+    postThumbnail: first?.thumbnail?.downloadUrl ?? null,
+    sizes: photoFields(uploaded, photos),
+    postImageAlt: first ? storedPhotoAlt(photos[0]?.alt ?? '') : null,
     mentions: mentions.slice(0, MAX_MENTIONS),
   };
   try {
@@ -290,12 +393,7 @@ export async function createPost({
     return write.postId;
   } catch (error) {
     // No post refers to the uploaded files: remove them rather than leave orphans behind.
-    if (uploaded) {
-      const paths = [uploaded.display, uploaded.thumbnail].flatMap((file) =>
-        file ? [file.path] : [],
-      );
-      await deleteStoredFiles(paths).catch(() => undefined);
-    }
+    await deleteStoredFiles(uploadedPaths(uploaded)).catch(() => undefined);
     throw error;
   }
 }
@@ -314,11 +412,11 @@ export async function setLiked(postId: string, viewerUid: string, liked: boolean
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
  * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry,
  * its id in the author's `usersData.posts` and its edit history in one batch — and finally every
- * size of its photo.
+ * size of every photo.
  * Offline, it starts once the browser is online again.
  */
 export async function deletePost(
-  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail'>,
+  post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail' | 'photos'>,
 ): Promise<void> {
   const db = getDb();
   // Offline, the cache could list only some comments and the rest would be orphaned: wait.

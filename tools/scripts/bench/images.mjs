@@ -189,7 +189,7 @@ async function measureRoutes(browser, stack, member) {
 /** Time and Chromium CPU of one post with the photo through the real composer (the pipeline). */
 async function postThroughComposer(page, photo, pid) {
   await page
-    .getByLabel('Photo', { exact: true })
+    .getByLabel('Photos', { exact: true })
     .setInputFiles({ name: 'IMG_4000.jpg', mimeType: 'image/jpeg', buffer: photo });
   const cpuBefore = cpuSecondsOf(pid);
   const started = Date.now();

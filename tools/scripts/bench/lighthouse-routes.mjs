@@ -47,7 +47,7 @@ async function postPhotos(stack, member) {
     await signIn(page, stack.shellUrl, member);
     for (let n = 0; n < PHOTO_POSTS; n += 1) {
       await page
-        .getByLabel('Photo', { exact: true })
+        .getByLabel('Photos', { exact: true })
         .setInputFiles({ name: 'IMG_4000.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Post has been made successfully').waitFor({ timeout: 180_000 });

@@ -1,5 +1,6 @@
 /** Attack: image fields pointing anywhere — tracking pixels, script URLs, other members' files. */
 import { expectAllowed, expectDenied, member, photoPost, withAttackStack } from './attack-kit';
+import type { Write } from './attack-kit';
 
 const kit = withAttackStack('demo-attack-images');
 
@@ -51,6 +52,56 @@ test('a post photo takes only the author’s own upload in posts/', async () => 
 });
 
 /**
+ * A post of three photos as the composer writes it (docs/DATA_MODEL.md "Several photos"), its
+ * explore entry with it, `image` of photo `at` and its thumbnail replaced by `url`.
+ */
+function albumPost(uid: string, postId: string, at: number, url: string | null): Write[] {
+  const own = [0, 1, 2].map((n) => kit().fileUrl(uid, 'posts', `p${n}.jpg`));
+  const images = own.map((file, n) => (n === at && url ? url : file));
+  const thumbnails = own.map((file, n) =>
+    n === at && url ? url : file.replace('.jpg?', '-thumbnail.jpg?'),
+  );
+  const first = { postImage: images[0]!, postThumbnail: thumbnails[0]! };
+  return [
+    {
+      set: `posts/${postId}`,
+      data: {
+        ...first,
+        postCaption: null,
+        uid,
+        postId,
+        followers: [uid],
+        likes: [],
+        postImageWidth: 10,
+        postImageHeight: 10,
+        photos: {
+          images,
+          thumbnails,
+          widths: [10, 10, 10],
+          heights: [10, 10, 10],
+          alts: [null, null, null],
+        },
+      },
+      serverTime: ['createdAt'],
+    },
+    {
+      set: `explorePosts/${postId}`,
+      data: { ...first, uid, postId, photoCount: 3 },
+      serverTime: ['createdAt'],
+    },
+  ];
+}
+
+test('every photo of a post of several takes only the author’s own uploads in posts/', async () => {
+  for (const url of [...hostile(), kit().fileUrl('alice'), kit().fileUrl('mallory', 'pfps')]) {
+    for (const at of [1, 2]) {
+      expectDenied(await kit().commit('mallory', albumPost('mallory', 'album', at, url)));
+    }
+  }
+  expectAllowed(await kit().commit('mallory', albumPost('mallory', 'album', 1, null)));
+});
+
+/**
  * Uids holding pattern characters (any sign-in method but passwords allows them, and a forged
  * emulator token carries any uid): each of these, pasted into a regular expression, would match
  * "alice", so alice's files would count as the member's own.
@@ -91,6 +142,13 @@ test.each(PATTERN_UIDS)(
         photoPost(uid, `p-${PATTERN_UIDS.indexOf(uid)}`, kit().fileUrl('alice')),
       ]),
     );
+    // Nor as the second photo of a post whose first is their own.
+    expectDenied(
+      await kit().commit(
+        uid,
+        albumPost(uid, `a-${PATTERN_UIDS.indexOf(uid)}`, 1, kit().fileUrl('alice')),
+      ),
+    );
   },
 );
 
@@ -102,6 +160,13 @@ test('a uid with a dot still uses its own files, and only its own', async () => 
     mask: ['profilePictures.profilePicture'],
   });
   expectAllowed(await kit().commit('mal.ory', [own('mal.ory')]));
+  expectAllowed(await kit().commit('mal.ory', albumPost('mal.ory', 'dotted', 2, null)));
+  expectDenied(
+    await kit().commit(
+      'mal.ory',
+      albumPost('mal.ory', 'dotted2', 2, kit().fileUrl('malvory', 'posts', 'p2.jpg')),
+    ),
+  );
   // `mal.ory` as a pattern would match `malvory`.
   expectDenied(
     await kit().commit('mal.ory', [

@@ -1290,6 +1290,207 @@ describe('the photo’s description beside postImage', () => {
   });
 });
 
+// Several photos in one post (docs/DATA_MODEL.md "Several photos"): the seed's fields stay the
+// first photo's, `photos` lists them all in parallel lists, checked as a whole by the post's rule
+// and one element at a time by its explore entry's.
+describe('a post of several photos', () => {
+  const t = `${POSTS} create`;
+  const entry = `${EXPLORE} create`;
+  const image = (n: number, uid = 'alice') => url(uid, 'posts', `p${n}.jpg`);
+  const thumb = (n: number, uid = 'alice') => url(uid, 'posts', `p${n}-thumbnail.jpg`);
+  type Photos = Record<string, unknown[]>;
+  /** A post of `count` photos as the composer writes it, `edit` applied to its lists. */
+  const album = (id: string, count: number, edit: (photos: Photos) => unknown = (p) => p): Data => {
+    const n = Array.from({ length: count }, (_, i) => i);
+    const photos: Photos = {
+      images: n.map((i) => image(i)),
+      thumbnails: n.map((i) => thumb(i)),
+      widths: n.map(() => 1080),
+      heights: n.map(() => 810),
+      alts: n.map((i) => (i === 0 ? null : `Photo ${i + 1}`)),
+    };
+    return post('alice', id, {
+      postImage: image(0),
+      postThumbnail: thumb(0),
+      postImageWidth: 1080,
+      postImageHeight: 810,
+      postImageAlt: 'The first photo',
+      photos: edit(photos) as Data,
+    });
+  };
+  const albumEntry = (id: string, photoCount?: number): Data =>
+    explore('alice', id, {
+      postImage: image(0),
+      postThumbnail: thumb(0),
+      postImageAlt: 'The first photo',
+      ...(photoCount === undefined ? {} : { photoCount }),
+    });
+  /** The album's batch: the post and its explore entry, counting `count` photos. */
+  const postAlbum = (id: string, data: Data, count = 3) =>
+    newPost('alice', id, data, albumEntry(id, count));
+  /** One list of the photos with element `index` replaced. */
+  const setAt = (list: string, index: number, value: unknown) => (photos: Photos) => ({
+    ...photos,
+    [list]: photos[list]!.map((old, i) => (i === index ? value : old)),
+  });
+  const breaks = 'validPhotoList(data, postId)';
+  const elements = 'photoElements(postAfter().data.photos)';
+
+  test('2 to 10 photos, with the grid entry counting them', async () => {
+    for (const count of [2, 10]) {
+      const id = `album${count}`;
+      await allow('alice', [t, entry], postAlbum(id, album(id, count), count), {
+        via: 'validPhotoList(data, postId)',
+      });
+    }
+    await allow('alice', entry, postAlbum('album10b', album('album10b', 10), 10), {
+      via: elements,
+    });
+    // A post of one photo keeps the seed's fields alone, as before.
+    await allow(
+      'alice',
+      [t, entry],
+      newPost(
+        'alice',
+        'single',
+        post('alice', 'single', { postImage: IMAGE }),
+        explore('alice', 'single'),
+      ),
+      {
+        via: "!('photos' in data)",
+      },
+    );
+    await allow(
+      'alice',
+      entry,
+      newPost(
+        'alice',
+        'single2',
+        post('alice', 'single2', { postImage: IMAGE }),
+        explore('alice', 'single2'),
+      ),
+      {
+        via: "!('photos' in postAfter().data)",
+      },
+    );
+  });
+
+  test('the longest descriptions, and ones only newer Unicode can show, on all ten', async () => {
+    const emoji = '\u{1F99C}\u{1FAE7}';
+    const longest = (photos: Photos) => ({
+      ...photos,
+      alts: photos.alts!.map((alt, i) =>
+        i === 0 ? null : i % 2 ? emoji : x(PHOTO_ALT_MAX_LENGTH),
+      ),
+    });
+    await allow('alice', [t, entry], postAlbum('albumAlt', album('albumAlt', 10, longest), 10), {
+      via: elements,
+    });
+  });
+
+  test('the lists are bounded and parallel, and their first photo is that of the seed’s fields', async () => {
+    const forged: Data[] = [
+      album('a', 11),
+      album('a', 1),
+      post('alice', 'a', { postImage: IMAGE, photos: [image(0), image(1)] }),
+      album('a', 3, (p) => ({ ...p, extra: [] })),
+      album('a', 3, (p) => without(p as Data, 'alts')),
+      album('a', 3, (p) => ({ ...p, thumbnails: p.thumbnails!.slice(0, 2) })),
+      album('a', 3, (p) => ({ ...p, alts: p.alts!.slice(0, 2) })),
+      album('a', 3, (p) => ({ ...p, widths: p.widths!.slice(0, 2) })),
+      album('a', 3, (p) => ({ ...p, heights: [...p.heights!, 810] })),
+      album('a', 3, setAt('images', 0, image(5))),
+      album('a', 3, setAt('thumbnails', 0, thumb(5))),
+      album('a', 3, setAt('widths', 0, 640)),
+      album('a', 3, setAt('heights', 0, 640)),
+      album('a', 3, setAt('alts', 0, 'Its own description')),
+      { ...album('a', 3), postImage: null },
+    ];
+    for (const data of forged) await deny('alice', t, postAlbum('a', data), { breaks });
+    // Only with its explore entry, whose rule checks the photos one by one.
+    await deny('alice', t, newPost('alice', 'a', album('a', 3)), { breaks });
+  });
+
+  test('every file is the author’s own upload in posts/, wherever it sits in the lists', async () => {
+    const files: Array<[string, unknown]> = [
+      ['images', image(1, 'bob')],
+      ['thumbnails', thumb(1, 'bob')],
+      ['images', url('alice', 'pfps', 'p.jpg')],
+      ['images', 'https://tracker.test/p.gif'],
+      ['images', `${image(1)} ${image(2)}`],
+      ['images', `javascript:alert(1)//${image(1)}`],
+      ['images', `${image(1)}#x`],
+      ['images', ''],
+      ['images', null],
+      ['thumbnails', { url: thumb(1) }],
+      ['widths', 0],
+      ['widths', 4097],
+      ['heights', 10.5],
+      ['heights', null],
+    ];
+    for (const [list, value] of files) {
+      await deny('alice', t, postAlbum('a', album('a', 3, setAt(list, 1, value))), { breaks });
+    }
+    // The last of ten places is checked as the second is.
+    await deny(
+      'alice',
+      t,
+      postAlbum('a', album('a', 10, setAt('images', 9, image(9, 'bob'))), 10),
+      {
+        breaks,
+      },
+    );
+  });
+
+  test('each side is a number and each description visible text within the bound', async () => {
+    const elements10: Array<[string, number, unknown]> = [
+      ['widths', 1, '1080'],
+      ['heights', 9, '810'],
+      ['alts', 1, ' '],
+      ['alts', 5, INVISIBLE],
+      ['alts', 9, x(PHOTO_ALT_MAX_LENGTH + 1)],
+      ['alts', 2, ''],
+      ['alts', 3, 5],
+    ];
+    for (const [list, index, value] of elements10) {
+      await deny('alice', entry, postAlbum('a', album('a', 10, setAt(list, index, value)), 10), {
+        breaks: elements,
+      });
+    }
+  });
+
+  test('the grid entry counts the photos of a post of several, and only of one', async () => {
+    const counted = "get('photoCount', null)";
+    await deny('alice', entry, newPost('alice', 'g', album('g', 3), albumEntry('g')), {
+      breaks: counted,
+    });
+    await deny('alice', entry, postAlbum('g', album('g', 3), 2), { breaks: counted });
+    await deny(
+      'alice',
+      entry,
+      newPost(
+        'alice',
+        'g',
+        post('alice', 'g', { postImage: IMAGE }),
+        explore('alice', 'g', { photoCount: 1 }),
+      ),
+      { breaks: counted },
+    );
+  });
+
+  test('nobody changes the photos after posting, the author included', async () => {
+    await deny(
+      'alice',
+      `${POSTS} update`,
+      update('posts/album2', { 'photos.alts': [null, 'New'] }),
+      {
+        breaks: "changedOnly(['likes'])",
+      },
+    );
+    await deny('alice', `${EXPLORE} update`, update('explorePosts/album2', { photoCount: 9 }));
+  });
+});
+
 test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
   // Activity's statements have their cases in product-activity.sdk.test.ts.
   expect(suite.gaps().filter((gap) => !isActivityStatement(gap))).toEqual([]);
