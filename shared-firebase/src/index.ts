@@ -19,7 +19,6 @@ export type {
   FollowersDoc,
   Post,
   PostEdit,
-  PostPhotos,
   Reply,
   SavedPost,
   TagCount,
