@@ -4,11 +4,12 @@ import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
 import { blockingViolations } from '../support/axe';
 import { createTextPost } from '../support/posts';
+import { DARK_BACKGROUND } from '../support/theme';
 
 // Accessibility of every route, signed out and signed in, in the light and the dark theme: axe-core
 // finds no serious or critical violation (WCAG 2.1 A/AA rules, contrast included), the main controls
 // are reachable with Tab, the avatar menu works with the keyboard alone, and status messages are
-// announced through a live region. The theme chosen in settings applies before the first paint.
+// announced through a live region.
 
 /** What axe finds in the light theme, then in the dark one (the page follows the system's). */
 async function violationsInBothThemes(page: Page) {
@@ -18,26 +19,6 @@ async function violationsInBothThemes(page: Page) {
   await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
   return { light, dark: await blockingViolations(page) };
 }
-
-/** The page background of the dark theme (shared-ui's --ui-color-bg). */
-const DARK_BACKGROUND = 'rgb(24, 25, 26)';
-const LIGHT_BACKGROUND = 'rgb(240, 242, 245)';
-
-/**
- * Makes the next page load record the body's background in its first animation frame, which runs
- * before the first paint.
- */
-async function recordFirstFrameBackground(page: Page) {
-  await page.addInitScript(() => {
-    sessionStorage.removeItem('firstFrameBackground');
-    requestAnimationFrame(() => {
-      const seen = document.body ? getComputedStyle(document.body).backgroundColor : 'no body';
-      sessionStorage.setItem('firstFrameBackground', seen);
-    });
-  });
-}
-const firstFrameBackground = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('firstFrameBackground'));
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `maxTabs`. */
 async function tabTo(page: Page, target: Locator, maxTabs = 40) {
@@ -153,40 +134,6 @@ test.describe('axe: signed in', () => {
       expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
     });
   }
-});
-
-test.describe('theme', () => {
-  test('follows the system, and a remembered choice paints first on the sign-in page', async ({
-    page,
-  }) => {
-    await recordFirstFrameBackground(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto('/login');
-    await expect.poll(() => firstFrameBackground(page)).toBe(DARK_BACKGROUND);
-
-    await page.evaluate(() => localStorage.setItem('THEME', 'light'));
-    await page.reload();
-    await expect.poll(() => firstFrameBackground(page)).toBe(LIGHT_BACKGROUND);
-  });
-
-  test('Dark chosen in settings applies at once and before the first paint after a reload', async ({
-    page,
-    members,
-  }) => {
-    await signIn(page, await members.create());
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/edit-profile');
-    const appearance = page.getByRole('region', { name: 'Appearance' });
-    await expect(appearance.getByRole('radio', { name: 'System' })).toBeChecked();
-    await appearance.getByRole('radio', { name: 'Dark' }).check();
-    await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
-
-    await recordFirstFrameBackground(page);
-    await page.goto('/');
-    await expect.poll(() => firstFrameBackground(page)).toBe(DARK_BACKGROUND);
-    await page.goto('/edit-profile');
-    await expect(appearance.getByRole('radio', { name: 'Dark' })).toBeChecked();
-  });
 });
 
 test.describe('keyboard', () => {
