@@ -21,12 +21,14 @@ function probe(port, host) {
   });
 }
 
+/** How long a taken port is watched for its release before the start gives up. */
+const PORT_RELEASE_GRACE_MS = 5_000;
+
 /**
+ * The entries of `wanted` whose port is taken on one of their hosts, with that host and why.
  * @param {Array<{ service: string, port: number, variable?: string, hosts?: string[] }>} wanted
- * Throws a StartupProblem naming every port that is taken, the service that wanted it and the
- * variable that moves it.
  */
-export async function checkPortsFree(wanted) {
+async function takenPorts(wanted) {
   const taken = [];
   for (const entry of wanted) {
     for (const host of entry.hosts ?? ['127.0.0.1']) {
@@ -36,6 +38,24 @@ export async function checkPortsFree(wanted) {
         break;
       }
     }
+  }
+  return taken;
+}
+
+/**
+ * @param {Array<{ service: string, port: number, variable?: string, hosts?: string[] }>} wanted
+ * Throws a StartupProblem naming every port that is taken, the service that wanted it and the
+ * variable that moves it.
+ */
+export async function checkPortsFree(wanted) {
+  // A run killed a moment ago (kill -9, a closed terminal) frees its ports only as the kernel
+  // tears its processes down, which takes a while on a busy machine: a restart at once waits for
+  // that rather than refusing. A port still taken after the grace is held by something alive.
+  const deadline = Date.now() + PORT_RELEASE_GRACE_MS;
+  let taken = await takenPorts(wanted);
+  while (taken.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    taken = await takenPorts(taken);
   }
   if (taken.length === 0) return;
   const lines = taken.map(
