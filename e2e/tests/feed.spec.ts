@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '../support/messages';
+import { createTextPost } from '../support/posts';
 import { test, expect, signIn, signedInPage } from '../fixtures';
 import type { Member } from '../fixtures';
 import type { FirestoreAdmin, Plain } from '../support/firestore-rest';
@@ -387,24 +388,7 @@ test.describe('feed', () => {
     const member = await members.create();
     const [older, newer] = [unique('Keep the older'), unique('Keep the newer')];
     const ids: string[] = [];
-    for (const caption of [older, newer]) {
-      const postId = randomUUID().replace(/-/g, '').slice(0, 20);
-      ids.push(postId);
-      await admin.write([
-        {
-          path: `posts/${postId}`,
-          data: {
-            postImage: null,
-            postCaption: caption,
-            uid: member.uid,
-            postId,
-            followers: [member.uid],
-            likes: [],
-          },
-          serverTime: ['createdAt'],
-        },
-      ]);
-    }
+    for (const caption of [older, newer]) ids.push(await createTextPost(admin, member, caption));
     const [olderId, newerId] = ids as [string, string];
     await signIn(page, member);
 
