@@ -90,8 +90,9 @@ export interface StackOptions {
 export interface Stack {
   projectId: string;
   /**
-   * True when FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST name running emulators
-   * (e.g. the official ones under `firebase emulators:exec`): this emulator is not started.
+   * True when FIRESTORE_EMULATOR_HOST names a running Firestore emulator (e.g. Google's under
+   * `firebase emulators:exec`): Firestore is that one, and Storage the one
+   * FIREBASE_STORAGE_EMULATOR_HOST names, else this emulator's in-process.
    */
   external: boolean;
   /** This emulator in-process; throws in external mode. */
@@ -109,7 +110,7 @@ export interface Stack {
   setStorageRules(source: string): Promise<void>;
   /** Deletes every document of the project (the emulators' clear-data endpoint). */
   clearFirestore(): Promise<void>;
-  /** Deletes every object of every bucket (`POST /internal/reset`). */
+  /** Deletes every object of this stack's bucket (`<projectId>.appspot.com`). */
   clearStorage(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -240,22 +241,26 @@ function urlOf({ host, port }: Endpoint): string {
 
 /**
  * Running emulators named by the environment, as `firebase emulators:exec` sets it; null when
- * neither variable is set. One without the other is refused: the stack needs both services.
+ * FIRESTORE_EMULATOR_HOST is not set. Storage is external only when its variable is set too;
+ * without it each stack runs this emulator's Storage in-process, so that test files running at
+ * once never share its global rules or its reset.
  */
-function externalEndpoints(): { firestore: Endpoint; storage: Endpoint } | null {
+function externalEndpoints(): { firestore: Endpoint; storage: Endpoint | null } | null {
   const firestore = process.env['FIRESTORE_EMULATOR_HOST'];
   const storage =
     process.env['FIREBASE_STORAGE_EMULATOR_HOST'] ?? process.env['STORAGE_EMULATOR_HOST'];
-  if (!firestore && !storage) return null;
-  if (!firestore || !storage) {
-    throw new Error(
-      'Set both FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST to test against external emulators.',
-    );
+  if (!firestore) {
+    if (storage) {
+      throw new Error('FIREBASE_STORAGE_EMULATOR_HOST needs FIRESTORE_EMULATOR_HOST beside it.');
+    }
+    return null;
   }
   return {
     firestore: parseHostPort(firestore, 'FIRESTORE_EMULATOR_HOST'),
     // STORAGE_EMULATOR_HOST may carry a scheme (firebase-admin's form).
-    storage: parseHostPort(storage.replace(/^https?:\/\//, ''), 'FIREBASE_STORAGE_EMULATOR_HOST'),
+    storage: storage
+      ? parseHostPort(storage.replace(/^https?:\/\//, ''), 'FIREBASE_STORAGE_EMULATOR_HOST')
+      : null,
   };
 }
 
@@ -300,6 +305,16 @@ function externalBackend(
     emulator: unavailable('stack.emulator'),
     restart: unavailable('restartEmulator()'),
     stop: async () => undefined,
+  };
+}
+
+/** Firestore external, Storage this emulator's in-process one (its Firestore left unused). */
+function withOwnStorage(firestore: Endpoint, own: Backend, projectId: string): Backend {
+  const external = externalBackend({ firestore, storage: own.storage }, projectId);
+  return {
+    ...external,
+    setStorageRules: (source) => own.setStorageRules(source),
+    stop: () => own.stop(),
   };
 }
 
@@ -376,9 +391,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   let backend: Backend;
   try {
-    backend = external
-      ? externalBackend(external, projectId)
-      : await ownBackend(projectId, options, dataDir);
+    backend = !external
+      ? await ownBackend(projectId, options, dataDir)
+      : external.storage
+        ? externalBackend({ firestore: external.firestore, storage: external.storage }, projectId)
+        : withOwnStorage(
+            external.firestore,
+            await ownBackend(projectId, { ...options, indexes: false }, null),
+            projectId,
+          );
     if (options.firestoreRules) await backend.setFirestoreRules(options.firestoreRules);
     if (options.storageRules) await backend.setStorageRules(options.storageRules);
   } catch (err) {
@@ -465,8 +486,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
 
     async clearStorage() {
-      const res = await fetch(`${stack.storageUrl}/internal/reset`, { method: 'POST' });
-      if (!res.ok) throw new Error(`storage reset failed: ${res.status}`);
+      // Only this stack's bucket, through the Admin API: an external Storage emulator serves
+      // other test files at the same time, and a global reset would delete their objects too.
+      const objects = `${stack.storageUrl}/storage/v1/b/${projectId}.appspot.com/o`;
+      const admin = { Authorization: 'Bearer owner' };
+      for (;;) {
+        const res = await fetch(objects, { headers: admin });
+        if (!res.ok) throw new Error(`storage list failed: ${res.status}`);
+        const page = (await res.json()) as { items?: { name: string }[] };
+        if (!page.items?.length) return;
+        for (const { name } of page.items) {
+          const gone = await fetch(`${objects}/${encodeURIComponent(name)}`, {
+            method: 'DELETE',
+            headers: admin,
+          });
+          if (!gone.ok && gone.status !== 404)
+            throw new Error(`storage delete failed: ${gone.status}`);
+        }
+      }
     },
 
     async stop() {
