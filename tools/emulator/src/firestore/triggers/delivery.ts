@@ -25,6 +25,7 @@ interface Pending {
   seq: number;
   attempts: number;
   notBefore: number;
+  sending: boolean;
 }
 
 export interface DeliveryQueueOptions {
@@ -32,12 +33,14 @@ export interface DeliveryQueueOptions {
   target: string;
   outbox: Outbox;
   retry?: Partial<RetryPolicy>;
+  /** How many deliveries may wait for their answers at once (default 1: strictly in order). */
+  concurrency?: number;
   log: (line: string) => void;
 }
 
 /**
- * Sends deliveries to the Functions emulator one at a time, in the order they were made, as
- * Google's emulator does, and until each is acknowledged (a 2xx answer): a failed attempt (an
+ * Sends deliveries to the Functions emulator oldest first, by default one at a time in the order
+ * they were made, and until each is acknowledged (a 2xx answer): a failed attempt (an
  * error status, no answer, no Functions emulator listening) is tried again after a back-off, and
  * the deliveries behind it go on meanwhile. Google's emulator tries once and drops a failure;
  * production retries the functions that ask for it, for days. Each delivery stays in the outbox
@@ -49,14 +52,17 @@ export class DeliveryQueue {
   private readonly host: string;
   private readonly port: number;
   private seq = 0;
-  private inFlight: Promise<void> | null = null;
+  private readonly concurrency: number;
+  private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly agent: http.Agent;
 
   constructor(private readonly options: DeliveryQueueOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: this.concurrency });
     const match = /^(.*):(\d+)$/.exec(options.target);
     if (!match)
       throw new Error(`The Functions emulator's address must be host:port: ${options.target}`);
@@ -91,18 +97,18 @@ export class DeliveryQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.inFlight;
+    await Promise.all(this.inFlight);
     this.agent.destroy();
     this.options.outbox.close();
   }
 
   private schedule(delivery: Delivery): void {
-    this.pending.push({ delivery, seq: this.seq++, attempts: 0, notBefore: 0 });
+    this.pending.push({ delivery, seq: this.seq++, attempts: 0, notBefore: 0, sending: false });
   }
 
-  /** Sends the oldest delivery that is due, unless one is on its way. */
+  /** Sends the oldest deliveries that are due, while fewer than `concurrency` are on their way. */
   private pump(): void {
-    if (this.closed || this.inFlight) return;
+    if (this.closed) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
@@ -112,22 +118,26 @@ export class DeliveryQueue {
       return;
     }
     const now = Date.now();
-    let next: Pending | null = null;
+    const due: Pending[] = [];
     let earliest = Infinity;
     for (const entry of this.pending) {
-      if (entry.notBefore <= now) {
-        if (next === null || entry.seq < next.seq) next = entry;
-      } else earliest = Math.min(earliest, entry.notBefore);
+      if (entry.sending) continue;
+      if (entry.notBefore <= now) due.push(entry);
+      else earliest = Math.min(earliest, entry.notBefore);
     }
-    if (next === null) {
+    due.sort((a, b) => a.seq - b.seq);
+    for (const entry of due.slice(0, this.concurrency - this.inFlight.size)) {
+      entry.sending = true;
+      const sent: Promise<void> = this.attempt(entry).finally(() => {
+        entry.sending = false;
+        this.inFlight.delete(sent);
+        this.pump();
+      });
+      this.inFlight.add(sent);
+    }
+    if (this.inFlight.size < this.concurrency && earliest !== Infinity) {
       this.timer = setTimeout(() => this.pump(), earliest - now);
-      return;
     }
-    const entry = next;
-    this.inFlight = this.attempt(entry).finally(() => {
-      this.inFlight = null;
-      this.pump();
-    });
   }
 
   private async attempt(entry: Pending): Promise<void> {
