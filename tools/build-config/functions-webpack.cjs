@@ -59,6 +59,15 @@ function functionsWebpackConfig(dir) {
     optimization: { minimize: false },
     devtool: false,
     performance: { hints: false },
+    // Every start of the local backend (npm start, each test's backend) builds every codebase:
+    // with the cache, an unchanged one takes a second instead of a full bundle of the Admin SDK's
+    // callers. Kept in the codebase's node_modules, which no deploy uploads; webpack tracks every
+    // file a bundle read, and this config through buildDependencies.
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+      buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.cjs')] },
+    },
     // Only problems on the console, so `npm start` forwards what matters.
     stats: 'errors-warnings',
   };
