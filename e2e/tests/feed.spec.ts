@@ -217,7 +217,7 @@ test.describe('feed', () => {
     await photoCard.getByRole('button', { name: 'Post options' }).click();
     await photoCard.getByRole('menuitem', { name: 'Edit caption and description' }).click();
     const editForm = photoCard.getByRole('form', { name: 'Edit post' });
-    await editForm.getByRole('textbox', { name: 'Caption' }).fill(corrected);
+    await editForm.getByRole('combobox', { name: 'Caption' }).fill(corrected);
     await editForm.getByRole('button', { name: 'Save' }).click();
     await expect(photoCard.locator('.feed-post__caption')).toHaveText(corrected);
     await expect(photoCard.getByRole('button', { name: /^Edited/ })).toBeVisible();

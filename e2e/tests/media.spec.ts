@@ -112,6 +112,9 @@ function storedDraftAlts(page: Page, uid: string): Promise<string[] | null> {
 
 const photoInput = (page: Page) => page.getByLabel('Photos', { exact: true });
 
+/** A post's `photos` as the admin reads it. */
+type PhotoLists = Record<string, unknown[]>;
+
 test.describe('photos are made safe and small in the browser', () => {
   test('three phone photos posted from the composer: upright, every size without metadata, a carousel and the viewer across them, all sizes deleted with the post', async ({
     stack,
@@ -167,7 +170,7 @@ test.describe('photos are made safe and small in the browser', () => {
     const entry = (await admin.get(`explorePosts/${post.postId as string}`))!.data;
     expect(entry.postThumbnail).toBe(post.postThumbnail);
     expect(entry.photoCount).toBe(3);
-    const photos = post.photos as Record<string, unknown[]>;
+    const photos = post.photos as PhotoLists;
     expect(photos).toMatchObject({
       widths: [300, 400, 300],
       heights: [400, 300, 300],
@@ -224,6 +227,26 @@ test.describe('photos are made safe and small in the browser', () => {
     );
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
+
+    // The author corrects the second photo's description from the post's menu: the carousel
+    // gives that photo the new words, and the history keeps what every photo said before.
+    await page.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Edit caption and descriptions' }).click();
+    const editForm = page.getByRole('form', { name: 'Edit post' });
+    await editForm.getByLabel('Photo 2 description (alt text)').fill('A green field at dawn');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(MESSAGES.editSaved)).toBeVisible();
+    await expect(carousel.locator('img[alt="A green field at dawn"]')).toHaveAttribute(
+      'src',
+      photos.images![1] as string,
+    );
+    await page.getByRole('button', { name: /^Edited/ }).click();
+    await expect(
+      page.getByRole('region', { name: 'Earlier versions' }).getByRole('listitem').nth(2),
+    ).toHaveText('Photo 2 description: A green field');
+    expect(
+      ((await admin.get(`posts/${post.postId as string}`))!.data.photos as PhotoLists).alts,
+    ).toEqual([null, 'A green field at dawn', null]);
 
     await page.goto('/explore');
     // Other specs post photos too (explore is everyone's): this member's tile, by its name.

@@ -219,8 +219,13 @@ export interface PostEdit {
   /** The post's author. */
   uid: string;
   postCaption: string | null;
-  /** The photo's description then; null for none. */
+  /** The (first) photo's description then; null for none. */
   postImageAlt: string | null;
+  /**
+   * On a post of several photos, the post's `photos.alts` then (the first null, as there): every
+   * other photo's description. Absent on other posts, and on entries older than it.
+   */
+  photoAlts?: (string | null)[];
   /** When that version was written: the post's `createdAt`, or the previous edit's time. */
   versionAt: Timestamp;
   /** When the edit replaced it. Null only in the local echo before the server time arrives. */

@@ -82,7 +82,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
             />
           ) : null}
           {isAuthor ? (
-            <PostMenu ref={menuRef} hasPhoto={photos.length > 0} onEdit={() => setEditing(true)} />
+            <PostMenu ref={menuRef} photoCount={photos.length} onEdit={() => setEditing(true)} />
           ) : null}
         </div>
       </header>

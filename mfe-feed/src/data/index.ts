@@ -21,4 +21,9 @@ export type { PostEditInput } from './postEdits';
 export { usePostAudienceCache } from './postAudience';
 export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';
 export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
-export { findMembersByName, useMentionedMembers, MENTION_SUGGESTIONS } from './mentions';
+export {
+  findMembersByName,
+  useMentionedMembers,
+  useMentionedMembersState,
+  MENTION_SUGGESTIONS,
+} from './mentions';

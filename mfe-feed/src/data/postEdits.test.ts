@@ -66,7 +66,9 @@ beforeEach(() => {
 describe('editPost', () => {
   it('stores the corrected caption and, in the same transaction, the version it replaces', async () => {
     firestore.__stored.set('posts/p1', textPost);
-    await expect(editPost('p1', { caption: '  Hello  ', imageAlt: '' })).resolves.toBe(true);
+    await expect(
+      editPost('p1', { caption: '  Hello  ', imageAlts: [''], mentions: [] }),
+    ).resolves.toBe(true);
     expect(firestore.__commits).toEqual([
       [
         [
@@ -96,7 +98,7 @@ describe('editPost', () => {
 
   it('numbers a later edit by the edits before it and dates the version by the last edit', async () => {
     firestore.__stored.set('posts/p1', { ...textPost, editedAt: EDITED, editCount: 3 });
-    await editPost('p1', { caption: 'Hello', imageAlt: '' });
+    await editPost('p1', { caption: 'Hello', imageAlts: [''], mentions: [] });
     const [update, entry] = firestore.__commits[0]!;
     expect(update![2]).toMatchObject({ editCount: 4 });
     expect(entry!.slice(0, 2)).toEqual(['set', 'posts/p1/edits/3']);
@@ -106,7 +108,7 @@ describe('editPost', () => {
   it('changes a photo’s description on the post and on its explore entry', async () => {
     firestore.__stored.set('posts/p2', photoPost);
     firestore.__stored.set('explorePosts/p2', { postImage: IMAGE, postImageAlt: 'A kite' });
-    await editPost('p2', { caption: '', imageAlt: ' A red kite ' });
+    await editPost('p2', { caption: '', imageAlts: [' A red kite '], mentions: [] });
     expect(firestore.__commits[0]).toEqual([
       [
         'update',
@@ -130,7 +132,7 @@ describe('editPost', () => {
 
   it('removes a description cleared to nothing visible, and leaves a missing explore entry alone', async () => {
     firestore.__stored.set('posts/p2', photoPost);
-    await editPost('p2', { caption: 'Beach', imageAlt: '\u200b ' });
+    await editPost('p2', { caption: 'Beach', imageAlts: ['\u200b '], mentions: [] });
     const ops = firestore.__commits[0]!;
     expect(ops[0]![2]).toMatchObject({ postCaption: 'Beach', postImageAlt: 'DELETE_FIELD' });
     expect(ops.map(([kind, path]) => `${kind} ${path}`)).toEqual([
@@ -139,19 +141,82 @@ describe('editPost', () => {
     ]);
   });
 
+  it('changes every photo’s description of an album, the first kept in postImageAlt, and keeps all of them in the history', async () => {
+    const photos = {
+      images: [IMAGE, 'https://files/2.jpg', 'https://files/3.jpg'],
+      thumbnails: ['t1', 't2', 't3'],
+      widths: [1, 2, 3],
+      heights: [1, 2, 3],
+      alts: [null, 'A field', null],
+    };
+    firestore.__stored.set('posts/p3', { ...photoPost, photos });
+    firestore.__stored.set('explorePosts/p3', { postImage: IMAGE, postImageAlt: 'A kite' });
+    await editPost('p3', {
+      caption: '',
+      imageAlts: ['A kite', ' A green field ', 'Two horses'],
+      mentions: [],
+    });
+    expect(firestore.__commits[0]).toEqual([
+      [
+        'update',
+        'posts/p3',
+        {
+          postCaption: null,
+          postImageAlt: 'A kite',
+          editedAt: 'SERVER_TIME',
+          editCount: 1,
+          'photos.alts': [null, 'A green field', 'Two horses'],
+        },
+      ],
+      [
+        'set',
+        'posts/p3/edits/0',
+        {
+          uid: 'me',
+          postCaption: null,
+          postImageAlt: 'A kite',
+          photoAlts: [null, 'A field', null],
+          versionAt: CREATED,
+          replacedAt: 'SERVER_TIME',
+        },
+      ],
+    ]);
+    // A description cleared to nothing is none; the list is left alone when it did not move.
+    firestore.__commits.length = 0;
+    await editPost('p3', { caption: 'Farm', imageAlts: ['A kite', 'A field', ''], mentions: [] });
+    expect(firestore.__commits[0]![0]![2]).not.toHaveProperty(['photos.alts']);
+    await editPost('p3', { caption: '', imageAlts: ['A kite', '\u200b', ''], mentions: [] });
+    expect(firestore.__commits[1]![0]![2]).toMatchObject({ 'photos.alts': [null, null, null] });
+  });
+
+  it('stores the mentions of the new caption as a new post does, and removes them when none are left', async () => {
+    firestore.__stored.set('posts/p4', { ...textPost, mentions: ['bob'] });
+    await editPost('p4', { caption: 'Hi @Bob and @Cy', imageAlts: [], mentions: ['bob', 'cy'] });
+    expect(firestore.__commits[0]![0]![2]).toMatchObject({ mentions: ['bob', 'cy'] });
+    await editPost('p4', { caption: 'Hi all', imageAlts: [], mentions: [] });
+    expect(firestore.__commits[1]![0]![2]).toMatchObject({ mentions: 'DELETE_FIELD' });
+    // The same members as before: the field is not written.
+    await editPost('p4', { caption: 'Hi @Bob!', imageAlts: [], mentions: ['bob'] });
+    expect(firestore.__commits[2]![0]![2]).not.toHaveProperty('mentions');
+  });
+
   it('writes nothing when nothing changed, and refuses what the rules would', async () => {
     firestore.__stored.set('posts/p1', textPost);
-    await expect(editPost('p1', { caption: ' Helo ', imageAlt: 'ignored' })).resolves.toBe(false);
-    await expect(editPost('p1', { caption: '  ', imageAlt: '' })).rejects.toThrow('empty');
-    await expect(editPost('gone', { caption: 'Hi', imageAlt: '' })).rejects.toThrow(
-      'no longer exists',
+    await expect(
+      editPost('p1', { caption: ' Helo ', imageAlts: ['ignored'], mentions: [] }),
+    ).resolves.toBe(false);
+    await expect(editPost('p1', { caption: '  ', imageAlts: [''], mentions: [] })).rejects.toThrow(
+      'empty',
     );
+    await expect(
+      editPost('gone', { caption: 'Hi', imageAlts: [''], mentions: [] }),
+    ).rejects.toThrow('no longer exists');
     expect(firestore.__commits.flat()).toEqual([]);
   });
 });
 
 describe('postEditProblem', () => {
-  const input = (caption: string, imageAlt = '') => ({ caption, imageAlt });
+  const input = (caption: string, imageAlt = '') => ({ caption, imageAlts: [imageAlt] });
 
   it('follows a new post’s caption rules: a post without a photo needs a caption', () => {
     expect(postEditProblem(textPost, input('   '))).toBe('empty');

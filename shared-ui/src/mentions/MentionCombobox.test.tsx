@@ -6,6 +6,7 @@ import { insertMention, mentionQueryAt } from './mentionQuery';
 import { MentionSuggestions } from './MentionSuggestions';
 import { useMentionCombobox } from './useMentionCombobox';
 import type { MentionOption } from './useMentionCombobox';
+import type { MentionedMember } from '../text/links';
 
 const member = (uid: string, name: string): MentionOption => ({ uid, name, picture: null });
 const MEMBERS = [
@@ -22,14 +23,16 @@ const search = jest.fn(async (prefix: string) =>
 
 let sent: { text: string; mentions: string[] } | null = null;
 
-function Field() {
-  const [text, setText] = useState('');
+/** `initial` and `known`: an edit of a stored text that mentions `known`. */
+function Field({ initial = '', known }: { initial?: string; known?: MentionedMember[] }) {
+  const [text, setText] = useState(initial);
   const mention = useMentionCombobox({
     value: text,
     onValueChange: setText,
     search,
     maxQueryLength: 32,
     debounceMs: 100,
+    known,
   });
   return (
     <form
@@ -143,6 +146,22 @@ describe('the mention combobox', () => {
     await user.type(field, 'ann@an');
     await settle();
     expect(field).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('editing a text that already mentions members', () => {
+  it('keeps the known members the text still names, beside those picked, and drops the removed', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<Field initial="Hi @Ann and @Cy" known={[member('ann', 'Ann'), member('cy', 'Cy')]} />);
+    const field = screen.getByRole('combobox', { name: 'Caption' });
+    // Cy's name goes; Bob is picked.
+    await user.click(field);
+    for (let i = 0; i < ' and @Cy'.length; i++) await user.keyboard('{Backspace}');
+    await user.type(field, ' @bo');
+    await settle();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(sent).toEqual({ text: 'Hi @Ann @Bob ', mentions: ['ann', 'bob'] });
   });
 });
 

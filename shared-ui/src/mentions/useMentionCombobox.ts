@@ -22,6 +22,11 @@ export interface MentionComboboxOptions {
   maxQueryLength: number;
   /** How long typing must pause before a search. */
   debounceMs?: number;
+  /**
+   * Members the text already mentions (an edit of a stored text): their `@name` counts as picked,
+   * so the text still mentions them when it is sent again.
+   */
+  known?: readonly MentionedMember[];
 }
 
 /** What the suggestion list shows; MentionSuggestions renders it. */
@@ -36,6 +41,8 @@ export interface MentionSuggestionsState {
 }
 
 type Field = HTMLTextAreaElement | HTMLInputElement;
+
+const NOBODY: readonly MentionedMember[] = [];
 
 const sameQuery = (a: MentionQuery | null, b: MentionQuery | null) =>
   a === b || (a !== null && b !== null && a.start === b.start && a.query === b.query);
@@ -55,6 +62,7 @@ export function useMentionCombobox({
   search,
   maxQueryLength,
   debounceMs = 150,
+  known = NOBODY,
 }: MentionComboboxOptions) {
   const listboxId = useId();
   const [query, setQuery] = useState<MentionQuery | null>(null);
@@ -180,8 +188,10 @@ export function useMentionCombobox({
   return {
     fieldProps,
     suggestions,
-    /** The uids to store with `text`: the picked members whose `@name` it still holds. */
-    mentionsIn: (text: string, max: number) => mentionedIn(text, picked, max),
+    /**
+     * The uids to store with `text`: the known and picked members whose `@name` it still holds.
+     */
+    mentionsIn: (text: string, max: number) => mentionedIn(text, [...known, ...picked], max),
     /** Forgets the picked members (the text was sent). */
     reset: () => setPicked([]),
   };

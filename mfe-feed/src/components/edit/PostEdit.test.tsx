@@ -61,7 +61,7 @@ describe('editing a post', () => {
   it('edits the caption and the photo’s description, then returns focus to the menu', async () => {
     const { user } = renderCard(photoPost);
     const form = await openEdit(user);
-    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
     expect(caption).toHaveValue('Windy');
     expect(caption).toHaveFocus();
     const alt = within(form).getByRole('textbox', { name: 'Photo description (alt text)' });
@@ -74,18 +74,115 @@ describe('editing a post', () => {
 
     expect(fakes.editPost).toHaveBeenCalledWith('post-1', {
       caption: 'Windy day',
-      imageAlt: 'A red kite',
+      imageAlts: ['A red kite'],
+      mentions: [],
     });
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(FEED_MESSAGES.editSaved);
   });
 
+  it('edits every photo’s description of an album, each beside its photo with the bound and the reminder', async () => {
+    const album = makePost({
+      ...photoPost,
+      postThumbnail: 'https://files.test/kite-t.jpg',
+      photos: {
+        images: [photoPost.postImage!, 'https://files.test/2.jpg', 'https://files.test/3.jpg'],
+        thumbnails: [
+          'https://files.test/kite-t.jpg',
+          'https://files.test/2-t.jpg',
+          'https://files.test/3-t.jpg',
+        ],
+        widths: [1080, 1080, 1080],
+        heights: [810, 810, 810],
+        alts: [null, 'A field', null],
+      },
+    });
+    const { user } = renderCard(album);
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit caption and descriptions' }));
+    const form = await screen.findByRole('form', { name: 'Edit post' });
+    const list = within(form).getByRole('list', { name: 'Photo descriptions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    // Each row shows its photo (decorative: the label names it).
+    expect(rows.map((row) => row.querySelector('img')?.getAttribute('src'))).toEqual(
+      album.photos!.thumbnails,
+    );
+    const alt = (n: number) =>
+      within(form).getByRole('textbox', { name: `Photo ${n} description (alt text)` });
+    expect([alt(1), alt(2), alt(3)].map((field) => (field as HTMLTextAreaElement).value)).toEqual([
+      'A kite',
+      'A field',
+      '',
+    ]);
+    expect(alt(2)).toHaveAttribute('maxLength', String(data.PHOTO_ALT_MAX_LENGTH));
+    // The third has none: the gentle reminder describes its field.
+    expect(alt(3)).toHaveAccessibleDescription(/No description yet/);
+    expect(alt(2)).not.toHaveAccessibleDescription(/No description yet/);
+
+    await user.clear(alt(2));
+    await user.type(alt(2), 'A green field');
+    await user.type(alt(3), 'Two horses');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fakes.editPost).toHaveBeenCalledWith('post-1', {
+      caption: 'Windy',
+      imageAlts: ['A kite', 'A green field', 'Two horses'],
+      mentions: [],
+    });
+  });
+
+  it('suggests members after @ in the caption and saves the mentions the text still holds', async () => {
+    fakes.findMembersByName.mockResolvedValue([
+      { uid: 'ben-uid', name: 'Ben Okafor', picture: null },
+    ]);
+    // Mentions bob already (named as the live member is: "Name of bob").
+    const { user } = renderCard(makePost({ postCaption: 'Hi @Name of bob', mentions: ['bob'] }));
+    const form = await openEdit(user);
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
+    await user.type(caption, ' and @be');
+    const option = await within(form).findByRole('option', { name: 'Ben Okafor' });
+    expect(caption).toHaveAttribute('aria-expanded', 'true');
+    expect(caption).toHaveAttribute('aria-activedescendant', option.id);
+    expect(within(form).getByText(/1 member found/)).toBeInTheDocument();
+    // Enter picks the member, it does not save.
+    await user.keyboard('{Enter}');
+    expect(caption).toHaveValue('Hi @Name of bob and @Ben Okafor ');
+    expect(fakes.editPost).not.toHaveBeenCalled();
+    // Escape closes the list only; a second Escape would cancel the edit.
+    await user.type(caption, '@be');
+    await within(form).findByRole('option', { name: 'Ben Okafor' });
+    await user.keyboard('{Escape}');
+    expect(caption).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('form', { name: 'Edit post' })).toBeInTheDocument();
+    await user.keyboard('{Backspace}{Backspace}{Backspace}');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fakes.editPost).toHaveBeenCalledWith('post-1', {
+      caption: 'Hi @Name of bob and @Ben Okafor ',
+      imageAlts: [],
+      mentions: ['bob', 'ben-uid'],
+    });
+  });
+
+  it('drops a mention whose name the edit removed', async () => {
+    const { user } = renderCard(makePost({ postCaption: 'Hi @Name of bob', mentions: ['bob'] }));
+    const form = await openEdit(user);
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
+    await user.clear(caption);
+    await user.type(caption, 'Hi all');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fakes.editPost).toHaveBeenCalledWith('post-1', {
+      caption: 'Hi all',
+      imageAlts: [],
+      mentions: [],
+    });
+  });
+
   it('offers no description field on a text post, and keeps the caption’s bound', async () => {
     const { user } = renderCard(makePost());
     const form = await openEdit(user);
     expect(within(form).queryByRole('textbox', { name: /Photo description/ })).toBeNull();
-    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
     expect(caption).toHaveAttribute('maxLength', String(CAPTION_MAX_LENGTH));
     expect(within(form).getByText(`11/${CAPTION_MAX_LENGTH}`)).toBeInTheDocument();
   });
@@ -93,7 +190,7 @@ describe('editing a post', () => {
   it('says why an empty caption cannot be saved, and keeps the form as it was', async () => {
     const { user } = renderCard(makePost());
     const form = await openEdit(user);
-    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
     await user.clear(caption);
     await user.type(caption, '   ');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -112,7 +209,7 @@ describe('editing a post', () => {
     fakes.editPost.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
     const { user } = renderCard(makePost());
     const form = await openEdit(user);
-    const caption = within(form).getByRole('textbox', { name: 'Caption' });
+    const caption = within(form).getByRole('combobox', { name: 'Caption' });
     await user.type(caption, '!');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).getByRole('button', { name: 'Saving…' })).toBeDisabled();
@@ -126,14 +223,14 @@ describe('editing a post', () => {
   it('Cancel and Escape leave the post as it was and return focus to the menu', async () => {
     const { user } = renderCard(makePost());
     let form = await openEdit(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Caption' }), ' changed');
+    await user.type(within(form).getByRole('combobox', { name: 'Caption' }), ' changed');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByText('Hello there')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
 
     form = await openEdit(user);
-    expect(within(form).getByRole('textbox', { name: 'Caption' })).toHaveValue('Hello there');
+    expect(within(form).getByRole('combobox', { name: 'Caption' })).toHaveValue('Hello there');
     await user.keyboard(' again{Escape}');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByText('Hello there')).toBeInTheDocument();
@@ -212,6 +309,36 @@ describe('an edited post and its history', () => {
 
     await user.click(mark);
     expect(screen.queryByRole('region', { name: 'Earlier versions' })).not.toBeInTheDocument();
+  });
+
+  it('says what every photo of an album was described as in each earlier version', async () => {
+    fakes.usePostEdits.mockReturnValue({
+      status: 'ready',
+      items: [{ ...versions[0]!, photoAlts: [null, 'A field', null] }],
+    });
+    const album = makePost({
+      ...edited,
+      photos: {
+        images: [edited.postImage!, 'https://files.test/2.jpg', 'https://files.test/3.jpg'],
+        thumbnails: ['t1', 't2', 't3'],
+        widths: [1, 1, 1],
+        heights: [1, 1, 1],
+        alts: [null, 'A green field', 'Two horses'],
+      },
+    });
+    const { user } = renderCard(album);
+    await user.click(screen.getByRole('button', { name: /^Edited/ }));
+    const history = await screen.findByRole('region', { name: 'Earlier versions' });
+    const version = within(history).getAllByRole('listitem')[0]!;
+    expect(
+      within(version)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'Photo 1 description: A kite',
+      'Photo 2 description: A field',
+      'Photo 3 description: none',
+    ]);
   });
 
   it('offers Retry when the versions cannot be read', async () => {

@@ -5,8 +5,40 @@ import { usePostEdits } from '../../data';
 
 export interface PostHistoryProps {
   postId: string;
-  /** A photo post: each version says what its description was. */
+  /** A photo post: each version says what its photos' descriptions were. */
   hasPhoto: boolean;
+}
+
+/** A description as a version held it: its text, or "none". */
+function AltText({ alt }: { alt: string | null | undefined }) {
+  return <>{alt ?? <span className="feed-history__none">none</span>}</>;
+}
+
+/**
+ * What the version's photos were described as: one line for a post of one photo, one per photo
+ * for a post of several (entries older than the list of descriptions say the first only).
+ */
+function VersionAlts({ version }: { version: WithId<PostEdit> }) {
+  const others = version.photoAlts;
+  if (!others || others.length < 2) {
+    return (
+      <p className="feed-history__alt">
+        <span className="feed-history__label">Photo description: </span>
+        <AltText alt={version.postImageAlt} />
+      </p>
+    );
+  }
+  const alts = [version.postImageAlt, ...others.slice(1)];
+  return (
+    <ul className="feed-history__alts">
+      {alts.map((alt, index) => (
+        <li key={index} className="feed-history__alt">
+          <span className="feed-history__label">Photo {index + 1} description: </span>
+          <AltText alt={alt} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Version({
@@ -27,12 +59,7 @@ function Version({
       <p className="feed-history__text">
         {version.postCaption ?? <span className="feed-history__none">No caption</span>}
       </p>
-      {hasPhoto ? (
-        <p className="feed-history__alt">
-          <span className="feed-history__label">Photo description: </span>
-          {version.postImageAlt ?? <span className="feed-history__none">none</span>}
-        </p>
-      ) : null}
+      {hasPhoto ? <VersionAlts version={version} /> : null}
     </li>
   );
 }

@@ -2,9 +2,15 @@ import { forwardRef } from 'react';
 import { Menu } from 'shared-ui';
 
 export interface PostMenuProps {
-  /** A photo post: its description is edited with the caption. */
-  hasPhoto: boolean;
+  /** How many photos the post has: their descriptions are edited with the caption. */
+  photoCount: number;
   onEdit: () => void;
+}
+
+/** What the edit item says it changes. */
+function editLabel(photoCount: number): string {
+  if (photoCount === 0) return 'Edit caption';
+  return photoCount === 1 ? 'Edit caption and description' : 'Edit caption and descriptions';
 }
 
 /**
@@ -12,7 +18,7 @@ export interface PostMenuProps {
  * focus to the menu's button when an edit closes.
  */
 export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostMenu(
-  { hasPhoto, onEdit },
+  { photoCount, onEdit },
   ref,
 ) {
   return (
@@ -24,9 +30,7 @@ export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostM
             ⋯
           </span>
         }
-        items={[
-          { label: hasPhoto ? 'Edit caption and description' : 'Edit caption', onSelect: onEdit },
-        ]}
+        items={[{ label: editLabel(photoCount), onSelect: onEdit }]}
       />
     </div>
   );

@@ -90,6 +90,31 @@ function edit(postId: string, options: EditOptions): Op {
 
 const photoBefore = { postCaption: null, postImageAlt: ALT, versionAt: T0 };
 
+/** A post of `count` photos (docs/DATA_MODEL.md "Several photos"): the second described. */
+const imageOf = (n: number) => IMAGE.replace('e.jpg', `e${n}.jpg`);
+const albumPhotos = (count: number) => ({
+  images: Array.from({ length: count }, (_, n) => (n === 0 ? IMAGE : imageOf(n))),
+  thumbnails: Array.from({ length: count }, (_, n) => imageOf(100 + n)),
+  widths: Array.from({ length: count }, () => 1080),
+  heights: Array.from({ length: count }, () => 810),
+  alts: Array.from({ length: count }, (_, n) => (n === 1 ? 'A green field' : null)),
+});
+const albumPost = (id: string, count = 3): Data =>
+  photoPost(id, {
+    postThumbnail: imageOf(100),
+    postImageWidth: 1080,
+    postImageHeight: 810,
+    photos: albumPhotos(count),
+  });
+/** An edit of an album's descriptions after the first, with the honest history entry. */
+const albumEdit = (postId: string, alts: Data[string], options: Partial<EditOptions> = {}): Op =>
+  edit(postId, {
+    changes: { 'photos.alts': alts },
+    before: photoBefore,
+    ...options,
+    entry: { photoAlts: albumPhotos(3).alts, ...options.entry },
+  });
+
 export function postEditCases({ allow, deny, seed }: RulesSuite): void {
   describe('post edits and their history', () => {
     beforeAll(async () => {
@@ -135,6 +160,12 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
           set: 'explorePosts/ed-stale-copy',
           data: exploreEntry('ed-stale-copy', { postImageAlt: 'Old' }),
         },
+        ...['ed-album', 'ed-album-deny'].flatMap((id) => [
+          { set: `posts/${id}`, data: albumPost(id) },
+          { set: `explorePosts/${id}`, data: exploreEntry(id, { photoCount: 3 }) },
+        ]),
+        { set: 'posts/ed-album10', data: albumPost('ed-album10', 10) },
+        { set: 'explorePosts/ed-album10', data: exploreEntry('ed-album10', { photoCount: 10 }) },
       );
     });
 
@@ -160,6 +191,7 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
           editCount: 2,
           before: { postCaption: 'Hello', postImageAlt: null, versionAt: T1 },
         }),
+        { via: "!('photos' in changed)" },
       );
     });
 
@@ -224,7 +256,7 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
       ];
       for (const other of others) {
         await deny('alice', EDIT, edit('ed-deny', { changes: { ...caption, ...other } }), {
-          breaks: 'affectedKeys().hasOnly',
+          breaks: 'changed.hasOnly',
         });
       }
       await deny(
@@ -321,6 +353,102 @@ export function postEditCases({ allow, deny, seed }: RulesSuite): void {
         EXPLORE_EDIT,
         batch({ update: 'explorePosts/ed-stale-copy', data: { postImageAlt: ALT } }),
         { breaks: 'data.editedAt == request.time' },
+      );
+    });
+
+    test('every photo of an album keeps its description through an edit, in the history too', async () => {
+      await allow(
+        'alice',
+        [EDIT, `${HISTORY} create`],
+        albumEdit('ed-album', [null, 'A green field at dawn', 'Two horses']),
+        { via: "after.get('photos', null) != before.get('photos', null)" },
+      );
+      // Ten photos, every description at its bound, the first's with its explore copy.
+      const longest = x(PHOTO_ALT_MAX_LENGTH);
+      await allow(
+        'alice',
+        [EDIT, `${HISTORY} create`, EXPLORE_EDIT],
+        edit('ed-album10', {
+          changes: {
+            postImageAlt: longest,
+            'photos.alts': [null, ...Array.from({ length: 9 }, () => longest)],
+          },
+          before: photoBefore,
+          entry: { photoAlts: albumPhotos(10).alts },
+          explore: { postImageAlt: longest },
+        }),
+        { via: 'editsPhotoAlts(before, after)' },
+      );
+    });
+
+    test('an album edit changes descriptions only: never a photo, their number, or another’s', async () => {
+      const t = "!('photos' in changed) || editsPhotoAlts";
+      const alts = [null, 'A dog', null];
+      await deny('bob', EDIT, albumEdit('ed-album-deny', alts, { entry: { uid: 'bob' } }), {
+        breaks: 'before.uid == me()',
+      });
+      const forged: Data[string][] = [
+        // A forged length: one more, one fewer, none.
+        [null, 'A dog', null, 'A cat'],
+        [null, 'A dog'],
+        [],
+        // The first photo's description lives in postImageAlt.
+        ['A dog', 'A dog', null],
+        // Bounded as at creation.
+        [null, x(PHOTO_ALT_MAX_LENGTH + 1), null],
+        [null, ' ', null],
+        [null, '\u200b', null],
+        [null, 7, null],
+        'A dog',
+      ];
+      for (const list of forged) {
+        await deny('alice', EDIT, albumEdit('ed-album-deny', list), { breaks: t });
+      }
+      // A photo, a size or the list itself changed through an edit.
+      const moved: Data[] = [
+        { 'photos.images': [IMAGE, imageOf(9), imageOf(2)] },
+        { 'photos.thumbnails': [imageOf(100), imageOf(100), imageOf(102)] },
+        { 'photos.widths': [1080, 1080, 4000] },
+        { photos: deleteField() },
+        { photos: { ...albumPhotos(3), alts, captions: [] } },
+      ];
+      for (const changes of moved) {
+        await deny(
+          'alice',
+          EDIT,
+          albumEdit('ed-album-deny', alts, { changes: { 'photos.alts': alts, ...changes } }),
+          { breaks: t },
+        );
+      }
+      // Photos added to a post of one through an edit.
+      await deny(
+        'alice',
+        EDIT,
+        edit('ed-photo-deny', {
+          changes: { postCaption: 'More', photos: albumPhotos(3) },
+          before: photoBefore,
+        }),
+        { breaks: t },
+      );
+      // The history must say what every photo's description was.
+      const history = `${HISTORY} create`;
+      for (const photoAlts of [[null, 'A horse', null], null]) {
+        await deny(
+          'alice',
+          history,
+          albumEdit('ed-album-deny', alts, { entry: { photoAlts }, entryFirst: true }),
+          { breaks: "entry.get('photoAlts', null) ==" },
+        );
+      }
+      await deny(
+        'alice',
+        history,
+        edit('ed-deny', {
+          changes: { postCaption: 'Changed' },
+          entry: { photoAlts: [] },
+          entryFirst: true,
+        }),
+        { breaks: "entry.get('photoAlts', null) ==" },
       );
     });
 
