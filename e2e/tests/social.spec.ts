@@ -46,17 +46,6 @@ test.describe('counts, follower lists and comment deletion, live between members
     members,
     admin,
   }) => {
-    // Known defect, kept visible here: in the whole run on Google's backend (never alone, nor
-    // beside the seed spec), the comment count of Cy's comment was not filled within 90 s, twice
-    // in a row, with no function error logged. The relay in front of Google's emulator hands
-    // events to the Functions emulator one at a time and waits for each function, so one function
-    // that hangs (a lock held by a closed page's transaction is the suspect) holds back every
-    // event behind it. The counting itself is proven on Google's backend by the functions suite
-    // (tools/emulator/test/functions/counts.test.ts); this end-to-end check runs on ours.
-    test.fixme(
-      process.env.FIRESTORE_BACKEND === 'google',
-      "in the whole run on Google's backend, counts stall behind the relay's one-at-a-time delivery",
-    );
     test.setTimeout(60_000 + 2 * COUNTED_WITHIN_MS);
     const ann = await members.create({ username: unique('Ann') });
     const ben = await members.create({ username: unique('Ben') });
