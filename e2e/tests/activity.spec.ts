@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, signIn, signedInPage, test } from '../fixtures';
+import { storedDraft } from '../support/draft';
 import { createTextPost } from '../support/posts';
 import { scrollToEnd } from '../support/scroll';
 
@@ -159,7 +160,7 @@ test.describe('activity', () => {
 });
 
 test.describe('mentions', () => {
-  test('a member picked after @ in the composer is linked in the post and told on /activity', async ({
+  test('a member picked after @ in the composer, kept in the draft across a reload, is linked in the post and told on /activity', async ({
     browser,
     stack,
     members,
@@ -183,6 +184,13 @@ test.describe('mentions', () => {
     await caption.press('Enter');
     await expect(caption).toHaveValue(`Hello @${ben.username} `);
     await caption.pressSequentially('welcome!');
+    // A reload brings the draft back with Ben still picked, so the post still mentions him.
+    await expect
+      .poll(async () => (await storedDraft(a.page, ann.uid))?.mentions)
+      .toEqual([{ uid: ben.uid, name: ben.username }]);
+    await a.page.reload();
+    await expect(a.page.getByText('Your draft is back, as you left it.')).toBeVisible();
+    await expect(caption).toHaveValue(`Hello @${ben.username} welcome!`);
     await a.page.getByRole('button', { name: 'Post', exact: true }).click();
 
     // The post links the mention to Ben's profile.

@@ -8,6 +8,7 @@ import { MESSAGES } from '../support/messages';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
+import { storedDraft } from '../support/draft';
 import type { FirestoreAdmin } from '../support/firestore-rest';
 import {
   iccProfiles,
@@ -92,22 +93,9 @@ async function storedPictures(admin: FirestoreAdmin, member: Member) {
 }
 
 /** The descriptions of the composer's draft kept in the page's IndexedDB, or null for none. */
-function storedDraftAlts(page: Page, uid: string): Promise<string[] | null> {
-  return page.evaluate(
-    (key) =>
-      new Promise<string[] | null>((resolve, reject) => {
-        const open = indexedDB.open('feed-composer');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('drafts').objectStore('drafts').get(key);
-          read.onsuccess = () => {
-            const draft = read.result as { photos: Array<{ alt: string }> } | undefined;
-            resolve(draft ? draft.photos.map((photo) => photo.alt) : null);
-          };
-        };
-      }),
-    uid,
-  );
+async function storedDraftAlts(page: Page, uid: string): Promise<string[] | null> {
+  const draft = await storedDraft(page, uid);
+  return draft ? draft.photos.map((photo) => photo.alt) : null;
 }
 
 const photoInput = (page: Page) => page.getByLabel('Photos', { exact: true });
@@ -227,6 +215,11 @@ test.describe('photos are made safe and small in the browser', () => {
     );
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
+    // Closed on the third photo: the carousel shows it, says so, and the focus is on it.
+    const third = carousel.getByRole('button', { name: 'Photo 3 of 3' });
+    await expect(third).toBeFocused();
+    await expect(third).toBeInViewport({ ratio: 0.9 });
+    await expect(carousel.locator('[aria-live]')).toHaveText('Photo 3 of 3');
 
     // The author corrects the second photo's description from the post's menu: the carousel
     // gives that photo the new words, and the history keeps what every photo said before.

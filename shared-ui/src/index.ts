@@ -48,6 +48,7 @@ export type { LoadFailureProps } from './LoadFailure';
 export { UserText, USER_LINK_REL } from './text/UserText';
 export { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './text/hashtags';
 export type { UserTextProps } from './text/UserText';
+export { stillMentioned } from './text/links';
 export type { MentionedMember } from './text/links';
 export { useMentionCombobox } from './mentions/useMentionCombobox';
 export type { MentionOption } from './mentions/useMentionCombobox';

@@ -22,7 +22,9 @@ jest.mock('./composer/draftStore', () => {
   return {
     ...actual,
     kept,
-    loadDraft: jest.fn(async (uid: string) => kept.get(uid) ?? null),
+    loadDraft: jest.fn(async (uid: string) =>
+      kept.has(uid) ? actual.draftFromStore(kept.get(uid)) : null,
+    ),
     saveDraft: jest.fn(async (uid: string, draft: { caption: string; photos: unknown[] }) => {
       if (actual.isEmptyDraft(draft)) kept.delete(uid);
       else kept.set(uid, draft);
@@ -566,6 +568,78 @@ describe('Composer draft', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
     await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
     expect(draftStore.kept.has(VIEWER)).toBe(false);
+  });
+
+  const BEN = { uid: 'ben-uid', name: 'Ben Okafor', picture: null };
+
+  /** Types `text` and picks Ben from the suggestions. */
+  async function mentionBen(user: ReturnType<typeof setup>['user'], field: HTMLElement) {
+    fakes.findMembersByName.mockResolvedValue([BEN]);
+    await user.type(field, 'Hi @be');
+    await screen.findByRole('option', { name: BEN.name });
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('Hi @Ben Okafor ');
+  }
+
+  it('keeps the members picked after @, so the restored caption still mentions them when posted', async () => {
+    const first = setup();
+    await mentionBen(first.user, first.caption());
+    await first.user.type(first.caption(), 'welcome');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.get(VIEWER)).toMatchObject({
+      caption: 'Hi @Ben Okafor welcome',
+      mentions: [{ uid: 'ben-uid', name: 'Ben Okafor' }],
+    });
+
+    cleanup();
+    const pending = pendingCreatePost();
+    const second = setup();
+    await screen.findByText('Your draft is back, as you left it.');
+    expect(second.caption()).toHaveValue('Hi @Ben Okafor welcome');
+    await second.user.click(second.post());
+    expect(pending.input).toMatchObject({
+      caption: 'Hi @Ben Okafor welcome',
+      mentions: ['ben-uid'],
+    });
+  });
+
+  it('drops a picked member whose name was edited away, as a post without the draft would', async () => {
+    const first = setup();
+    await mentionBen(first.user, first.caption());
+    // "@Ben Okafor " loses its last letters: Ben is no longer named.
+    await first.user.type(first.caption(), '{Backspace}{Backspace}{Backspace}');
+    await act(async () => jest.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
+    expect(draftStore.kept.get(VIEWER)).toMatchObject({ caption: 'Hi @Ben Okaf', mentions: [] });
+
+    cleanup();
+    const pending = pendingCreatePost();
+    const second = setup();
+    await screen.findByText('Your draft is back, as you left it.');
+    // Written out by hand again after the reload, the name is only text: nobody picked it.
+    await second.user.type(second.caption(), 'or');
+    await second.user.click(second.post());
+    expect(pending.input).toMatchObject({ caption: 'Hi @Ben Okafor', mentions: [] });
+  });
+
+  it('restores a draft kept before mentions were kept, mentioning nobody', async () => {
+    draftStore.kept.set(VIEWER, { caption: 'Old draft @Ben Okafor', photos: [] });
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await screen.findByText('Your draft is back, as you left it.');
+    expect(caption()).toHaveValue('Old draft @Ben Okafor');
+    await user.click(post());
+    expect(pending.input).toMatchObject({ caption: 'Old draft @Ben Okafor', mentions: [] });
+  });
+
+  it('forgets the picked members with a discarded draft', async () => {
+    const pending = pendingCreatePost();
+    const { user, caption, post } = setup();
+    await mentionBen(user, caption());
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    // Typed by hand after the discard: never picked, so not a mention.
+    await user.type(caption(), '@Ben Okafor');
+    await user.click(post());
+    expect(pending.input).toMatchObject({ caption: '@Ben Okafor', mentions: [] });
   });
 
   it('forgets the draft once it is posted', async () => {

@@ -74,10 +74,16 @@ export function Composer({ authorUid }: ComposerProps) {
   usePostAudienceCache(authorUid);
 
   // What is written survives a reload until it is posted or discarded.
-  const draft = useComposerDraft(authorUid, { caption, photos }, (kept) => {
-    setCaption(kept.caption);
-    setPhotos(kept.photos.map(({ file, alt }) => chosenPhoto(file, alt)));
-  });
+  // The picked members go with it, so the restored `@Name` still mentions them when posted.
+  const draft = useComposerDraft(
+    authorUid,
+    { caption, photos, mentions: mention.picked },
+    (kept) => {
+      setCaption(kept.caption);
+      setPhotos(kept.photos.map(({ file, alt }) => chosenPhoto(file, alt)));
+      mention.restorePicked(kept.mentions);
+    },
+  );
 
   const forgetPhotos = () => {
     setPhotos([]);
@@ -211,6 +217,7 @@ export function Composer({ authorUid }: ComposerProps) {
             variant="ghost"
             onClick={() => {
               setCaption('');
+              mention.reset();
               forgetPhotos();
               clear();
               void draft.discard();

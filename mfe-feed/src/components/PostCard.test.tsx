@@ -129,22 +129,26 @@ describe('PostCard photo viewer', () => {
     expect(photoButton()).toHaveFocus();
   });
 
-  it('shows a post of several photos as a carousel, and opens the viewer at the photo shown', async () => {
-    const list = (suffix: string) =>
-      ['1', '2', '3'].map((n) => `https://files.test/${n}${suffix}.jpg`);
-    const album = makePost({
-      ...described,
-      postImage: 'https://files.test/1.jpg',
-      postImageWidth: 1080,
-      postImageHeight: 810,
-      photos: {
-        images: list(''),
-        thumbnails: list('-t'),
-        widths: [1080, 1080, 1080],
-        heights: [810, 810, 810],
-        alts: [null, 'A boat', null],
-      },
-    });
+  const list = (suffix: string) =>
+    ['1', '2', '3'].map((n) => `https://files.test/${n}${suffix}.jpg`);
+  const album = makePost({
+    ...described,
+    postImage: 'https://files.test/1.jpg',
+    postImageWidth: 1080,
+    postImageHeight: 810,
+    photos: {
+      images: list(''),
+      thumbnails: list('-t'),
+      widths: [1080, 1080, 1080],
+      heights: [810, 810, 810],
+      alts: [null, 'A boat', null],
+    },
+  });
+  /** The alt of the carousel's photo a sighted member sees (its slide is not inert). */
+  const carouselPhoto = () =>
+    document.querySelector('.feed-carousel__slide:not([inert]) img')?.getAttribute('alt');
+
+  it('shows a post of several photos as a carousel, opens the viewer at the photo shown, and shows the photo the viewer closed on', async () => {
     const { user, viewerClosed } = renderInBrowser(album);
     expect(screen.getByRole('region', { name: 'Photos, 3' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next photo' }));
@@ -159,6 +163,24 @@ describe('PostCard photo viewer', () => {
     expect(within(dialog).getByRole('img', { name: 'Photo 3 of 3' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await viewerClosed();
+    // The carousel is on the third photo now, says so, and the focus is on it.
+    expect(carouselPhoto()).toBe('Photo 3 of 3');
+    expect(screen.getByRole('button', { name: 'Photo 3 of 3' })).toHaveFocus();
+    const region = screen.getByRole('region', { name: 'Photos, 3' });
+    expect(
+      within(region).getByText('Photo 3 of 3', { selector: '[aria-live]' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the photo the viewer was on when the browser’s back button closed it', async () => {
+    const { user, viewerClosed } = renderInBrowser(album);
+    await user.click(screen.getByRole('button', { name: 'A red kite above the dunes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Full-size photo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(within(dialog).getByRole('img', { name: 'A boat' })).toBeInTheDocument();
+    act(() => window.history.back());
+    await viewerClosed();
+    expect(carouselPhoto()).toBe('A boat');
     expect(screen.getByRole('button', { name: 'A boat' })).toHaveFocus();
   });
 

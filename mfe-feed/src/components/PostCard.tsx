@@ -106,6 +106,8 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       {photos.length > 1 ? (
         <PhotoCarousel
           photos={photos}
+          index={viewer.shownIndex}
+          onIndexChange={viewer.showPhoto}
           priority={priority}
           onOpen={viewer.open}
           buttonRef={viewer.triggerRef}
@@ -119,7 +121,12 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         />
       ) : null}
       {viewer.openIndex !== null && photos.length > 0 ? (
-        <LazyPhotoViewer photos={photos} startIndex={viewer.openIndex} onClose={viewer.close} />
+        <LazyPhotoViewer
+          photos={photos}
+          startIndex={viewer.openIndex}
+          onClose={viewer.close}
+          onShow={viewer.viewerShows}
+        />
       ) : null}
       <div className="feed-post__actions">
         <LikeButton

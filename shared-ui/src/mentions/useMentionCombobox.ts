@@ -192,7 +192,15 @@ export function useMentionCombobox({
      * The uids to store with `text`: the known and picked members whose `@name` it still holds.
      */
     mentionsIn: (text: string, max: number) => mentionedIn(text, [...known, ...picked], max),
-    /** Forgets the picked members (the text was sent). */
+    /**
+     * The members picked from the suggestions, with each name as it was inserted: what a draft
+     * keeps so its mentions survive a reload. It may name members the text no longer holds;
+     * `mentionsIn` leaves those out.
+     */
+    picked,
+    /** Takes `members` as the picked ones (a restored draft's). */
+    restorePicked: (members: readonly MentionedMember[]) => setPicked(members),
+    /** Forgets the picked members (the text was sent or discarded). */
     reset: () => setPicked([]),
   };
 }

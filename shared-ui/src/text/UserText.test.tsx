@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useParams } from 'react-router-dom';
 import { routerAt } from '../testing/routerAt';
 import { normaliseTag, TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './hashtags';
-import { mentionedIn, shortenAddress, splitLinks, splitMentions, tagsIn } from './links';
+import {
+  mentionedIn,
+  shortenAddress,
+  splitLinks,
+  splitMentions,
+  stillMentioned,
+  tagsIn,
+} from './links';
 import { USER_LINK_REL, UserText } from './UserText';
 
 const TAG_ROUTE = '/tags/:tag';
@@ -354,6 +361,13 @@ describe('mentions', () => {
     expect(mentionedIn('@Ann and @Ann again', [ANN, bob], 5)).toEqual(['ann-uid']);
     expect(mentionedIn('@Bob @Ann', [ANN, bob], 1)).toEqual(['bob-uid']);
     expect(mentionedIn('nobody here', [ANN], 5)).toEqual([]);
+  });
+
+  it('keeps the picked members still named in the text, with their names, in the text’s order', () => {
+    const bob = { uid: 'bob-uid', name: 'Bob' };
+    expect(stillMentioned('@Bob, then @Ann and @bob', [ANN, bob])).toEqual([bob, ANN]);
+    // Edited away, or only inside a link: no longer mentioned.
+    expect(stillMentioned('@An and https://x.example/@Bob', [ANN, bob])).toEqual([]);
   });
 
   it('renders a mention as a link to the member’s profile, and an unknown @name as text', () => {

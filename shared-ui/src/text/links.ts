@@ -228,6 +228,23 @@ export function splitMentions(
 }
 
 /**
+ * The `picked` members whose `@name` is still in `text` (outside links), each once, in the order
+ * the text names them: a picked member whose name was edited away is not among them.
+ */
+export function stillMentioned(
+  text: string,
+  picked: readonly MentionedMember[],
+): MentionedMember[] {
+  const named = new Map<string, MentionedMember>();
+  for (const part of splitMentions(splitLinks(text), picked)) {
+    if (part.kind !== 'mention' || named.has(part.uid)) continue;
+    const member = picked.find((candidate) => candidate.uid === part.uid);
+    if (member) named.set(part.uid, member);
+  }
+  return [...named.values()];
+}
+
+/**
  * The uids of `picked` members whose `@name` is still in `text` (outside links), each once, at
  * most `max`: what a post, comment or reply stores as its `mentions` when it is sent.
  */
@@ -236,8 +253,7 @@ export function mentionedIn(
   picked: readonly MentionedMember[],
   max: number,
 ): string[] {
-  const uids = splitMentions(splitLinks(text), picked).flatMap((part) =>
-    part.kind === 'mention' ? [part.uid] : [],
-  );
-  return [...new Set(uids)].slice(0, max);
+  return stillMentioned(text, picked)
+    .map((member) => member.uid)
+    .slice(0, max);
 }

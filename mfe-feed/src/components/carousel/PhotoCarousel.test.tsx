@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { installPointerEvents, touchGesture } from '../../testing/pointerEvents';
 import type { ShownPhoto } from '../postPhotos';
 import { postPhotosOf } from '../postPhotos';
@@ -12,10 +13,16 @@ const photo = (n: number, width = 1080, height = 810): ShownPhoto => ({
 });
 const PHOTOS = [photo(1), photo(2, 800, 1000), photo(3)];
 
+/** The carousel with the index kept by its owner, as the post card keeps it. */
+function OwnedCarousel({ photos, onOpen }: { photos: ShownPhoto[]; onOpen: () => void }) {
+  const [index, setIndex] = useState(0);
+  return <PhotoCarousel photos={photos} index={index} onIndexChange={setIndex} onOpen={onOpen} />;
+}
+
 function setup(photos = PHOTOS) {
   const onOpen = jest.fn();
   const user = userEvent.setup();
-  render(<PhotoCarousel photos={photos} onOpen={onOpen} />);
+  render(<OwnedCarousel photos={photos} onOpen={onOpen} />);
   const shown = () =>
     screen.getAllByRole('button', { name: /^Photo number/ }).map((b) => b.textContent);
   return { onOpen, user, shown };
@@ -108,6 +115,28 @@ describe('PhotoCarousel', () => {
     fireEvent.click(photoButton);
     expect(onOpen).toHaveBeenCalledTimes(1);
     expect(onOpen).toHaveBeenCalledWith(0);
+  });
+
+  it('shows the photo its owner says (the viewer closed on it), its dot and its position said', () => {
+    const props = { photos: PHOTOS, onIndexChange: jest.fn(), onOpen: jest.fn() };
+    const { rerender } = render(<PhotoCarousel {...props} index={0} />);
+    const live = document.querySelector('[aria-live="polite"]')!;
+    // Arriving on the first photo says nothing.
+    expect(live).toHaveTextContent('');
+    rerender(<PhotoCarousel {...props} index={2} />);
+    expect(visiblePhoto()).toBe('Photo number 3');
+    const dots = Array.from(document.querySelectorAll('.feed-carousel__dot'));
+    expect(dots.map((dot) => dot.classList.contains('feed-carousel__dot--current'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(live).toHaveTextContent('Photo 3 of 3');
+    expect(screen.getByRole('button', { name: 'Next photo' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(props.onIndexChange).not.toHaveBeenCalled();
   });
 
   it('gives every photo the first one’s frame, so moving along changes no height', () => {

@@ -7,6 +7,10 @@ import { ChevronIcon } from '../viewer/icons';
 export interface PhotoCarouselProps {
   /** Two or more photos, in the post's order. */
   photos: readonly ShownPhoto[];
+  /** The photo shown: the post keeps it, so closing the viewer on another one shows that one. */
+  index: number;
+  /** The member moved to another photo. */
+  onIndexChange: (index: number) => void;
   /** The first card of a list: its first photo is fetched first. */
   priority?: boolean;
   /** Opens the viewer at the photo shown. */
@@ -34,13 +38,28 @@ export function positionText(index: number, count: number): string {
  * are seen whole in the full-screen viewer. Moving: a swipe (pointer events: touch, pen or a
  * mouse drag), the previous and next buttons, ArrowLeft and ArrowRight while anything in it has
  * the focus. The dots show where one is; a polite live region says it ("Photo 2 of 5"). Photos
- * not shown are inert: out of the tab order and of what a screen reader reads.
+ * not shown are inert: out of the tab order and of what a screen reader reads. The photo shown is
+ * its owner's (`index`), so the post can show the one the full-screen viewer was closed on.
  */
-export function PhotoCarousel({ photos, priority = false, onOpen, buttonRef }: PhotoCarouselProps) {
+export function PhotoCarousel({
+  photos,
+  index: requestedIndex,
+  onIndexChange,
+  priority = false,
+  onOpen,
+  buttonRef,
+}: PhotoCarouselProps) {
   const count = photos.length;
-  const [index, setIndex] = useState(0);
+  const index = clamp(requestedIndex, count);
   const [dragPx, setDragPx] = useState(0);
+  // Every change of the photo shown is said, whoever made it (a move here, or the viewer closed
+  // on another photo); the first photo on arrival is not.
+  const [announcedIndex, setAnnouncedIndex] = useState(index);
   const [announced, setAnnounced] = useState('');
+  if (announcedIndex !== index) {
+    setAnnouncedIndex(index);
+    setAnnounced(positionText(index, count));
+  }
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; startX: number; moved: boolean } | null>(null);
   // A swipe ends with a click on the photo under the finger: that click does not open it.
@@ -55,14 +74,14 @@ export function PhotoCarousel({ photos, priority = false, onOpen, buttonRef }: P
     const next = clamp(target, count);
     if (next === index) return;
     focusFollows.current = trackRef.current?.contains(document.activeElement) ?? false;
-    setIndex(next);
-    setAnnounced(positionText(next, count));
+    onIndexChange(next);
   };
 
   useEffect(() => {
     if (!focusFollows.current) return;
     focusFollows.current = false;
-    trackRef.current?.children[index]?.querySelector('button')?.focus();
+    // Not scrolled into view: while the track slides, that would scroll the frame off it.
+    trackRef.current?.children[index]?.querySelector('button')?.focus({ preventScroll: true });
   }, [index]);
 
   const onKeyDown = (event: KeyboardEvent) => {

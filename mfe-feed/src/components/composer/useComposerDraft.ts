@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { stillMentioned } from 'shared-ui';
 import { discardDraft, isEmptyDraft, loadDraft, saveDraft } from './draftStore';
 import type { ComposerDraft } from './draftStore';
 
@@ -6,9 +7,11 @@ import type { ComposerDraft } from './draftStore';
 export const DRAFT_SAVE_DELAY_MS = 400;
 
 /**
- * Keeps what the member is writing (`draft`) in this browser, so that it survives a reload until
- * it is posted or discarded: the kept draft is handed to `restore` once on opening (only when
- * the composer is still empty), then every change is kept DRAFT_SAVE_DELAY_MS after the last.
+ * Keeps what the member is writing (`draft`, whose `mentions` are the members picked so far) in
+ * this browser, so that it survives a reload until it is posted or discarded: the kept draft is
+ * handed to `restore` once on opening (only when the composer is still empty), then every change
+ * is kept DRAFT_SAVE_DELAY_MS after the last, with only the picked members the caption still
+ * names.
  * `restored` says a draft came back; `discard` forgets it.
  */
 export function useComposerDraft(
@@ -37,13 +40,17 @@ export function useComposerDraft(
     };
   }, [uid]);
 
-  const { caption, photos } = draft;
+  const { caption, photos, mentions } = draft;
   useEffect(() => {
     // Until the kept draft is read, the empty composer must not overwrite it.
     if (!loaded) return undefined;
-    const timer = setTimeout(() => void saveDraft(uid, { caption, photos }), DRAFT_SAVE_DELAY_MS);
+    const timer = setTimeout(
+      // A picked member whose name was edited away is not kept: the post would not mention them.
+      () => void saveDraft(uid, { caption, photos, mentions: stillMentioned(caption, mentions) }),
+      DRAFT_SAVE_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [uid, loaded, caption, photos]);
+  }, [uid, loaded, caption, photos, mentions]);
 
   const discard = () => {
     setRestored(false);

@@ -144,6 +144,24 @@ describe('PhotoViewer: several photos', () => {
     );
   });
 
+  it('tells each photo it shows, the first included, so the post can show the last one', async () => {
+    const onShow = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <PhotoViewer
+        photos={[KITE, BOAT, GULL]}
+        startIndex={0}
+        onClose={jest.fn()}
+        onShow={onShow}
+      />,
+    );
+    expect(onShow).toHaveBeenLastCalledWith(0);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(onShow).toHaveBeenLastCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(onShow).toHaveBeenLastCalledWith(1);
+  });
+
   it('moves with the arrow keys', async () => {
     const { user } = open([KITE, BOAT, GULL]);
     await user.keyboard('{ArrowRight}{ArrowRight}');

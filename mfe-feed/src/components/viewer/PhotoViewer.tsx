@@ -13,6 +13,8 @@ export interface PhotoViewerProps {
   startIndex: number;
   /** Escape, the close button or a tap beside the photo: the caller closes the viewer. */
   onClose: () => void;
+  /** Told each photo shown, the first included: the post shows the last one once it closes. */
+  onShow?: (index: number) => void;
 }
 
 /** The dialog's name for assistive technology; the photo's own description is its image's alt. */
@@ -27,7 +29,7 @@ const clamp = (index: number, count: number) => Math.min(Math.max(index, 0), cou
  * and the position is announced; with one, none of that shows. Focus moves to the close button
  * on opening and stays inside until the dialog closes (the caller returns it to the photo).
  */
-export default function PhotoViewer({ photos, startIndex, onClose }: PhotoViewerProps) {
+export default function PhotoViewer({ photos, startIndex, onClose, onShow }: PhotoViewerProps) {
   const count = photos.length;
   const [index, setIndex] = useState(() => clamp(startIndex, count));
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -37,6 +39,7 @@ export default function PhotoViewer({ photos, startIndex, onClose }: PhotoViewer
   useDialogKeys(dialogRef, { onClose, onPrevious: previous, onNext: next });
   useScrollLock();
   useEffect(() => closeRef.current?.focus(), []);
+  useEffect(() => onShow?.(index), [index, onShow]);
 
   const photo = photos[index];
   if (!photo) return null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** The key of the history entry's state that records an open viewer. */
@@ -34,8 +34,10 @@ function viewerEntryOf(state: unknown): ViewerEntry | null {
  * address, the open photo in its state), so the browser's back button closes the viewer, as it
  * does a full-screen photo in a phone's apps, and forward opens it again; Escape or the close
  * button go back past that entry. The viewer is open exactly while the current entry says so, in
- * every router of the page (the feed's own and the post list's on a profile). When it closes,
- * focus returns to the photo that opened it (`triggerRef`).
+ * every router of the page (the feed's own and the post list's on a profile).
+ * `shownIndex` is the photo the post shows (the carousel's, moved with `showPhoto`); the viewer
+ * tells `viewerShows` each photo it shows, and when it closes (by any way) the post shows the one
+ * it was on and the focus goes to that photo (`triggerRef`, on the photo shown).
  */
 export function usePhotoViewerEntry(postId: string) {
   const location = useLocation();
@@ -43,15 +45,23 @@ export function usePhotoViewerEntry(postId: string) {
   const entry = viewerEntryOf(location.state);
   const openIndex = entry?.postId === postId ? entry.index : null;
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
+  const [shownIndex, showPhoto] = useState(0);
+  // The photo the open viewer shows (null while closed), first the one it was opened at.
+  const [viewedIndex, setViewedIndex] = useState<number | null>(null);
+  const [closings, setClosings] = useState(0);
+  // Adjusted while rendering, so the render that removes the viewer already shows its last photo.
+  if (openIndex !== null && viewedIndex === null) setViewedIndex(openIndex);
+  if (openIndex === null && viewedIndex !== null) {
+    setViewedIndex(null);
+    showPhoto(viewedIndex);
+    setClosings((count) => count + 1);
+  }
 
+  // The page is where the member left it (its scrolling was locked), and a carousel may still be
+  // sliding to the photo: scrolling to it would only push the carousel's frame off its track.
   useEffect(() => {
-    if (openIndex !== null) wasOpen.current = true;
-    else if (wasOpen.current) {
-      wasOpen.current = false;
-      triggerRef.current?.focus();
-    }
-  }, [openIndex]);
+    if (closings > 0) triggerRef.current?.focus({ preventScroll: true });
+  }, [closings]);
 
   const open = (index: number) => {
     const { pathname, search, hash } = location;
@@ -63,5 +73,14 @@ export function usePhotoViewerEntry(postId: string) {
   };
   const close = () => navigate(-1);
 
-  return { openIndex, open, close, triggerRef };
+  return {
+    openIndex,
+    open,
+    close,
+    triggerRef,
+    shownIndex,
+    showPhoto,
+    /** For the viewer: the photo it shows now. */
+    viewerShows: setViewedIndex,
+  };
 }
