@@ -28,9 +28,10 @@ async function startTarget(hold: (path: string) => boolean) {
   };
 }
 
+/** A delivery to the function `key` names before any `#` (`slow#2` goes to `slow`). */
 const delivery = (key: string): Delivery => ({
   id: key,
-  path: `/functions/projects/demo/triggers/${key}`,
+  path: `/functions/projects/demo/triggers/${key.split('#')[0]}`,
   headers: { 'content-type': 'application/json' },
   body: '{}',
   createdAt: Date.now(),
@@ -93,4 +94,18 @@ test('one at a time, a delivery with no answer holds back the ones behind it', a
   target.release();
   await queue.idle();
   expect(keys(target.started)).toEqual(['slow', 'a']);
+});
+
+test('with a concurrency, deliveries to one function still go one at a time', async () => {
+  const target = await startTarget((path) => path.endsWith('/slow'));
+  const queue = queueFor(target, 3);
+  queue.enqueue(['slow', 'slow#2', 'a'].map(delivery));
+  await until(() => queue.size === 2);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(keys(target.started)).toEqual(['slow', 'a']);
+  target.release();
+  await until(() => target.started.length === 3);
+  expect(keys(target.started)).toEqual(['slow', 'a', 'slow']);
+  target.release();
+  await queue.idle();
 });
