@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { principalFromAuthorization, type Principal } from '../../common/auth';
 import { HttpError } from '../../common/http';
@@ -13,6 +12,7 @@ import { compileAggregationQuery, compileQuery, decodeWrites, wireDocument } fro
 import type { AccessControl } from './access';
 import { invalidArgument } from './errors';
 import { databaseOf } from './names';
+import { queryResultsKey, Transactions } from './transactions';
 
 /** `/v1/projects/p/databases/d/documents[/path][:method]` */
 const REST_PATH =
@@ -37,13 +37,10 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-function newTransactionId(): string {
-  return randomBytes(16).toString('base64');
-}
-
 /** Firestore's REST surface the SDK and tools use, answering proto3 JSON. */
 export class RestApi {
   private readonly lookup: DocLookup = (name) => this.engine.getDocument(name);
+  private readonly transactions = new Transactions();
 
   constructor(
     private readonly engine: FirestoreEngine,
@@ -77,8 +74,12 @@ export class RestApi {
       case 'runAggregationQuery':
         return this.runAggregationQuery(principal, database, resource, request);
       case 'beginTransaction':
-        return { status: 200, body: { transaction: newTransactionId() } };
+        return {
+          status: 200,
+          body: { transaction: this.transactions.begin(database, request['options']) },
+        };
       case 'rollback':
+        this.transactions.rollback(request['transaction']);
         return { status: 200, body: {} };
       default:
         throw new HttpError(404, 'NOT_FOUND', `Unknown method: ${rpc}`);
@@ -92,7 +93,17 @@ export class RestApi {
   ): Promise<RestReply> {
     const writes = request['writes'] ?? [];
     if (!Array.isArray(writes)) throw invalidArgument('Invalid commit request: writes.');
-    const result = await this.engine.commitDurably(database, decodeWrites(database, writes), {
+    const decoded = decodeWrites(database, writes);
+    // The check and the commit below run in one synchronous step: nothing lands between them.
+    if (request['transaction'] !== undefined) {
+      this.transactions.commit(
+        request['transaction'] as string,
+        database,
+        decoded.length,
+        this.lookup,
+      );
+    }
+    const result = await this.engine.commitDurably(database, decoded, {
       authorize: this.access.writeHook(principal, database),
     });
     return {
@@ -125,9 +136,11 @@ export class RestApi {
     const body: Array<Record<string, unknown>> = results.map(({ name, doc }) =>
       doc ? { found: wireDocument(doc), readTime } : { missing: name, readTime },
     );
-    if (request['newTransaction'] !== undefined) {
+    const transaction = this.transactionOf(database, request);
+    if (transaction) this.transactions.readDocuments(transaction.id, database, results);
+    if (transaction?.began) {
       if (body.length === 0) body.push({ readTime });
-      body[0]!['transaction'] = newTransactionId();
+      body[0]!['transaction'] = transaction.id;
     }
     return { status: 200, body };
   }
@@ -146,7 +159,14 @@ export class RestApi {
       documents.length === 0
         ? [{ readTime }]
         : documents.map((doc) => ({ document: wireDocument(doc), readTime }));
-    if (request['newTransaction'] !== undefined) body[0]!['transaction'] = newTransactionId();
+    const transaction = this.transactionOf(database, request);
+    if (transaction) {
+      const plan = compileQuery(parent, structuredQuery, { via: 'request' });
+      this.transactions.readQuery(transaction.id, database, queryResultsKey(documents), () =>
+        queryResultsKey(this.engine.runQuery(plan).documents),
+      );
+    }
+    if (transaction?.began) body[0]!['transaction'] = transaction.id;
     return { status: 200, body };
   }
 
@@ -183,7 +203,32 @@ export class RestApi {
     const { query, aggregations } = compileAggregationQuery(parent, saq);
     const aggregateFields = this.engine.aggregate(query, aggregations);
     const readTime = this.engine.currentReadTime();
-    return { status: 200, body: [{ result: { aggregateFields }, readTime }] };
+    const body: Array<Record<string, unknown>> = [{ result: { aggregateFields }, readTime }];
+    const transaction = this.transactionOf(database, request);
+    if (transaction) {
+      this.transactions.readQuery(transaction.id, database, JSON.stringify(aggregateFields), () =>
+        JSON.stringify(this.engine.aggregate(query, aggregations)),
+      );
+    }
+    if (transaction?.began) body[0]!['transaction'] = transaction.id;
+    return { status: 200, body };
+  }
+
+  /**
+   * The transaction a read belongs to: the one it names, or the one it begins
+   * (`newTransaction`, whose id the answer carries); null for a read outside any.
+   */
+  private transactionOf(
+    database: string,
+    request: Record<string, unknown>,
+  ): { id: string; began: boolean } | null {
+    if (request['newTransaction'] !== undefined) {
+      return { id: this.transactions.begin(database, request['newTransaction']), began: true };
+    }
+    if (request['transaction'] !== undefined) {
+      return { id: request['transaction'] as string, began: false };
+    }
+    return null;
   }
 
   private getDocument(principal: Principal, database: string, name: string): RestReply {
