@@ -1,0 +1,28 @@
+// The follow edges' trigger (docs/DATA_MODEL.md "Follow edges"): a member's browser writes only
+// `follows/{follower}_{target}`; this fills the seed's lists and the target's posts from it.
+import { getFirestore } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { reconcileFollow } from './reconcileFollow';
+
+/** Who follows whom in an edge's event (its data before or after; the id is `{follower}_{target}`). */
+function pairOf(data: Record<string, unknown> | undefined): { follower: string; target: string } | null {
+  const follower = data?.['follower'];
+  const target = data?.['target'];
+  return typeof follower === 'string' && typeof target === 'string' ? { follower, target } : null;
+}
+
+/**
+ * A follow or unfollow: `Followers/{target}`, `Following/{follower}` (whose own triggers count
+ * them) and `followers` of the target's posts follow the edge. At-least-once and retried: every
+ * run works towards the edge's current state and resumes a fan-out where it stopped.
+ */
+export const fanOutFollow = onDocumentWritten(
+  { document: 'follows/{edgeId}', retry: true, timeoutSeconds: 300 },
+  async (event) => {
+    const pair = pairOf(event.data?.after.data()) ?? pairOf(event.data?.before.data());
+    if (!pair) return;
+    const state = await reconcileFollow(getFirestore(), pair.follower, pair.target);
+    logger.debug(`follow ${event.params.edgeId}: follows ${state.follows}, in audience ${state.inAudience}`);
+  },
+);
