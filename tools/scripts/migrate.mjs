@@ -22,7 +22,9 @@ if (process.env.MIGRATE_PRODUCTION !== '1') {
   const { host, port } = config.emulators.firestore;
   env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
   env.FIREBASE_PROJECT_ID = config.firebase.projectId;
-  console.log(`Migrating ${what} in ${config.firebase.projectId} on the local backend (${host}:${port})…`);
+  console.log(
+    `Migrating ${what} in ${config.firebase.projectId} on the local backend (${host}:${port})…`,
+  );
 }
 const run = spawnSync(
   process.execPath,

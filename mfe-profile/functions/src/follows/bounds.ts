@@ -11,5 +11,4 @@ export const POST_FOLLOWERS_BOUND = FOLLOW_LIST_BOUND + 1;
 export const FANOUT_PAGE_SIZE = 200;
 
 /** `follows/{follower}_{target}`: the document id of a follow. */
-export const followEdgeId = (follower: string, target: string): string =>
-  `${follower}_${target}`;
+export const followEdgeId = (follower: string, target: string): string => `${follower}_${target}`;

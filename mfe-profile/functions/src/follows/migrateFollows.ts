@@ -39,9 +39,7 @@ export async function migrateFollowsPage(db: Firestore): Promise<FollowsMigratio
   const stored = read.data() as FollowsMigration | undefined;
   // A finished migration run again starts over: it creates only what is missing.
   const progress: FollowsMigration =
-    stored && !stored.done
-      ? stored
-      : { cursor: null, done: false, edgesCreated: 0, listsRead: 0 };
+    stored && !stored.done ? stored : { cursor: null, done: false, edgesCreated: 0, listsRead: 0 };
   let lists = db
     .collection(COLLECTIONS.followers)
     .orderBy(FieldPath.documentId())
@@ -82,7 +80,13 @@ export async function migrateFollowsPage(db: Firestore): Promise<FollowsMigratio
       });
       // The old product's browser already fanned the follow out to the target's posts; the
       // marker spares the function a read of every post of the target for every migrated edge.
-      const marker: FanoutProgress = { follower, target, inAudience: true, cursor: null, done: true };
+      const marker: FanoutProgress = {
+        follower,
+        target,
+        inAudience: true,
+        cursor: null,
+        done: true,
+      };
       batch.set(db.collection(COLLECTIONS.followFanouts).doc(id), marker);
     }
     if (!last) {

@@ -229,7 +229,12 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
       const batch = db.batch();
       for (let i = start; i < Math.min(posts, start + 400); i += 1) {
         const id = `${uid}-p${String(i).padStart(4, '0')}`;
-        batch.set(doc(`posts/${id}`), { uid, postId: id, followers: [uid, ...followers], likes: [] });
+        batch.set(doc(`posts/${id}`), {
+          uid,
+          postId: id,
+          followers: [uid, ...followers],
+          likes: [],
+        });
       }
       await batch.commit();
     }
@@ -277,7 +282,10 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     await Promise.all(['fy1', 'fy2'].map((uid) => memberWithPosts(uid, 0)));
     await Promise.all([follow('fy1', 'fyt'), follow('fy2', 'fyt')]);
     await Promise.all([reconcileFollow(db, 'fy1', 'fyt'), reconcileFollow(db, 'fy2', 'fyt')]);
-    expect(((await field('Followers/fyt', 'Followers')) as string[]).sort()).toEqual(['fy1', 'fy2']);
+    expect(((await field('Followers/fyt', 'Followers')) as string[]).sort()).toEqual([
+      'fy1',
+      'fy2',
+    ]);
     const posts = await audiences('fyt');
     expect(posts.every((followers) => [...followers].sort().join() === 'fy1,fy2,fyt')).toBe(true);
   });
@@ -301,9 +309,15 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     // A run that died after its first page: the lists and 200 posts written, the progress saved.
     await doc('Followers/fwt').set({ Followers: ['fwa'] });
     await doc('Following/fwa').set({ Following: ['fwt'] });
-    const first = await db.collection('posts').where('uid', '==', 'fwt').orderBy('postId').limit(200).get();
+    const first = await db
+      .collection('posts')
+      .where('uid', '==', 'fwt')
+      .orderBy('postId')
+      .limit(200)
+      .get();
     const batch = db.batch();
-    for (const post of first.docs) batch.update(post.ref, { followers: FieldValue.arrayUnion('fwa') });
+    for (const post of first.docs)
+      batch.update(post.ref, { followers: FieldValue.arrayUnion('fwa') });
     batch.set(doc('followFanouts/fwa_fwt'), {
       follower: 'fwa',
       target: 'fwt',
@@ -322,6 +336,17 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     const crowd = Array.from({ length: 2000 }, (_, i) => `crowd${i}`);
     await memberWithPosts('fvt', 3);
     await doc('Followers/fvt').set({ Followers: crowd });
+    for (let start = 0; start < crowd.length; start += 500) {
+      const batch = db.batch();
+      for (const uid of crowd.slice(start, start + 500)) {
+        batch.set(doc(`follows/${uid}_fvt`), {
+          follower: uid,
+          target: 'fvt',
+          createdAt: new Date(),
+        });
+      }
+      await batch.commit();
+    }
     await memberWithPosts('fva', 0);
     await follow('fva', 'fvt');
     for (let delivery = 0; delivery < 2; delivery += 1) {
@@ -331,6 +356,9 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     expect(((await field('Followers/fvt', 'Followers')) as string[]).length).toBe(2000);
     expect(await field('Following/fva', 'Following')).toEqual(['fvt']);
     expect((await audiences('fvt')).every((followers) => !followers.includes('fva'))).toBe(true);
+    // The count goes on past the list: the edges, counted by the index.
+    await syncFollowCount(db, 'fvt', 'followers');
+    expect(await field('usersData/fvt', 'counts.followers')).toBe(2001);
   });
 
   test('the migration makes the edges of a database in the old shape, resumably, once', async () => {

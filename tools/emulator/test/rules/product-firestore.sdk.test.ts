@@ -554,9 +554,14 @@ describe(`${FOLLOWS}: a follow is one edge document`, () => {
     await deny('bob', t, set('follows/bob_7', edge('bob', 7)), {
       breaks: 'incoming().target is string',
     });
-    await deny('bob', t, set('follows/bob_carol', edge('bob', 'carol', { createdAt: clientTime(1) })), {
-      breaks: 'createdNow',
-    });
+    await deny(
+      'bob',
+      t,
+      set('follows/bob_carol', edge('bob', 'carol', { createdAt: clientTime(1) })),
+      {
+        breaks: 'createdNow',
+      },
+    );
     await deny('bob', t, set('follows/bob_carol', edge('bob', 'carol', { muted: true })), {
       breaks: 'keys().hasOnly',
     });
@@ -580,7 +585,7 @@ describe(`${FOLLOWS}: a follow is one edge document`, () => {
     await deny('signedOut', `${FOLLOWS} list`, { list: 'follows', limit: 5 });
   });
 
-  test('members no longer write Followers, Following or a post\'s followers', async () => {
+  test("members no longer write Followers, Following or a post's followers", async () => {
     // The old follow batch, each side alone, and the fan-out: the function's work now.
     await deny(
       'bob',
@@ -590,8 +595,16 @@ describe(`${FOLLOWS}: a follow is one edge document`, () => {
         { update: 'Following/bob', data: { Following: union('carol') } },
       ),
     );
-    await deny('bob', `${FOLLOWING} update`, update('Following/bob', { Following: union('carol') }));
-    await deny('bob', `${FOLLOWERS} update`, update('Followers/alice', { Followers: remove('bob') }));
+    await deny(
+      'bob',
+      `${FOLLOWING} update`,
+      update('Following/bob', { Following: union('carol') }),
+    );
+    await deny(
+      'bob',
+      `${FOLLOWERS} update`,
+      update('Followers/alice', { Followers: remove('bob') }),
+    );
     await deny('signedOut', `${FOLLOWING} update`, update('Following/bob', { Following: [] }));
     await deny('signedOut', `${FOLLOWERS} update`, update('Followers/bob', { Followers: [] }));
     await deny('signedOut', `${FOLLOWS} update`, update('follows/bob_alice', { target: 'x' }));

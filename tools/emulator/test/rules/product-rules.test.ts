@@ -341,7 +341,7 @@ describe('usersData', () => {
 });
 
 describe('Following and Followers', () => {
-  test('created empty by their owner; every later change is the function\'s', () => {
+  test("created empty by their owner; every later change is the function's", () => {
     const store = new Store({
       'Following/alice': { Following: ['carol'] },
       'Followers/alice': { Followers: ['carol'] },
