@@ -118,7 +118,7 @@ describe('ProfilePage', () => {
     ).toEqual(['Not given', 'Not given', 'Not given']);
   });
 
-  it('shows Followed from the viewer\'s edge, counting their own follow before it is listed', () => {
+  it("shows Followed from the viewer's edge, counting their own follow before it is listed", () => {
     platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
     fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a'] });
     fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
