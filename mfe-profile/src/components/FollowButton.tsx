@@ -73,7 +73,11 @@ export function FollowToggle({ me, target, targetName, status, onRetry }: Follow
         aria-pressed={following}
         aria-busy={pending}
         disabled={pending || status.status === 'loading'}
-        onClick={() => run(!following)}
+        // A double click's second click (detail 2) would undo the first, which the label shows
+        // at once: a double click does one thing. Keyboard activation has detail 0.
+        onClick={(event) => {
+          if (event.detail <= 1) run(!following);
+        }}
       >
         {following ? 'Followed' : 'Follow'}
       </Button>
