@@ -29,7 +29,7 @@ export const PROFILE_MESSAGES = {
 
   // A change while the connection is gone or slow: what waits, and that it is kept.
   followWaitingForConnection:
-    'No connection: this follow change starts as soon as you are back online.',
+    'No connection: this follow change is sent as soon as you are back online.',
   profileChangeWaiting:
     'Your change is waiting to be sent: it is saved as soon as the connection returns.',
 } as const;

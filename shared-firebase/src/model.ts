@@ -26,6 +26,16 @@ export const COLLECTIONS = {
    * counted for a post, and on which day (server only; docs/DATA_MODEL.md "Tags").
    */
   postTags: 'postTags',
+  /**
+   * Added beside the seed's collections: `follows/{followerUid}_{targetUid}`, one document per
+   * follow, the source of truth of the graph (profile; docs/DATA_MODEL.md "Follow edges").
+   */
+  follows: 'follows',
+  /**
+   * Added beside the seed's collections: `followFanouts/{followerUid}_{targetUid}`, where the
+   * profile's function is in copying one follow into the target's posts (server only).
+   */
+  followFanouts: 'followFanouts',
 } as const;
 
 /**
@@ -122,11 +132,26 @@ export interface UserData {
 /** A `Following/{uid}` document: whom the member follows. */
 export interface FollowingDoc {
   Following: string[];
+  /** As `FollowersDoc.complete`: `false` once a followed member could not be listed. */
+  complete?: boolean;
 }
 
 /** A `Followers/{uid}` document: who follows the member. */
 export interface FollowersDoc {
   Followers: string[];
+  /**
+   * Added beside the seed's field, by the profile's function only: `false` once a follower could
+   * not be listed because `Followers` is at its bound (the list is then no longer every
+   * follower; the follow edges are). Absent while the list is complete.
+   */
+  complete?: boolean;
+}
+
+/** A `follows/{followerUid}_{targetUid}` document: one follow (docs/DATA_MODEL.md). */
+export interface FollowEdge {
+  follower: string;
+  target: string;
+  createdAt: Timestamp;
 }
 
 /** A `posts/{postId}` document. */

@@ -15,6 +15,7 @@ import type {
   Comment,
   DeletedPost,
   ExplorePost,
+  FollowEdge,
   FollowersDoc,
   FollowingDoc,
   Post,
@@ -75,6 +76,12 @@ export const followingRef = (uid: string): DocumentReference<FollowingDoc, Follo
 /** `Followers/{uid}`: who follows the member. */
 export const followersRef = (uid: string): DocumentReference<FollowersDoc, FollowersDoc> =>
   doc(typedCollection<FollowersDoc>(COLLECTIONS.followers), uid);
+/** `follows/{followerUid}_{targetUid}`: the one document of that follow (absent: no follow). */
+export const followEdgeRef = (
+  follower: string,
+  target: string,
+): DocumentReference<FollowEdge, FollowEdge> =>
+  doc(typedCollection<FollowEdge>(COLLECTIONS.follows), `${follower}_${target}`);
 /** `posts/{postId}`. */
 export const postRef = (postId: string): DocumentReference<Post, Post> =>
   doc(postsCollection(), postId);

@@ -70,6 +70,10 @@ describe('FollowButton', () => {
     expect(fakes.setFollowing).toHaveBeenCalledTimes(1);
     await act(async () => change.resolve());
     expect(button).toBeEnabled();
+    // The label turned at once: a double click's second click, landing after the commit, is
+    // ignored rather than undoing the first.
+    fireEvent.click(button, { detail: 2 });
+    expect(fakes.setFollowing).toHaveBeenCalledTimes(1);
   });
 
   it('reports a change that did not finish and retries the same direction', async () => {

@@ -12,8 +12,8 @@ export interface FollowButtonProps {
 }
 
 /**
- * The Follow/Followed toggle that reads its own state, for lists of members (each row reads its
- * member's `Followers` document); see FollowToggle.
+ * The Follow/Followed toggle that reads its own state, for lists of members (each row reads the
+ * viewer's edge to its member); see FollowToggle.
  */
 export function FollowButton(props: FollowButtonProps) {
   // A new key remounts the follow state's subscription: Retry reads it again.
@@ -28,17 +28,17 @@ function SubscribedToggle(props: FollowButtonProps & { onRetry: () => void }) {
 }
 
 export interface FollowToggleProps extends FollowButtonProps {
-  /** Live from `Followers/{target}`. */
+  /** Live from the viewer's edge `follows/{me}_{target}`. */
   status: FollowStatus;
   /** Reads the state again after a failed read. */
   onRetry: () => void;
 }
 
 /**
- * The Follow/Followed toggle for a state its parent reads. While a change runs the button is
- * disabled and further clicks are ignored, so a double click does one thing. A change that could
- * not finish stays reported with a Retry until it does (see README "Follow"). Offline, a note says
- * the change waits for the connection (it reads the server first).
+ * The Follow/Followed toggle for a state its parent reads. The label turns at once (the edge's
+ * local write); until the server has accepted the commit the button is disabled and further
+ * clicks are ignored, so a double click does one thing. A refused commit is reported with a Retry.
+ * Offline, a note says the change waits for the connection.
  */
 export function FollowToggle({ me, target, targetName, status, onRetry }: FollowToggleProps) {
   const online = useBrowserOnline();
@@ -73,7 +73,11 @@ export function FollowToggle({ me, target, targetName, status, onRetry }: Follow
         aria-pressed={following}
         aria-busy={pending}
         disabled={pending || status.status === 'loading'}
-        onClick={() => run(!following)}
+        // A double click's second click (detail 2) would undo the first, which the label shows
+        // at once: a double click does one thing. Keyboard activation has detail 0.
+        onClick={(event) => {
+          if (event.detail <= 1) run(!following);
+        }}
       >
         {following ? 'Followed' : 'Follow'}
       </Button>

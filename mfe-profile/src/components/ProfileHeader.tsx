@@ -4,8 +4,7 @@ import REMOTES from 'remote-list/remotes.json';
 import { profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
 import { Avatar, Photo, UserText } from 'shared-ui';
-import { followStatusIn } from '../data';
-import type { LiveUidList } from '../data';
+import type { FollowStatus } from '../data';
 import { FollowToggle } from './FollowButton';
 
 export interface ProfileHeaderProps {
@@ -13,16 +12,16 @@ export interface ProfileHeaderProps {
   userId: string;
   /** The viewer; null while the session is unknown (no action shown). */
   me: string | null;
-  /** The member's live `Followers` list: whether the viewer follows them. */
-  followers: LiveUidList;
-  /** Reads the followers again after a failed read. */
+  /** Whether the viewer follows the member, live from the viewer's follow edge. */
+  followStatus: FollowStatus;
+  /** Reads the follow state again after a failed read. */
   onRetry: () => void;
 }
 
 const AVATAR_SIZE = 120;
 
 /** Cover (its box reserved before the image arrives), picture, name, about, and the one action. */
-export function ProfileHeader({ profile, userId, me, followers, onRetry }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: ProfileHeaderProps) {
   const name = profile.userInfo?.userName ?? '';
   const cover = profile.profilePictures?.profileCover ?? null;
   const about = profile.userInfo?.userAbout ?? null;
@@ -51,7 +50,7 @@ export function ProfileHeader({ profile, userId, me, followers, onRetry }: Profi
             me={me}
             target={userId}
             targetName={name}
-            status={followStatusIn(followers, me)}
+            status={followStatus}
             onRetry={onRetry}
           />
         )}

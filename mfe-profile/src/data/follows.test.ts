@@ -1,110 +1,90 @@
-// The fan-out logic runs against a fake backend; the Firebase app itself is never started here.
-import { FakeFollowBackend as FakeBackend } from '../testing/fakeFollowBackend';
-import { planFollow } from './followPlan';
-import type { FollowState } from './followPlan';
-import { FollowError, repairFollow, setFollowing } from './followRuns';
+import { renderHook } from '@testing-library/react';
+import { followersWithOwnEdge, useFollowStatus } from './useFollowStatus';
+import { FollowError, setFollowing } from './follows';
 
-const ME = 'me';
-const TARGET = 'ann';
-const noWait = { attempts: 3, baseDelayMs: 1, sleep: () => Promise.resolve() };
+/** firebase/firestore faked at its boundary: references are plain paths, a batch records its ops. */
+type MockOp = [string, string, unknown?];
 
-describe('planFollow', () => {
-  it('puts both connection documents first and splits the posts at the batch limit', () => {
-    const state: FollowState = {
-      followers: [],
-      following: [],
-      posts: Array.from({ length: 1200 }, (_, i) => ({ id: `p${i}`, followers: [TARGET] })),
-    };
-    const batches = planFollow(ME, TARGET, true, state);
-    expect(batches.map((batch) => batch.length)).toEqual([500, 500, 202]);
-    expect(batches[0]!.slice(0, 2)).toEqual([{ kind: 'followers' }, { kind: 'following' }]);
-    expect(batches[0]![2]).toEqual({ kind: 'post', postId: 'p0' });
-    expect(batches[2]![201]).toEqual({ kind: 'post', postId: 'p1199' });
-  });
+jest.mock('firebase/firestore', () => {
+  const commits: MockOp[][] = [];
+  const listened: string[] = [];
+  return {
+    doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
+    ...jest.requireActual('shared-firebase/testing/firebaseFakes').fakeQueryBuilders,
+    serverTimestamp: () => 'SERVER_TIME',
+    writeBatch: () => {
+      const ops: MockOp[] = [];
+      return {
+        set: (ref: { path: string }, data: unknown) => ops.push(['set', ref.path, data]),
+        delete: (ref: { path: string }) => ops.push(['delete', ref.path]),
+        update: (ref: { path: string }, data: unknown) => ops.push(['update', ref.path, data]),
+        commit: async () => {
+          commits.push(ops);
+        },
+      };
+    },
+    onSnapshot: (ref: { path: string }) => {
+      listened.push(ref.path);
+      return () => undefined;
+    },
+    __commits: commits,
+    __listened: listened,
+  };
+});
+jest.mock('shared-firebase/session', () =>
+  jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
+);
 
-  it('plans only what is still missing', () => {
-    const state: FollowState = {
-      followers: [TARGET, ME],
-      following: [TARGET],
-      posts: [
-        { id: 'a', followers: [TARGET, ME] },
-        { id: 'b', followers: [TARGET] },
-      ],
-    };
-    expect(planFollow(ME, TARGET, true, state)).toEqual([[{ kind: 'post', postId: 'b' }]]);
-    expect(planFollow(ME, TARGET, false, state)).toEqual([
-      [{ kind: 'followers' }, { kind: 'following' }, { kind: 'post', postId: 'a' }],
-    ]);
-  });
+const firestore = jest.requireMock('firebase/firestore') as {
+  __commits: MockOp[][];
+  __listened: string[];
+};
 
-  it('plans nothing when the state is already right', () => {
-    expect(planFollow(ME, TARGET, false, { followers: [], following: [], posts: [] })).toEqual([]);
-  });
+beforeEach(() => {
+  firestore.__commits.length = 0;
+  firestore.__listened.length = 0;
 });
 
 describe('setFollowing', () => {
-  it('unfollow reverses all three', async () => {
-    const backend = new FakeBackend(3);
-    await setFollowing(ME, TARGET, true, { backend, retry: noWait });
-    expect(backend.followers).toEqual([ME]);
-    await setFollowing(ME, TARGET, false, { backend, retry: noWait });
-    expect(backend.followers).toEqual([]);
-    expect(backend.following).toEqual([]);
-    expect(backend.postsFollowedBy(ME)).toBe(0);
-    expect(backend.postsFollowedBy(TARGET)).toBe(3);
+  it('follows with the one edge document and unfollows by deleting it, nothing else', async () => {
+    await setFollowing('me', 'ann', true);
+    await setFollowing('me', 'ann', false);
+    expect(firestore.__commits).toEqual([
+      [['set', 'follows/me_ann', { follower: 'me', target: 'ann', createdAt: 'SERVER_TIME' }]],
+      [['delete', 'follows/me_ann']],
+    ]);
   });
 
-  it('a second call while one runs joins it instead of writing twice', async () => {
-    const backend = new FakeBackend(2);
-    const first = setFollowing(ME, TARGET, true, { backend, retry: noWait });
-    const second = setFollowing(ME, TARGET, true, { backend, retry: noWait });
-    expect(second).toBe(first);
-    await Promise.all([first, second]);
-    expect(backend.commits).toHaveLength(1);
-    expect(backend.reads).toBe(1);
-  });
-
-  it('refuses to follow yourself and writes nothing', async () => {
-    const backend = new FakeBackend(1);
-    await expect(setFollowing(ME, ME, true, { backend, retry: noWait })).rejects.toMatchObject({
-      reason: 'self',
-    });
-    expect(backend.reads).toBe(0);
-    expect(backend.commits).toHaveLength(0);
-  });
-
-  it('a later batch failing once is finished by the retry from a fresh read', async () => {
-    const backend = new FakeBackend(700);
-    backend.failCommits.add(1); // the second batch
-    await setFollowing(ME, TARGET, true, { backend, retry: noWait });
-    expect(backend.postsFollowedBy(ME)).toBe(700);
-    expect(backend.followers).toEqual([ME]);
-    // First run: batch 1 ok (2 connection writes, 498 posts), batch 2 failed; second run re-read
-    // and wrote only the 202 missing posts.
-    expect(backend.reads).toBe(2);
-    expect(backend.commits.map((batch) => batch.length)).toEqual([500, 202]);
-  });
-
-  it('a failed first batch changes nothing at all', async () => {
-    const backend = new FakeBackend(5);
-    backend.failCommits = new Set([0, 1, 2]);
-    await expect(setFollowing(ME, TARGET, true, { backend, retry: noWait })).rejects.toBeInstanceOf(
-      FollowError,
-    );
-    expect(backend.followers).toEqual([]);
-    expect(backend.following).toEqual([]);
-    expect(backend.postsFollowedBy(ME)).toBe(0);
+  it('refuses a self-follow before writing', async () => {
+    await expect(setFollowing('me', 'me', true)).rejects.toBeInstanceOf(FollowError);
+    expect(firestore.__commits).toEqual([]);
   });
 });
 
-describe('repairFollow', () => {
-  it('follows the connection documents, not the last intent', async () => {
-    const backend = new FakeBackend(4);
-    // Unfollowed elsewhere after a part-way follow here: Followers no longer holds me.
-    backend.posts.set('p0', [TARGET, ME]);
-    backend.posts.set('p1', [TARGET, ME]);
-    await repairFollow(ME, TARGET, { backend, retry: noWait });
-    expect(backend.postsFollowedBy(ME)).toBe(0);
-    expect(backend.followers).toEqual([]);
+describe('useFollowStatus', () => {
+  it('listens to the viewer’s own edge only, and to nothing while the viewer is unknown', () => {
+    renderHook(() => useFollowStatus(null, 'ann'));
+    expect(firestore.__listened).toEqual([]);
+    renderHook(() => useFollowStatus('me', 'ann'));
+    expect(firestore.__listened).toEqual(['follows/me_ann']);
+  });
+});
+
+describe('followersWithOwnEdge', () => {
+  const list = (...uids: string[]) => ({ status: 'ready' as const, uids });
+  const following = (yes: boolean) => ({ status: 'ready' as const, following: yes });
+
+  it('adds the viewer’s follow before the function lists it, and drops an unfollow at once', () => {
+    expect(followersWithOwnEdge(list('a'), 'me', following(true))).toEqual(list('a', 'me'));
+    expect(followersWithOwnEdge(list('a', 'me'), 'me', following(false))).toEqual(list('a'));
+  });
+
+  it('leaves the list as stored when it agrees, or while either is not known', () => {
+    expect(followersWithOwnEdge(list('a', 'me'), 'me', following(true))).toEqual(list('a', 'me'));
+    expect(followersWithOwnEdge(list('a'), 'me', { status: 'loading' })).toEqual(list('a'));
+    expect(followersWithOwnEdge(list('a'), null, following(true))).toEqual(list('a'));
+    expect(followersWithOwnEdge({ status: 'loading' }, 'me', following(true))).toEqual({
+      status: 'loading',
+    });
   });
 });

@@ -5,9 +5,8 @@ export { profileUpdates, saveProfileUpdate, usernameProblem, changeProfileImage 
 export type { ProfileImageKind } from './profile';
 export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
-export { setFollowing, repairFollow, watchFollowRuns, FollowError } from './followRuns';
-export type { FollowOptions, FollowRunWatcher } from './followRuns';
-export { followStatusIn, useFollowStatus } from './useFollowStatus';
+export { setFollowing, FollowError } from './follows';
+export { followersWithOwnEdge, useFollowStatus } from './useFollowStatus';
 export type { FollowStatus } from './useFollowStatus';
 export { useFollowerUids, useFollowingUids } from './connections';
 export { shownPostCount } from './postCount';

@@ -1,5 +1,6 @@
-import { useFollowerUids } from './connections';
 import type { LiveUidList } from './connections';
+import { useMemo } from 'react';
+import { followEdgeRef, useLiveDocument } from 'shared-firebase';
 
 /** Whether `me` follows `target`: loading, ready, or the read's error. */
 export type FollowStatus =
@@ -7,15 +8,33 @@ export type FollowStatus =
   | { status: 'ready'; following: boolean }
   | { status: 'error'; error: Error };
 
-/** Whether `me` is among `followers` (the target's live `Followers` list). */
-export function followStatusIn(followers: LiveUidList, me: string): FollowStatus {
-  if (followers.status === 'ready') {
-    return { status: 'ready', following: followers.uids.includes(me) };
-  }
-  return followers;
+/**
+ * Whether `me` follows `target`, live from the edge `follows/{me}_{target}`: one small document,
+ * changed at once by the member's own follow or unfollow. Loading while `me` is null.
+ */
+export function useFollowStatus(me: string | null, target: string): FollowStatus {
+  const ref = useMemo(() => (me ? followEdgeRef(me, target) : null), [me, target]);
+  const edge = useLiveDocument(ref);
+  if (edge.status === 'ready') return { status: 'ready', following: true };
+  if (edge.status === 'missing') return { status: 'ready', following: false };
+  return edge;
 }
 
-/** Whether `me` follows `target`, live from `Followers/{target}`. */
-export function useFollowStatus(me: string, target: string): FollowStatus {
-  return followStatusIn(useFollowerUids(target), me);
+/**
+ * A member's followers as the viewer should see them: the stored list, with the viewer's own
+ * follow or unfollow applied at once (the function lists it a moment later). Unchanged while
+ * either is not ready.
+ */
+export function followersWithOwnEdge(
+  followers: LiveUidList,
+  me: string | null,
+  status: FollowStatus,
+): LiveUidList {
+  if (followers.status !== 'ready' || status.status !== 'ready' || me === null) return followers;
+  const listed = followers.uids.includes(me);
+  if (status.following && !listed) return { status: 'ready', uids: [...followers.uids, me] };
+  if (!status.following && listed) {
+    return { status: 'ready', uids: followers.uids.filter((uid) => uid !== me) };
+  }
+  return followers;
 }

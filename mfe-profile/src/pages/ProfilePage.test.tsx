@@ -39,6 +39,7 @@ beforeEach(() => {
   platform.useSignedInUid.mockReturnValue('me');
   fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
   fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
+  fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
 });
 
 afterEach(() => jest.clearAllMocks());
@@ -117,16 +118,20 @@ describe('ProfilePage', () => {
     ).toEqual(['Not given', 'Not given', 'Not given']);
   });
 
-  it('shows Followed when the viewer is among the followers, and follows the live list', () => {
+  it("shows Followed from the viewer's edge, counting their own follow before it is listed", () => {
     platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
-    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'me'] });
+    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a'] });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
     const view = renderAt('/profile/bob');
     expect(screen.getByRole('button', { name: 'Followed' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    expect(fakes.useFollowStatus).toHaveBeenCalledWith('me', 'bob');
     expect(screen.getByRole('link', { name: '2 followers' })).toBeInTheDocument();
-    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a'] });
+    // Unfollowed: the button and the count turn before the function removes the viewer.
+    fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'me'] });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
     view.rerender();
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
@@ -162,14 +167,16 @@ describe('ProfilePage', () => {
     },
   );
 
-  it('offers Retry when the follow lists cannot be loaded, and reads them again', async () => {
+  it('offers Retry when the follow lists or state cannot be loaded, and reads them again', async () => {
     platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
     fakes.useFollowerUids.mockReturnValue({ status: 'error', error: new Error('x') as never });
+    fakes.useFollowStatus.mockReturnValue({ status: 'error', error: new Error('x') });
     renderAt('/profile/bob');
     expect(screen.getByRole('heading', { level: 1, name: 'Bob' })).toBeInTheDocument();
     expect(screen.getByText('The follower counts could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('The follow state could not be loaded.')).toBeInTheDocument();
     fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['me'] });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
     await userEvent.setup().click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();

@@ -7,7 +7,13 @@ import { IntroList } from '../components/IntroList';
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
-import { shownPostCount, useFollowerUids, useFollowingUids } from '../data';
+import {
+  followersWithOwnEdge,
+  shownPostCount,
+  useFollowStatus,
+  useFollowerUids,
+  useFollowingUids,
+} from '../data';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -30,6 +36,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   // width decides whether it wraps to a row of its own) and the lists the counts' widths.
   const followers = useFollowerUids(userId || null);
   const following = useFollowingUids(userId || null);
+  const followStatus = useFollowStatus(me, userId);
   const navigate = useNavigate();
   const unknown = userId === '' || profile.status === 'missing';
 
@@ -63,13 +70,13 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
         profile={profile.data}
         userId={userId}
         me={me}
-        followers={followers}
+        followStatus={followStatus}
         onRetry={onRetry}
       />
       <ProfileCounts
         userId={userId}
         postsCount={shownPostCount(profile.data)}
-        followers={followers}
+        followers={followersWithOwnEdge(followers, me, followStatus)}
         following={following}
         onRetry={onRetry}
       />

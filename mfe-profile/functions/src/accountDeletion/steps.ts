@@ -35,6 +35,7 @@ const more = (removed: number): StepPage => ({ removed, finished: false });
 const userData = (db: Firestore, uid: string) => db.collection(COLLECTIONS.usersData).doc(uid);
 const following = (db: Firestore, uid: string) => db.collection(COLLECTIONS.following).doc(uid);
 const followers = (db: Firestore, uid: string) => db.collection(COLLECTIONS.followers).doc(uid);
+const followEdges = (db: Firestore) => db.collection(COLLECTIONS.follows);
 
 /** The uid list `field` of a document (empty when it or the field is missing). */
 async function uidList(ref: DocumentReference, field: string): Promise<string[]> {
@@ -119,11 +120,16 @@ const clearPictures: StepPageRunner = async ({ db }, uid) => {
 };
 
 /**
- * Unfollows everyone the member follows (their `Followers` and `connections.Followers`), then
+ * Unfollows everyone the member follows (their edges, their `Followers` and
+ * `connections.Followers`), then
  * leaves the audience (`followers`) of every post the member is in, found by the feed's own
  * `followers` array-contains index.
  */
 const unfollowEveryone: StepPageRunner = async ({ db }, uid) => {
+  // The member's follow edges first: each delete makes the profile's follow function take the
+  // member out of the lists and posts too (it skips what is gone), and no edge outlives them.
+  const edges = await deletePage(db, followEdges(db).where('follower', '==', uid));
+  if (edges.removed > 0) return more(edges.removed);
   const page = await unlinkPage(
     db,
     uid,
@@ -138,9 +144,14 @@ const unfollowEveryone: StepPageRunner = async ({ db }, uid) => {
   return removeFromArrays(db, audiences, 'followers', uid);
 };
 
-/** Drops every follower: the member leaves each follower's `Following` (and connections). */
-const dropFollowers: StepPageRunner = async ({ db }, uid) =>
-  unlinkPage(
+/**
+ * Drops every follower: their edges to the member, then the member leaves each follower's
+ * `Following` (and connections).
+ */
+const dropFollowers: StepPageRunner = async ({ db }, uid) => {
+  const edges = await deletePage(db, followEdges(db).where('target', '==', uid));
+  if (edges.removed > 0) return more(edges.removed);
+  return unlinkPage(
     db,
     uid,
     followers(db, uid),
@@ -149,6 +160,7 @@ const dropFollowers: StepPageRunner = async ({ db }, uid) =>
     'Following',
     'Following',
   );
+};
 
 /** Takes the member's likes back from every post. */
 const removeLikes: StepPageRunner = ({ db }, uid) =>

@@ -133,6 +133,9 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     [`Followers/${a}`]: { Followers: [m] },
     [`Following/${b}`]: { Following: [m] },
     [`Followers/${b}`]: { Followers: [] },
+    // The follow edges of the same two follows (the lists are the function's copy of them).
+    [`follows/${m}_${a}`]: { follower: m, target: a, createdAt: new Date() },
+    [`follows/${b}_${m}`]: { follower: b, target: m, createdAt: new Date() },
     [`posts/${m}-p`]: { uid: m, postId: `${m}-p`, followers: [m, b], likes: [a] },
     [`explorePosts/${m}-p`]: { uid: m, postId: `${m}-p` },
     [`posts/${m}-p/edits/0`]: { uid: m, postCaption: 'before the edit', postImageAlt: null },
@@ -180,6 +183,8 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `activity/${m}/notices/follow_${b}`,
     `bookmarks/${m}/saved/${a}-p`,
     `accountDeletions/${m}`,
+    `follows/${m}_${a}`,
+    `follows/${b}_${m}`,
   ]) {
     expect([path, await exists(path)]).toEqual([path, false]);
   }
@@ -213,13 +218,14 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
 
     // At least one slice per step, the request's removal, and its deletion seen.
     expect(slices).toBeGreaterThan(13);
-    // following: a1 unfollowed, and m1 left two audiences (a1's post and their own).
+    // following: the edge to a1, a1 unfollowed, and m1 left two audiences (a1's post and their
+    // own); followers: b1's edge, then b1.
     expect(last).toMatchObject({
       status: 'done',
       counts: {
         pictures: 1,
-        following: 3,
-        followers: 1,
+        following: 4,
+        followers: 2,
         likes: 1,
         comments: 1,
         posts: 1,

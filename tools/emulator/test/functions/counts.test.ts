@@ -15,6 +15,12 @@ import {
 } from 'mfe-feed/functions/src/postCounts';
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
+import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
+import { fanOutToPosts } from 'mfe-profile/functions/src/follows/postFanout';
+import {
+  migrateFollows,
+  migrateFollowsPage,
+} from 'mfe-profile/functions/src/follows/migrateFollows';
 import { settlePostTags } from 'mfe-explore/functions/src/postTags';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { startTriggerFirestore, type TriggerFirestore } from './backend';
@@ -210,6 +216,170 @@ describe('a member’s follow counts (profile)', () => {
     const list = await doc('Followers/fay').get();
     expect(listChanged('followers', list, list)).toBe(false);
     expect(listChanged('followers', undefined, list)).toBe(true);
+  });
+});
+
+describe('follow edges: the lists and the target’s posts (profile)', () => {
+  /** A member with the seed's three documents and `posts` posts (ids `<uid>-p<n>`). */
+  async function memberWithPosts(uid: string, posts: number, followers: string[] = []) {
+    await doc(`usersData/${uid}`).set(member());
+    await doc(`Followers/${uid}`).set({ Followers: followers });
+    await doc(`Following/${uid}`).set({ Following: [] });
+    for (let start = 0; start < posts; start += 400) {
+      const batch = db.batch();
+      for (let i = start; i < Math.min(posts, start + 400); i += 1) {
+        const id = `${uid}-p${String(i).padStart(4, '0')}`;
+        batch.set(doc(`posts/${id}`), {
+          uid,
+          postId: id,
+          followers: [uid, ...followers],
+          likes: [],
+        });
+      }
+      await batch.commit();
+    }
+  }
+  const follow = (follower: string, target: string) =>
+    doc(`follows/${follower}_${target}`).set({
+      follower,
+      target,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  const unfollow = (follower: string, target: string) =>
+    doc(`follows/${follower}_${target}`).delete();
+  /** Every post of `target`'s `followers`, by post id. */
+  async function audiences(target: string): Promise<string[][]> {
+    const posts = await db.collection('posts').where('uid', '==', target).get();
+    return posts.docs.map((post) => post.get('followers') as string[]);
+  }
+
+  test('a follow fills both lists and every post, page by page; the same event twice writes nothing more', async () => {
+    await memberWithPosts('fxt', 450);
+    await memberWithPosts('fxa', 0);
+    await follow('fxa', 'fxt');
+    expect(await reconcileFollow(db, 'fxa', 'fxt')).toEqual({ follows: true, inAudience: true });
+    expect(await field('Followers/fxt', 'Followers')).toEqual(['fxa']);
+    expect(await field('Following/fxa', 'Following')).toEqual(['fxt']);
+    const posts = await audiences('fxt');
+    expect(posts).toHaveLength(450);
+    expect(posts.every((followers) => followers.join() === 'fxt,fxa')).toBe(true);
+    // Redelivery: the progress says done, so not one post is read or written again.
+    const before = (await doc('posts/fxt-p0000').get()).updateTime;
+    expect(await reconcileFollow(db, 'fxa', 'fxt')).toEqual({ follows: true, inAudience: true });
+    expect(await fanOutToPosts(db, 'fxa', 'fxt', true)).toEqual({ pages: 0, postsWritten: 0 });
+    expect((await doc('posts/fxt-p0000').get()).updateTime?.isEqual(before!)).toBe(true);
+    expect(await field('Followers/fxt', 'Followers')).toEqual(['fxa']);
+
+    await unfollow('fxa', 'fxt');
+    expect(await reconcileFollow(db, 'fxa', 'fxt')).toEqual({ follows: false, inAudience: false });
+    expect(await field('Followers/fxt', 'Followers')).toEqual([]);
+    expect(await field('Following/fxa', 'Following')).toEqual([]);
+    expect((await audiences('fxt')).every((followers) => followers.join() === 'fxt')).toBe(true);
+  });
+
+  test('two members following the same member at once, each event handled concurrently', async () => {
+    await memberWithPosts('fyt', 250);
+    await Promise.all(['fy1', 'fy2'].map((uid) => memberWithPosts(uid, 0)));
+    await Promise.all([follow('fy1', 'fyt'), follow('fy2', 'fyt')]);
+    await Promise.all([reconcileFollow(db, 'fy1', 'fyt'), reconcileFollow(db, 'fy2', 'fyt')]);
+    expect(((await field('Followers/fyt', 'Followers')) as string[]).sort()).toEqual([
+      'fy1',
+      'fy2',
+    ]);
+    const posts = await audiences('fyt');
+    expect(posts.every((followers) => [...followers].sort().join() === 'fy1,fy2,fyt')).toBe(true);
+  });
+
+  test('a follow undone while its fan-out runs ends unfollowed, whichever run finishes last', async () => {
+    await memberWithPosts('fzt', 450);
+    await memberWithPosts('fza', 0);
+    await follow('fza', 'fzt');
+    const followRun = reconcileFollow(db, 'fza', 'fzt');
+    await unfollow('fza', 'fzt');
+    await Promise.all([followRun, reconcileFollow(db, 'fza', 'fzt')]);
+    expect(await field('Followers/fzt', 'Followers')).toEqual([]);
+    expect(await field('Following/fza', 'Following')).toEqual([]);
+    expect((await audiences('fzt')).every((followers) => followers.join() === 'fzt')).toBe(true);
+  });
+
+  test('a fan-out cut short resumes after the last page it committed', async () => {
+    await memberWithPosts('fwt', 450);
+    await memberWithPosts('fwa', 0);
+    await follow('fwa', 'fwt');
+    // A run that died after its first page: the lists and 200 posts written, the progress saved.
+    await doc('Followers/fwt').set({ Followers: ['fwa'] });
+    await doc('Following/fwa').set({ Following: ['fwt'] });
+    const first = await db
+      .collection('posts')
+      .where('uid', '==', 'fwt')
+      .orderBy('postId')
+      .limit(200)
+      .get();
+    const batch = db.batch();
+    for (const post of first.docs)
+      batch.update(post.ref, { followers: FieldValue.arrayUnion('fwa') });
+    batch.set(doc('followFanouts/fwa_fwt'), {
+      follower: 'fwa',
+      target: 'fwt',
+      inAudience: true,
+      cursor: first.docs.at(-1)!.id,
+      done: false,
+    });
+    await batch.commit();
+    const untouched = (await first.docs[0]!.ref.get()).updateTime!;
+    expect(await fanOutToPosts(db, 'fwa', 'fwt', true)).toEqual({ pages: 2, postsWritten: 250 });
+    expect((await first.docs[0]!.ref.get()).updateTime!.isEqual(untouched)).toBe(true);
+    expect((await audiences('fwt')).every((followers) => followers.includes('fwa'))).toBe(true);
+  });
+
+  test('beyond 2000 followers the list stops growing, says it is incomplete, and no post grows', async () => {
+    const crowd = Array.from({ length: 2000 }, (_, i) => `crowd${i}`);
+    await memberWithPosts('fvt', 3);
+    await doc('Followers/fvt').set({ Followers: crowd });
+    for (let start = 0; start < crowd.length; start += 500) {
+      const batch = db.batch();
+      for (const uid of crowd.slice(start, start + 500)) {
+        batch.set(doc(`follows/${uid}_fvt`), {
+          follower: uid,
+          target: 'fvt',
+          createdAt: new Date(),
+        });
+      }
+      await batch.commit();
+    }
+    await memberWithPosts('fva', 0);
+    await follow('fva', 'fvt');
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      expect(await reconcileFollow(db, 'fva', 'fvt')).toEqual({ follows: true, inAudience: false });
+    }
+    expect(await field('Followers/fvt', 'complete')).toBe(false);
+    expect(((await field('Followers/fvt', 'Followers')) as string[]).length).toBe(2000);
+    expect(await field('Following/fva', 'Following')).toEqual(['fvt']);
+    expect((await audiences('fvt')).every((followers) => !followers.includes('fva'))).toBe(true);
+    // The count goes on past the list: the edges, counted by the index.
+    await syncFollowCount(db, 'fvt', 'followers');
+    expect(await field('usersData/fvt', 'counts.followers')).toBe(2001);
+  });
+
+  test('the migration makes the edges of a database in the old shape, resumably, once', async () => {
+    // Twelve targets in the seed's shape (two pages of ten lists), each followed through arrays.
+    const targets = Array.from({ length: 12 }, (_, i) => `fm${String(i).padStart(2, '0')}`);
+    for (const target of targets) await memberWithPosts(target, 2, ['fmx', 'fmy']);
+    const migrated = async () =>
+      (await db.collection('follows').where('target', 'in', targets.slice(0, 10)).get()).size +
+      (await db.collection('follows').where('target', 'in', targets.slice(10)).get()).size;
+    // The first page, then a stop: the second run resumes from the saved cursor.
+    expect(await migrateFollowsPage(db)).toMatchObject({ done: false });
+    const final = await migrateFollows(db);
+    expect(final.done).toBe(true);
+    expect(await migrated()).toBe(24);
+    const edge = (await doc('follows/fmx_fm03').get()).data();
+    expect(edge).toMatchObject({ follower: 'fmx', target: 'fm03' });
+    // Already fanned out by the old product: the function has nothing to read for these.
+    expect(await fanOutToPosts(db, 'fmx', 'fm03', true)).toEqual({ pages: 0, postsWritten: 0 });
+    // Run again: nothing missing, nothing created.
+    expect((await migrateFollows(db)).edgesCreated).toBe(0);
+    expect(await migrated()).toBe(24);
   });
 });
 

@@ -97,7 +97,6 @@ export function accountDeletionCases({ allow, deny, denyUnmatched, seed }: Rules
           { update: 'Followers/dave', data: { Followers: remove('erin') } },
           { update: 'Following/erin', data: { Following: remove('dave') } },
         ),
-        { breaks: 'me() != uid' },
       );
     });
   });

@@ -42,8 +42,10 @@ const like = (who: string, postId: string): Write => ({
   data: { likes: union(who) },
 });
 const follow = (who: string, target: string): Write[] => [
-  { update: `Followers/${target}`, data: { Followers: union(who) } },
-  { update: `Following/${who}`, data: { Following: union(target) } },
+  {
+    set: `follows/${who}_${target}`,
+    data: { follower: who, target, createdAt: serverTime() },
+  },
 ];
 const likeItem = (actor: string, postId: string, fields: Data = {}): Write => ({
   set: itemPath('alice', `like_${postId}_${actor}`),

@@ -99,6 +99,7 @@ const reply = (id: string, text: string, userId: string): Op =>
 const USERS = '/usersData/{uid}';
 const FOLLOWING = '/Following/{uid}';
 const FOLLOWERS = '/Followers/{uid}';
+const FOLLOWS = '/follows/{edgeId}';
 const POSTS = '/posts/{postId}';
 const EXPLORE = '/explorePosts/{postId}';
 const COMMENTS = '/comments/{commentId}';
@@ -498,149 +499,124 @@ describe(POSTS, () => {
   });
 });
 
-describe(`${FOLLOWERS} and ${FOLLOWING}: following`, () => {
-  const followBatch = (me: string, target: string, change: typeof union, posts: string[]) =>
-    batch(
-      { update: `Followers/${target}`, data: { Followers: change(me) } },
-      { update: `Following/${me}`, data: { Following: change(target) } },
-      ...posts.map((id) => ({ update: `posts/${id}`, data: { followers: change(me) } })),
-    );
-  const targets = [`${FOLLOWERS} update`, `${FOLLOWING} update`, `${POSTS} update`];
-
+describe(`${FOLLOWS}: a follow is one edge document`, () => {
+  const edge = (follower: string, target: unknown, fields: Data = {}): Data => ({
+    follower,
+    target: target as string,
+    createdAt: serverTime(),
+    ...fields,
+  });
+  const follow = (me: string, target: string) => set(`follows/${me}_${target}`, edge(me, target));
+  const t = `${FOLLOWS} create`;
   const alicePosts = ['text', 'photo', 'late', 'photo2'];
 
-  test('a member follows and unfollows with their own uid, fanned out to the posts', async () => {
-    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts), {
-      via: "changedOnly(['followers'])",
-    });
-    await allow('bob', targets, followBatch('bob', 'alice', remove, alicePosts), {
-      via: 'followsOneLess',
-    });
-    await allow('bob', targets, followBatch('bob', 'alice', union, alicePosts), {
-      via: 'followsOneMore',
-    });
-    await allow('carol', targets, followBatch('carol', 'alice', union, alicePosts));
-  });
-
-  test('a fan-out of more posts than rule document reads per batch (one getAfter, counted once)', async () => {
-    const many = uids(40, 'bulk');
+  test('a member follows and unfollows with one document of their own', async () => {
+    await allow('bob', t, follow('bob', 'alice'));
+    await allow('bob', `${FOLLOWS} delete`, del('follows/bob_alice'));
+    await allow('bob', t, follow('bob', 'alice'));
+    await allow('carol', t, follow('carol', 'alice'));
+    await allow('carol', t, follow('carol', 'bob'));
+    // What the profile's function then writes (server credentials; no rule applies to it).
     await seed(
-      ...many.map((id) => ({ set: `posts/${id}`, data: post('bob', id, { createdAt: 1 }) })),
-    );
-    await allow('carol', targets, followBatch('carol', 'bob', union, many));
-    // Later batches of a long fan-out carry only posts: carol already follows the author.
-    const later = uids(5, 'later');
-    await seed(
-      ...later.map((id) => ({ set: `posts/${id}`, data: post('bob', id, { createdAt: 1 }) })),
-    );
-    await allow(
-      'carol',
-      `${POSTS} update`,
-      batch(...later.map((id) => ({ update: `posts/${id}`, data: { followers: union('carol') } }))),
+      { set: 'Followers/alice', data: { Followers: ['bob', 'carol'] } },
+      { set: 'Following/bob', data: { Following: ['alice'] } },
+      { set: 'Followers/bob', data: { Followers: ['carol'] } },
+      { set: 'Following/carol', data: { Following: ['alice', 'bob'] } },
+      ...alicePosts.map((id) => ({
+        update: `posts/${id}`,
+        data: { followers: union('bob', 'carol') },
+      })),
     );
   });
 
-  test('the follow graph cannot be faked: each side only with the other', async () => {
-    // Followers/{X} gains me only if Following/{me} gains X in the same write, and the reverse.
+  test('a follow of a member with 2,000 followers is accepted (the list is no bound)', async () => {
+    await seed({ set: 'Followers/carol', data: { Followers: uids(2000), complete: false } });
+    await allow('bob', t, follow('bob', 'carol'));
+    await allow('bob', `${FOLLOWS} delete`, del('follows/bob_carol'));
+    await seed({ set: 'Followers/carol', data: { Followers: [] } });
+  });
+
+  test('nobody writes an edge for someone else, of another shape, or to a non-member', async () => {
+    await deny('signedOut', t, follow('bob', 'carol'), { breaks: 'signedIn()' });
+    await deny('bob', t, set('follows/alice_carol', edge('alice', 'carol')), {
+      breaks: 'incoming().follower == me()',
+    });
+    await deny('bob', t, set('follows/bob_bob', edge('bob', 'bob')), {
+      breaks: 'incoming().target != me()',
+    });
+    // The id names the pair: an edge filed under another target's id is refused.
+    await deny('bob', t, set('follows/bob_alice2', edge('bob', 'carol')), {
+      breaks: "edgeId == me() + '_'",
+    });
+    await deny('bob', t, set('follows/bob_ghost', edge('bob', 'ghost')), {
+      breaks: 'exists(/databases',
+    });
+    await deny('bob', t, set('follows/bob_7', edge('bob', 7)), {
+      breaks: 'incoming().target is string',
+    });
+    await deny(
+      'bob',
+      t,
+      set('follows/bob_carol', edge('bob', 'carol', { createdAt: clientTime(1) })),
+      {
+        breaks: 'createdNow',
+      },
+    );
+    await deny('bob', t, set('follows/bob_carol', edge('bob', 'carol', { muted: true })), {
+      breaks: 'keys().hasOnly',
+    });
+    await deny('bob', t, set('follows/bob_carol', without(edge('bob', 'carol'), 'createdAt')), {
+      breaks: 'keys().hasAll',
+    });
+  });
+
+  test('an edge never changes; only its follower deletes it; members read them', async () => {
+    await deny('bob', `${FOLLOWS} update`, set('follows/bob_alice', edge('bob', 'alice')));
+    await deny('bob', `${FOLLOWS} update`, update('follows/bob_alice', { target: 'carol' }));
+    await deny('alice', `${FOLLOWS} delete`, del('follows/bob_alice'), {
+      breaks: 'existing().follower == me()',
+    });
+    await deny('signedOut', `${FOLLOWS} delete`, del('follows/bob_alice'), {
+      breaks: 'signedIn()',
+    });
+    await allow('carol', `${FOLLOWS} get`, { get: 'follows/bob_alice' });
+    await deny('signedOut', `${FOLLOWS} get`, { get: 'follows/bob_alice' });
+    await allow('carol', `${FOLLOWS} list`, { list: 'follows', limit: 5 });
+    await deny('signedOut', `${FOLLOWS} list`, { list: 'follows', limit: 5 });
+  });
+
+  test("members no longer write Followers, Following or a post's followers", async () => {
+    // The old follow batch, each side alone, and the fan-out: the function's work now.
     await deny(
       'bob',
       `${FOLLOWERS} update`,
-      update('Followers/carol', { Followers: union('bob') }),
-      {
-        breaks: 'changesWith(followingDoc',
-      },
+      batch(
+        { update: 'Followers/carol', data: { Followers: union('bob') } },
+        { update: 'Following/bob', data: { Following: union('carol') } },
+      ),
     );
     await deny(
       'bob',
       `${FOLLOWING} update`,
       update('Following/bob', { Following: union('carol') }),
-      {
-        breaks: 'followsOneMore',
-      },
     );
-    // Unfollowing on one side only.
     await deny(
       'bob',
       `${FOLLOWERS} update`,
       update('Followers/alice', { Followers: remove('bob') }),
-      {
-        breaks: 'changesWith(followingDoc',
-      },
     );
-    await deny(
-      'bob',
-      `${FOLLOWING} update`,
-      update('Following/bob', { Following: remove('alice') }),
-      {
-        breaks: 'followsOneMore',
-      },
-    );
-    // In a post's followers only while following its author: alice does not follow bob…
-    await deny('alice', `${POSTS} update`, update('posts/long', { followers: union('alice') }), {
+    await deny('signedOut', `${FOLLOWING} update`, update('Following/bob', { Following: [] }));
+    await deny('signedOut', `${FOLLOWERS} update`, update('Followers/bob', { Followers: [] }));
+    await deny('signedOut', `${FOLLOWS} update`, update('follows/bob_alice', { target: 'x' }));
+    await deny('bob', `${POSTS} update`, update('posts/long', { followers: union('bob') }), {
       breaks: "changedOnly(['likes'])",
     });
-    // …and bob, who follows alice, cannot leave one of her posts while still following her.
     await deny('bob', `${POSTS} update`, update('posts/text', { followers: remove('bob') }), {
       breaks: "changedOnly(['likes'])",
     });
   });
 
-  test('Followers and Following stop at 2000', async () => {
-    await seed({ set: 'Followers/carol', data: { Followers: uids(2000) } });
-    await deny('bob', `${FOLLOWERS} update`, followBatch('bob', 'carol', union, []), {
-      breaks: 'Followers.size() <= 2000',
-    });
-    await seed(
-      { set: 'Followers/carol', data: { Followers: [] } },
-      { set: 'Following/bob', data: { Following: ['alice', ...uids(1999)] } },
-    );
-    await deny('bob', `${FOLLOWING} update`, followBatch('bob', 'carol', union, []), {
-      breaks: 'Following.size() <= 2000',
-    });
-    await seed({ set: 'Following/bob', data: { Following: ['alice'] } });
-  });
-
-  test('Followers: only others, only their own uid, only the list', async () => {
-    const t = `${FOLLOWERS} update`;
-    await deny('signedOut', t, update('Followers/alice', { Followers: union('bob') }), {
-      breaks: 'signedIn()',
-    });
-    await deny('alice', t, update('Followers/alice', { Followers: union('dave') }), {
-      breaks: 'me() != uid',
-    });
-    await deny('bob', t, update('Followers/carol', { Followers: union('alice') }), {
-      breaks: 'togglesOnlyMe',
-    });
-    await deny('bob', t, update('Followers/alice', { Followers: remove('carol') }), {
-      breaks: 'togglesOnlyMe',
-    });
-    // Already following: a repeated arrayUnion changes nothing, which is not a toggle.
-    await deny('bob', t, update('Followers/alice', { Followers: union('bob') }), {
-      breaks: 'togglesOnlyMe',
-    });
-    await deny('carol', t, update('Followers/bob', { Followers: union('carol'), since: 1 }), {
-      breaks: "changedOnly(['Followers'])",
-    });
-  });
-
-  test('Following: only the owner, a list without themself', async () => {
-    const t = `${FOLLOWING} update`;
-    await deny('signedOut', t, update('Following/bob', { Following: union('carol') }), {
-      breaks: 'signedIn()',
-    });
-    await deny('alice', t, update('Following/bob', { Following: remove('alice') }), {
-      breaks: 'me() == uid',
-    });
-    await deny('bob', t, update('Following/bob', { Following: union('bob') }), {
-      breaks: 'followsOneMore',
-    });
-    await deny('bob', t, update('Following/bob', { Following: 'alice' }), {
-      breaks: 'Following is list',
-    });
-    await deny('bob', t, update('Following/bob', { muted: [] }), { breaks: 'hasOnly' });
-  });
-
-  test('get and list: signed-in members only; delete: nobody', async () => {
+  test('Followers and Following: get and list: signed-in members only; delete: nobody', async () => {
     for (const [name, target] of [
       ['Followers', FOLLOWERS],
       ['Following', FOLLOWING],
@@ -660,18 +636,23 @@ describe(`${POSTS} update: likes and followers`, () => {
   const likes = (id: string, change: Data[string]) => update(`posts/${id}`, { likes: change });
 
   test('any member likes and unlikes with their own uid, the author too', async () => {
-    await allow('bob', t, likes('text', union('bob')), { via: "changedOnly(['likes'])" });
+    await allow('bob', t, likes('text', union('bob')), {
+      via: '!(me() in before) && after == before.concat([me()])',
+    });
     await allow('alice', t, likes('text', union('alice')));
     await allow('carol', t, likes('photo', union('carol')));
-    await allow('bob', t, likes('text', remove('bob')));
+    await allow('bob', t, likes('text', remove('bob')), {
+      via: 'me() in before && after == before.removeAll([me()])',
+    });
   });
 
   test('nobody likes for someone else, twice, or edits anything else', async () => {
     const breaks = "changedOnly(['likes'])";
+    const toggles = 'after == before.concat([me()]) || me() in before';
     await deny('signedOut', t, likes('text', union('bob')), { breaks: 'signedIn()' });
-    await deny('bob', t, likes('text', union('carol')), { breaks });
-    await deny('bob', t, likes('text', remove('alice')), { breaks });
-    await deny('carol', t, likes('photo', union('carol')), { breaks });
+    await deny('bob', t, likes('text', union('carol')), { breaks: toggles });
+    await deny('bob', t, likes('text', remove('alice')), { breaks: toggles });
+    await deny('carol', t, likes('photo', union('carol')), { breaks: toggles });
     await deny('bob', t, update('posts/text', { postCaption: 'Hacked' }), { breaks });
     await deny('alice', t, update('posts/text', { postCaption: 'Edited' }), { breaks });
     await deny('bob', t, update('posts/text', { likes: union('bob'), postCaption: 'Mine' }), {
@@ -681,6 +662,15 @@ describe(`${POSTS} update: likes and followers`, () => {
     await deny('alice', t, update('posts/text', { followers: remove('alice') }), { breaks });
     await deny('bob', t, update('posts/text', { followers: union('dave') }), { breaks });
     await deny('bob', t, update('posts/long', { followers: union('bob') }), { breaks });
+  });
+
+  test('likes stop at 2000', async () => {
+    await seed({
+      set: 'posts/liked',
+      data: post('alice', 'liked', { likes: uids(2000), createdAt: 1 }),
+    });
+    await deny('bob', t, likes('liked', union('bob')), { breaks: 'likes.size() <= 2000' });
+    await seed({ delete: 'posts/liked' });
   });
 });
 

@@ -341,142 +341,40 @@ describe('usersData', () => {
 });
 
 describe('Following and Followers', () => {
-  test('Following: own document, created empty, edited only by the owner with Followers', () => {
+  test("created empty by their owner; every later change is the function's", () => {
     const store = new Store({
       'Following/alice': { Following: ['carol'] },
-      'Followers/carol': { Followers: ['alice'] },
-      'Followers/bob': { Followers: [] },
-    });
-    allowed(store.commit(bob, [['Following/bob', { Following: [] }]]));
-    denied(store.commit(bob, [['Following/bob', { Following: ['alice'] }]]));
-    denied(store.commit(bob, [['Following/carol', { Following: [] }]]));
-    denied(store.commit(bob, [['Following/bob', { Following: [], x: 1 }]]));
-    allowed(
-      store.commit(alice, [
-        ['Following/alice', { Following: ['carol', 'bob'] }],
-        ['Followers/bob', { Followers: ['alice'] }],
-      ]),
-    );
-    allowed(
-      store.commit(alice, [
-        ['Following/alice', { Following: [] }],
-        ['Followers/carol', { Followers: [] }],
-      ]),
-    );
-    // One side alone is a fake follow graph.
-    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'bob'] }]]));
-    denied(store.commit(alice, [['Following/alice', { Following: [] }]]));
-    // Following bob while adding nobody to Followers/bob, or adding to the wrong Followers.
-    denied(
-      store.commit(alice, [
-        ['Following/alice', { Following: ['carol', 'bob'] }],
-        ['Followers/carol', { Followers: [] }],
-      ]),
-    );
-    denied(store.commit(alice, [['Following/alice', { Following: ['alice'] }]]));
-    denied(store.commit(alice, [['Following/alice', { Following: ['carol', 'alice'] }]]));
-    denied(
-      store.commit(alice, [
-        ['Following/alice', { Following: ['carol', 7] }],
-        ['Followers/bob', { Followers: ['alice'] }],
-      ]),
-    );
-    denied(store.commit(bob, [['Following/alice', { Following: ['carol', 'bob'] }]]));
-    denied(store.commit(alice, [['Following/alice', null]]));
-  });
-
-  test('Followers: created empty by the owner; others add or remove only their own uid', () => {
-    const store = new Store({
       'Followers/alice': { Followers: ['carol'] },
-      'Following/bob': { Following: [] },
+      'Followers/carol': { Followers: ['alice'] },
       'Following/carol': { Following: ['alice'] },
     });
-    // Each change comes with the member's own Following change.
-    const withFollowing = (who: string, following: string[], followers: string[]) =>
-      [
-        [`Following/${who}`, { Following: following }],
-        ['Followers/alice', { Followers: followers }],
-      ] as Array<[string, Data]>;
-    allowed(store.commit(bob, withFollowing('bob', ['alice'], ['carol', 'bob'])));
-    allowed(store.commit(carol, withFollowing('carol', [], [])));
-    denied(store.commit(bob, withFollowing('bob', [], ['carol', 'bob'])));
-    denied(store.commit(carol, withFollowing('carol', ['alice'], [])));
+    allowed(store.commit(bob, [['Following/bob', { Following: [] }]]));
     allowed(store.commit(bob, [['Followers/bob', { Followers: [] }]]));
+    denied(store.commit(bob, [['Following/bob', { Following: ['alice'] }]]));
     denied(store.commit(bob, [['Followers/bob', { Followers: ['carol'] }]]));
+    denied(store.commit(bob, [['Following/carol', { Following: [] }]]));
     denied(store.commit(bob, [['Followers/alice2', { Followers: [] }]]));
-    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
-    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'dave'] }]]));
-    denied(store.commit(bob, [['Followers/alice', { Followers: ['carol', 'bob', 'dave'] }]]));
-    denied(store.commit(bob, [['Followers/alice', { Followers: ['bob'] }]]));
-    denied(store.commit(alice, [['Followers/alice', { Followers: ['carol', 'alice'] }]]));
-    denied(store.commit(alice, [['Followers/alice', { Followers: [] }]]));
-    denied(store.commit(carol, [['Followers/alice', { Followers: [] }]]));
-    denied(store.commit(bob, [['Followers/alice', { Followers: [] }]]));
-    denied(store.commit(anonymous, [['Followers/alice', { Followers: ['carol', 'bob'] }]]));
-    denied(store.commit(bob, [['Followers/alice', null]]));
-  });
-
-  test('follow batch: Followers, Following and the fan-out into the target’s posts', () => {
-    const store = new Store({
-      'Followers/alice': { Followers: [] },
-      'Following/bob': { Following: [] },
-      'posts/p1': post({ followers: ['alice'] }),
-      'posts/p2': post({ postId: 'p2', followers: ['alice', 'carol'] }),
-    });
-    const follow: Array<[string, Data]> = [
-      ['Followers/alice', { Followers: ['bob'] }],
-      ['Following/bob', { Following: ['alice'] }],
-      ['posts/p1', post({ followers: ['alice', 'bob'] })],
-      ['posts/p2', post({ postId: 'p2', followers: ['alice', 'carol', 'bob'] })],
-    ];
-    allowed(store.commit(bob, follow));
-    denied(store.commit(carol, follow));
-    const unfollowStore = new Store({
-      'Followers/alice': { Followers: ['bob'] },
-      'Following/bob': { Following: ['alice'] },
-      'posts/p1': post({ followers: ['alice', 'bob'] }),
-    });
-    allowed(
-      unfollowStore.commit(bob, [
-        ['Followers/alice', { Followers: [] }],
-        ['Following/bob', { Following: [] }],
-        ['posts/p1', post({ followers: ['alice'] })],
+    denied(store.commit(bob, [['Following/bob', { Following: [], x: 1 }]]));
+    // The old follow batch, both sides in one write: members no longer write the lists.
+    denied(
+      store.commit(alice, [
+        ['Following/alice', { Following: ['carol', 'bob'] }],
+        ['Followers/bob', { Followers: ['alice'] }],
       ]),
     );
-    denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['bob'] })]]));
-    // Leaving a post's followers while still following its author, or joining without following.
-    denied(unfollowStore.commit(bob, [['posts/p1', post({ followers: ['alice'] })]]));
-    denied(store.commit(bob, [['posts/p1', post({ followers: ['alice', 'bob'] })]]));
-    // A later fan-out batch: only posts, the follow already stored.
-    const later = new Store({
-      'Following/bob': { Following: ['alice'] },
-      'posts/p3': post({ postId: 'p3', followers: ['alice'] }),
-    });
-    allowed(later.commit(bob, [['posts/p3', post({ postId: 'p3', followers: ['alice', 'bob'] })]]));
-  });
-
-  test('bounds: 2000 followers, 2000 followed, 2001 post followers, 2000 likes', () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
-    const full = new Store({
-      'Followers/alice': { Followers: many(2000) },
-      'Following/bob': { Following: [] },
-    });
     denied(
-      full.commit(bob, [
-        ['Followers/alice', { Followers: [...many(2000), 'bob'] }],
+      store.commit(bob, [
+        ['Followers/alice', { Followers: ['carol', 'bob'] }],
         ['Following/bob', { Following: ['alice'] }],
       ]),
     );
-    const following = new Store({
-      'Followers/alice': { Followers: [] },
-      'Following/bob': { Following: many(2000) },
-    });
-    denied(
-      following.commit(bob, [
-        ['Followers/alice', { Followers: ['bob'] }],
-        ['Following/bob', { Following: [...many(2000), 'alice'] }],
-      ]),
-    );
+    denied(store.commit(carol, [['Followers/alice', { Followers: [] }]]));
+    denied(store.commit(alice, [['Following/alice', null]]));
+    denied(store.commit(bob, [['Followers/alice', null]]));
+  });
+
+  test('bounds: 2001 post followers, 2000 likes', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
     const crowd = new Store({ 'Followers/alice': { Followers: many(2001) } });
     denied(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2001)] })]]));
     allowed(crowd.commit(alice, [['posts/p1', post({ followers: ['alice', ...many(2000)] })]]));
@@ -485,6 +383,46 @@ describe('Following and Followers', () => {
     // At the bound, an unlike still goes through.
     const full2 = new Store({ 'posts/p1': post({ likes: [...many(1999), 'bob'] }) });
     allowed(full2.commit(bob, [['posts/p1', post({ likes: many(1999) })]]));
+  });
+});
+
+describe('follows', () => {
+  const edge = (follower: unknown, target: unknown, extra: Data = {}): Data => ({
+    follower,
+    target,
+    createdAt: NOW,
+    ...extra,
+  });
+  test('a member creates and deletes only their own edge, to another existing member', () => {
+    // Alice follows bob already (commits are checked, not applied).
+    const store = new Store({
+      'usersData/alice': usersData(),
+      'usersData/bob': usersData(),
+      'follows/alice_bob': edge('alice', 'bob'),
+    });
+    allowed(store.commit(bob, [['follows/bob_alice', edge('bob', 'alice')]]));
+    allowed(store.commit(alice, [['follows/alice_bob', null]]));
+    denied(store.commit(bob, [['follows/alice_bob', null]]));
+    denied(store.commit(anonymous, [['follows/bob_alice', edge('bob', 'alice')]]));
+    denied(store.commit(bob, [['follows/alice_bob', edge('alice', 'bob')]]));
+    denied(store.commit(bob, [['follows/bob_bob', edge('bob', 'bob')]]));
+    denied(store.commit(bob, [['follows/bob_carol', edge('bob', 'carol')]]));
+    denied(store.commit(bob, [['follows/bob_x', edge('bob', 'alice')]]));
+    denied(store.commit(bob, [['follows/bob_7', edge('bob', 7)]]));
+    denied(store.commit(bob, [['follows/bob_alice', edge('bob', 'alice', { createdAt: 1 })]]));
+    denied(store.commit(bob, [['follows/bob_alice', edge('bob', 'alice', { muted: true })]]));
+    denied(store.commit(bob, [['follows/bob_alice', { follower: 'bob', target: 'alice' }]]));
+    // An edge never changes, not even rewritten as it is.
+    denied(store.commit(alice, [['follows/alice_bob', edge('alice', 'bob')]]));
+  });
+
+  test('no bound: a member with 2000 followers can be followed', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => `m${i}`);
+    const store = new Store({
+      'usersData/alice': usersData(),
+      'Followers/alice': { Followers: many, complete: false },
+    });
+    allowed(store.commit(bob, [['follows/bob_alice', edge('bob', 'alice')]]));
   });
 });
 
@@ -539,7 +477,8 @@ describe('posts', () => {
     denied(store.commit(alice, [['posts/p1', post({ followers: ['bob'] })]]));
     denied(store.commit(bob, [['posts/p1', post({ postCaption: 'hacked' })]]));
     denied(store.commit(bob, [['posts/p1', post({ uid: 'bob' })]]));
-    allowed(store.commit(carol, [['posts/p1', post({ followers: ['alice', 'bob', 'carol'] })]]));
+    // The fan-out is the function's: a follower adding themself is refused too.
+    denied(store.commit(carol, [['posts/p1', post({ followers: ['alice', 'carol'] })]]));
   });
 
   test('delete: only the author', () => {

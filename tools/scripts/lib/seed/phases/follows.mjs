@@ -1,32 +1,50 @@
-// Follows, each as the app makes it: Following/{me} and Followers/{them} in one batch, with the
-// fan-out onto their existing posts so those reach the new follower's feed.
-import { arrayUnion, doc, getDoc } from 'firebase/firestore/lite';
-import { commitWithRetry } from '../commit.mjs';
+// Follows, each as the app makes it: the member's one edge `follows/{me}_{them}`. The profile's
+// function fills `Followers`, `Following` and the target's posts from it; the posts phase reads
+// each author's `Followers`, so this phase waits until the function has listed every follow.
+import { setTimeout as delay } from 'node:timers/promises';
+import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { eachLimited } from '../limited.mjs';
+
+const POLL_MS = 300;
+const WAIT_MS = 120_000;
 
 export async function writeFollows(run) {
   const { plan, concurrency, sessions, uidOf, created } = run;
-  const following = await Promise.all(
-    plan.members.map(async (member) => {
-      const { db, uid } = sessions[member.index];
-      return (await getDoc(doc(db, 'Following', uid))).data()?.Following ?? [];
-    }),
+  const pairs = plan.members.flatMap((member) =>
+    plan.follows[member.index].map((target) => ({ member, target })),
   );
-  const follows = plan.members.flatMap((member) =>
-    plan.follows[member.index]
-      .filter((target) => !following[member.index].includes(uidOf(target)))
-      .map((target) => ({ member, target })),
-  );
-  await eachLimited(follows, concurrency, async ({ member, target }) => {
+  await eachLimited(pairs, concurrency, async ({ member, target }) => {
     const { db, uid } = sessions[member.index];
-    const theirPosts = await run.readPostsOf(target);
-    await commitWithRetry(db, (batch) => {
-      batch.update(doc(db, 'Following', uid), { Following: arrayUnion(uidOf(target)) });
-      batch.update(doc(db, 'Followers', uidOf(target)), { Followers: arrayUnion(uid) });
-      for (const post of theirPosts)
-        if (!post.data().followers.includes(uid))
-          batch.update(doc(db, 'posts', post.id), { followers: arrayUnion(uid) });
-    });
+    const edge = doc(db, 'follows', `${uid}_${uidOf(target)}`);
+    if ((await getDoc(edge)).exists()) return;
+    await setDoc(edge, { follower: uid, target: uidOf(target), createdAt: serverTimestamp() });
     created.follows += 1;
   });
+  await waitForLists(run, pairs);
+}
+
+/** Waits until every planned follow is in its target's `Followers` (the function's work). */
+async function waitForLists(run, pairs) {
+  const { sessions, uidOf } = run;
+  const { db } = sessions[0];
+  const deadline = Date.now() + WAIT_MS;
+  let left = pairs;
+  while (left.length > 0) {
+    const listed = await Promise.all(
+      [...new Set(left.map(({ target }) => target))].map(async (target) => [
+        target,
+        (await getDoc(doc(db, 'Followers', uidOf(target)))).data()?.Followers ?? [],
+      ]),
+    );
+    const followersOf = new Map(listed);
+    left = left.filter(
+      ({ member, target }) => !followersOf.get(target).includes(uidOf(member.index)),
+    );
+    if (left.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${left.length} follows never reached Followers: the profile's function fills them; is the Functions emulator running?`,
+      );
+    await delay(POLL_MS);
+  }
 }

@@ -1,0 +1,34 @@
+// `npm run migrate -- <what>`: one-off data migrations, resumable and idempotent.
+//   follows  the follow edges from the Followers lists (docs/DATA_MODEL.md "Migrating follows")
+// Against the local backend by default (its ports from the same environment variables as
+// npm start); with FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS (no FIREBASE_API_KEY
+// needed) and MIGRATE_PRODUCTION=1, against that project.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MIGRATIONS = { follows: 'mfe-profile/functions/src/follows/migrateCommand.ts' };
+
+const what = process.argv[2];
+if (!(what in MIGRATIONS)) {
+  console.error(`Usage: npm run migrate -- <${Object.keys(MIGRATIONS).join('|')}>`);
+  process.exit(2);
+}
+const env = { ...process.env };
+if (process.env.MIGRATE_PRODUCTION !== '1') {
+  const config = localRuntimeConfig(process.env);
+  const { host, port } = config.emulators.firestore;
+  env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
+  env.FIREBASE_PROJECT_ID = config.firebase.projectId;
+  console.log(
+    `Migrating ${what} in ${config.firebase.projectId} on the local backend (${host}:${port})…`,
+  );
+}
+const run = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'tools/emulator/harness/run-ts.cjs'), path.join(ROOT, MIGRATIONS[what])],
+  { stdio: 'inherit', env, cwd: ROOT },
+);
+process.exit(run.status ?? 1);
