@@ -30,6 +30,7 @@ export {
   COMMENT_MAX_LENGTH,
   IMAGE_MAX_BYTES,
   MAX_MENTIONS,
+  REPORT_NOTE_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants';
 export { MESSAGES } from '../messages';
