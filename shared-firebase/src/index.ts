@@ -68,7 +68,7 @@ export { MAX_BATCH_WRITES } from './constants';
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
 export { addPostTombstone } from './data/postTombstone';
-export { REPORT_REASONS, reportTargetKey, submitReport } from './data/reports';
+export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 
 // Reading a member, as every team shows members.

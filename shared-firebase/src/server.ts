@@ -18,7 +18,7 @@ export type {
   Report,
   TagCount,
 } from './model';
-export { REPORT_NOTE_MAX_LENGTH } from './constants';
+export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';

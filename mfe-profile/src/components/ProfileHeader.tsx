@@ -7,6 +7,7 @@ import { Avatar, Photo, UserText } from 'shared-ui';
 import { followStatusIn } from '../data';
 import type { LiveUidList } from '../data';
 import { FollowToggle } from './FollowButton';
+import { ReportMember } from './ReportMember';
 
 export interface ProfileHeaderProps {
   profile: UserData;
@@ -55,6 +56,9 @@ export function ProfileHeader({ profile, userId, me, followers, onRetry }: Profi
             onRetry={onRetry}
           />
         )}
+        {me !== null && me !== userId ? (
+          <ReportMember me={me} target={userId} targetName={name} />
+        ) : null}
       </div>
       {about ? (
         <p className="profile-header__about">

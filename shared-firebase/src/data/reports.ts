@@ -76,3 +76,10 @@ export async function submitReport(
     reportFields(target, reporterUid, reason, note),
   );
 }
+
+/** What the report dialog says when a report is refused. */
+export function reportErrorMessage(error: unknown): string {
+  return (error as { code?: unknown } | null)?.code === 'permission-denied'
+    ? 'You have already reported this, or it is no longer there.'
+    : 'Your report could not be sent. Please try again.';
+}

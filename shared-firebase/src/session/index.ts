@@ -20,6 +20,7 @@ export {
   signOut,
   hasPersistedSession,
   resetSessionForTests,
+  refreshSessionClaims,
 } from './session';
 export type { SessionState } from './session';
 
