@@ -348,13 +348,7 @@ export type ReportKind = 'post' | 'comment' | 'reply' | 'member';
 
 /** Why a member reports something (docs/DATA_MODEL.md "Reports and moderation"). */
 export type ReportReason =
-  | 'spam'
-  | 'harassment'
-  | 'hate'
-  | 'sexual'
-  | 'violence'
-  | 'impersonation'
-  | 'other';
+  'spam' | 'harassment' | 'hate' | 'sexual' | 'violence' | 'impersonation' | 'other';
 
 /**
  * What a report points at: `targetId` is the post id, the comment id or the member's uid; a reply

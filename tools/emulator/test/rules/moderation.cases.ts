@@ -97,7 +97,12 @@ export function moderationCases({ allow, deny, denyUnmatched, seed }: RulesSuite
         via("in ['comment'"),
       );
       await allow('carol', t, report('carol', REPLY, { reason: 'other' }), via("in ['comment'"));
-      await allow('alice', t, report('alice', MEMBER, { reason: 'impersonation' }), via("== 'member'"));
+      await allow(
+        'alice',
+        t,
+        report('alice', MEMBER, { reason: 'impersonation' }),
+        via("== 'member'"),
+      );
       // A second report of the same thing by the same member is an update: no statement allows it.
       await denyUnmatched('alice', report('alice', POST));
       await deny('signedOut', t, report('dave', MEMBER), { breaks: 'signedIn()' });
@@ -153,10 +158,15 @@ export function moderationCases({ allow, deny, denyUnmatched, seed }: RulesSuite
       await allow('mod', t, { get: 'reports/post_mr-post_alice' }, { via: 'moderator()' });
       await deny('bob', t, { get: 'reports/post_mr-post_alice' }, { breaks: 'reporterUid' });
       await deny('signedOut', t, { get: 'reports/post_mr-post_alice' }, { breaks: 'signedIn()' });
-      await allow('alice', `${REPORTS} list`, {
-        list: 'reports',
-        where: [['reporterUid', '==', 'alice']],
-      }, own);
+      await allow(
+        'alice',
+        `${REPORTS} list`,
+        {
+          list: 'reports',
+          where: [['reporterUid', '==', 'alice']],
+        },
+        own,
+      );
       await allow('mod', `${REPORTS} list`, { list: 'reports' }, { via: 'moderator()' });
       // Who reported a thing is the moderators' to know.
       await deny('signedOut', `${REPORTS} list`, { list: 'reports' }, { breaks: 'signedIn()' });
