@@ -52,10 +52,16 @@ export function ReportDialog({
     return () => dialog?.close();
   }, []);
 
+  // Closed first, so the page is no longer inert when the caller moves focus back to it.
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    onClose();
+    close();
   };
 
   const send = async (event: FormEvent) => {
@@ -84,7 +90,7 @@ export function ReportDialog({
       // The browser's own Escape: the caller decides, so the dialog and its state leave together.
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
     >
       <h2 id={titleId} className="ui-dialog__title">
@@ -97,7 +103,7 @@ export function ReportDialog({
             Your reports in your account menu.
           </p>
           <div className="ui-dialog__actions">
-            <Button autoFocus onClick={onClose}>
+            <Button autoFocus onClick={close}>
               Close
             </Button>
           </div>
@@ -133,7 +139,7 @@ export function ReportDialog({
             </p>
           ) : null}
           <div className="ui-dialog__actions">
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={phase === 'sending'}>
