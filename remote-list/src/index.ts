@@ -7,12 +7,19 @@ import remotes from '../remotes.json';
 
 export type RemoteName = keyof typeof remotes;
 
-/** public: anyone; guestOnly: signed-out visitors (members go to /); protected: members only. */
-export type Access = 'public' | 'guestOnly' | 'protected';
+/**
+ * public: anyone; guestOnly: signed-out visitors (members go to /); protected: members only;
+ * moderator: members whose ID token carries the Auth custom claim `moderator: true`.
+ */
+export type Access = 'public' | 'guestOnly' | 'protected' | 'moderator';
 
 export interface RemoteRoute {
   path: string;
   access: Access;
+  /** A link in the top bar's main navigation with this text, shown to whoever may visit it. */
+  nav?: string;
+  /** An item of the account menu with this text. */
+  menu?: string;
 }
 
 /** Every remote the shell knows, in list order. */

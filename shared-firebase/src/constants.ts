@@ -31,3 +31,6 @@ export const RASTER_IMAGE_TYPES: readonly string[] = rasterImageTypes;
 export const MAX_MENTIONS = 5;
 /** Firestore's limit on writes in one batch. */
 export const MAX_BATCH_WRITES = 500;
+
+/** A report's optional note and a moderator's reason: at most this many characters. */
+export const REPORT_NOTE_MAX_LENGTH = 500;

@@ -9,7 +9,13 @@
 export * from './session';
 
 // The wire contract: the data model's document types, collection names and typed references.
-export { COLLECTIONS, ACTIVITY_ITEMS, STORAGE_FOLDERS, ACCOUNT_DELETION_STEPS } from './model';
+export {
+  COLLECTIONS,
+  ACTIVITY_ITEMS,
+  STORAGE_FOLDERS,
+  ACCOUNT_DELETION_STEPS,
+  MODERATION_ACTIONS,
+} from './model';
 export type {
   AccountDeletionMark,
   AccountDeletionStepId,
@@ -18,9 +24,15 @@ export type {
   ExplorePost,
   FollowEdge,
   FollowersDoc,
+  ModerationAction,
+  ModerationActionKind,
+  ModerationCase,
   Post,
   PostEdit,
   Reply,
+  Report,
+  ReportReason,
+  ReportTarget,
   SavedPost,
   TagCount,
   TagDay,
@@ -58,6 +70,7 @@ export { MAX_BATCH_WRITES } from './constants';
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
 export { addPostTombstone } from './data/postTombstone';
+export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 
 // Reading a member, as every team shows members.

@@ -36,6 +36,15 @@ export const COLLECTIONS = {
    * profile's function is in copying one follow into the target's posts (server only).
    */
   followFanouts: 'followFanouts',
+   * Added beside the seed's collections: `reports/{targetKey}_{uid}`, one member's report of a post,
+   * comment, reply or member (moderation; docs/DATA_MODEL.md "Reports and moderation").
+   */
+  reports: 'reports',
+  /**
+   * Added beside the seed's collections: `moderationCases/{targetKey}`, the reports of one thing
+   * gathered by the moderation team's function (moderators only).
+   */
+  moderationCases: 'moderationCases',
 } as const;
 
 /**
@@ -357,3 +366,92 @@ export interface ActivityItem {
   createdAt: Timestamp | null;
   read: boolean;
 }
+
+/** What a member reports: a post, a comment, one reply of a comment, or a member. */
+export type ReportKind = 'post' | 'comment' | 'reply' | 'member';
+
+/** Why a member reports something (docs/DATA_MODEL.md "Reports and moderation"). */
+export type ReportReason =
+  'spam' | 'harassment' | 'hate' | 'sexual' | 'violence' | 'impersonation' | 'other';
+
+/**
+ * What a report points at: `targetId` is the post id, the comment id or the member's uid; a reply
+ * is `replyId` of comment `targetId`. `postId` is the post a comment or reply is on (its context).
+ */
+export interface ReportTarget {
+  kind: ReportKind;
+  targetId: string;
+  replyId?: string;
+  postId?: string;
+}
+
+/** How a case ended, as its reporters read it on their report. */
+export type ModerationOutcome = 'dismissed' | 'removed' | 'suspended';
+
+/** A `reports/{targetKey}_{reporterUid}` document: one member's report of one thing. */
+export interface Report {
+  reporterUid: string;
+  kind: ReportKind;
+  targetId: string;
+  /** The reply's id for a reply; null otherwise. */
+  replyId: string | null;
+  /** The post a comment or reply is on; null for a post or a member. */
+  postId: string | null;
+  targetKey: string;
+  reason: ReportReason;
+  /** The reporter's words, at most REPORT_NOTE_MAX_LENGTH characters; null when none. */
+  note: string | null;
+  /** Null only in the local echo before the server time arrives. */
+  createdAt: Timestamp | null;
+  /** Written by the moderation function once a moderator acted on the case. */
+  outcome?: ModerationOutcome;
+  outcomeAt?: Timestamp;
+  /** Written by the moderation function once the report is counted in its case. */
+  gatheredAt?: Timestamp;
+}
+
+/** Where a case stands: waiting for a moderator, or how a moderator closed it. */
+export type ModerationCaseStatus = 'open' | ModerationOutcome;
+
+/** A `moderationCases/{targetKey}` document, written only by the moderation function. */
+export interface ModerationCase {
+  targetKey: string;
+  kind: ReportKind;
+  targetId: string;
+  replyId: string | null;
+  postId: string | null;
+  /** Who wrote the reported thing (the member, for a member report); null when it is gone. */
+  authorUid: string | null;
+  /** The reported text as it was when last reported (caption, comment or reply), or null. */
+  text: string | null;
+  /** The post's photo as it was when last reported, or null. */
+  image: string | null;
+  /** How many members reported it, and how many gave each reason. */
+  count: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  latestAt: Timestamp;
+  status: ModerationCaseStatus;
+}
+
+/** What a moderator does to a case. */
+export type ModerationActionKind = 'dismiss' | 'remove' | 'suspend' | 'unsuspend';
+
+/**
+ * A `moderationCases/{targetKey}/actions/{actionId}` document: written by a moderator, carried out
+ * by the moderation function (which re-checks the claim) and kept as the case's log.
+ */
+export interface ModerationAction {
+  kind: ModerationActionKind;
+  /** The moderator's uid. */
+  by: string;
+  /** Why, in the moderator's words (1 to REPORT_NOTE_MAX_LENGTH characters). */
+  reason: string;
+  /** Null only in the local echo before the server time arrives. */
+  at: Timestamp | null;
+  /** Written by the function: done, or refused (the writer was not a moderator, or nothing to do). */
+  result?: 'done' | 'refused';
+  doneAt?: Timestamp;
+}
+
+/** The sub-collection of `moderationCases/{targetKey}` that holds the moderators' actions. */
+export const MODERATION_ACTIONS = 'actions';

@@ -6,11 +6,19 @@ export {
   ACTIVITY_ITEMS,
   ACTIVITY_NOTICES,
   COLLECTIONS,
+  MODERATION_ACTIONS,
   POST_EDITS,
   SAVED_POSTS,
   STORAGE_FOLDERS,
 } from './model';
-export type { AccountDeletionStepId, TagCount } from './model';
+export type {
+  AccountDeletionStepId,
+  ModerationAction,
+  ModerationCase,
+  Report,
+  TagCount,
+} from './model';
+export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';

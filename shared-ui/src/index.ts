@@ -17,6 +17,8 @@ export type { Status, StatusTone, StatusMessageProps } from './StatusMessage';
 export { Spinner, ProgressBar } from './Spinner';
 export type { SpinnerProps, ProgressBarProps } from './Spinner';
 export { Menu } from './Menu';
+export { ReportDialog } from './report/ReportDialog';
+export type { ReportDialogProps, ReportReasonOption } from './report/ReportDialog';
 export type { MenuItem, MenuProps } from './Menu';
 export { EmptyState } from './EmptyState';
 export { WaitingNote } from './WaitingNote';

@@ -85,6 +85,33 @@ describe('route guard', () => {
   });
 });
 
+describe('routes for moderators only', () => {
+  const moderator: SessionState = {
+    status: 'signedIn',
+    user: { uid: 'm1', email: 'm1@example.test', moderator: true },
+  };
+
+  it('sends a signed-out visitor to /login', () => {
+    renderAt('/moderation', { status: 'signedOut' });
+    expect(screen.getByLabelText('location')).toHaveTextContent('/login?next=%2Fmoderation');
+  });
+
+  it('mounts the route for a member whose token carries the claim', () => {
+    renderAt('/moderation', moderator);
+    expect(document.querySelector('.shell-remote--moderation')).not.toBeNull();
+  });
+
+  it('waits while the claims are read, then shows a member without the claim the 404 page', async () => {
+    renderAt('/moderation', member);
+    expect(document.querySelector('.shell-remote--moderation')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    act(() => resetSessionForTests({ ...member, user: { ...member.user, moderator: false } }));
+    // A fresh token is asked for first (it cannot be fetched here), then the 404 page shows.
+    expect(await screen.findByText('PAGE NOT FOUND')).toBeInTheDocument();
+    expect(document.querySelector('.shell-remote--moderation')).toBeNull();
+  });
+});
+
 describe('preload hints', () => {
   it('preloads the feed and the data layer when a visitor starts filling in the sign-in form', () => {
     resetSessionForTests({ status: 'signedOut' });

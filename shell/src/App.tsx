@@ -4,6 +4,7 @@ import { useSession } from 'shared-firebase/session';
 import { Spinner } from 'shared-ui';
 import { NotFound } from './NotFound';
 import { RemoteArea } from './RemoteArea';
+import { RoleGate } from './RoleGate';
 import { TopBar } from './TopBar';
 import { NEXT_REMOTE_AFTER_SIGN_IN, resolveRoute } from './routes';
 import type { RemoteName } from './routes';
@@ -54,12 +55,18 @@ export function App({ registry, runtime }: AppProps) {
   const route = resolveRoute(location.pathname);
   return (
     <>
-      {session.status === 'signedIn' ? <TopBar uid={session.user.uid} onIntent={preload} /> : null}
+      {session.status === 'signedIn' ? (
+        <TopBar uid={session.user.uid} moderator={session.user.moderator} onIntent={preload} />
+      ) : null}
       <main
         className="shell-main"
         onFocusCapture={route.remote === 'auth' ? prepareForSignIn : undefined}
       >
-        {route.remote ? (
+        {route.remote && session.status === 'signedIn' && route.access === 'moderator' ? (
+          <RoleGate access={route.access} session={session}>
+            <RemoteArea name={route.remote} registry={registry} runtime={runtime} />
+          </RoleGate>
+        ) : route.remote ? (
           // Keyed by remote: moving between two routes of one remote keeps it mounted, and its own
           // router follows the URL.
           <RemoteArea

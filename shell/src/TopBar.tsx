@@ -5,7 +5,7 @@ import { Avatar, Menu } from 'shared-ui';
 import { BellLink } from './BellLink';
 import { LazyPart } from './LazyPart';
 import { PRODUCT_NAME } from './product';
-import { LOGIN_PATH } from './routes';
+import { LOGIN_PATH, MENU_ROUTES, NAV_ROUTES, memberMayVisit } from './routes';
 import type { RemoteName } from './routes';
 import './shell.css';
 
@@ -20,11 +20,13 @@ const AVATAR_SIZE = 36;
 /** The signed-in member's top bar: product name, Explore, Members, the activity bell and the avatar menu. */
 export interface TopBarProps {
   uid: string;
+  /** Whether the member's token carries the moderator claim (undefined: not read yet). */
+  moderator?: boolean;
   /** The member points at or focuses a way to a remote's page: a cue to preload it. */
   onIntent?: (remote: RemoteName) => void;
 }
 
-export function TopBar({ uid, onIntent }: TopBarProps) {
+export function TopBar({ uid, moderator, onIntent }: TopBarProps) {
   const navigate = useNavigate();
   const intentFor = (remote: RemoteName) => ({
     onPointerEnter: () => onIntent?.(remote),
@@ -43,6 +45,17 @@ export function TopBar({ uid, onIntent }: TopBarProps) {
         <Link to="/members" className="shell-topbar__link" {...intentFor('members')}>
           Members
         </Link>
+        {/* Links the remotes' entries ask for, to whoever may visit them. */}
+        {NAV_ROUTES.filter((route) => memberMayVisit(route.access, moderator)).map((route) => (
+          <Link
+            key={route.path}
+            to={route.path}
+            className="shell-topbar__link"
+            {...intentFor(route.remote)}
+          >
+            {route.text}
+          </Link>
+        ))}
       </nav>
       <LazyPart fallback={<BellLink count={null} />}>
         <ActivityBell uid={uid} onIntent={() => onIntent?.('activity')} />
@@ -59,6 +72,9 @@ export function TopBar({ uid, onIntent }: TopBarProps) {
           items={[
             { label: 'Profile', onSelect: () => navigate(`/profile/${uid}`) },
             { label: 'Settings', onSelect: () => navigate('/edit-profile') },
+            ...MENU_ROUTES.filter((route) => memberMayVisit(route.access, moderator)).map(
+              (route) => ({ label: route.text, onSelect: () => navigate(route.path) }),
+            ),
             {
               label: 'Signout',
               onSelect: () => {

@@ -1,4 +1,11 @@
-import { firstRemoteFor, loginRedirectFor, resolveRoute } from './routes';
+import {
+  firstRemoteFor,
+  loginRedirectFor,
+  MENU_ROUTES,
+  memberMayVisit,
+  NAV_ROUTES,
+  resolveRoute,
+} from './routes';
 
 describe('route table', () => {
   it.each([
@@ -14,6 +21,8 @@ describe('route table', () => {
     ['/activity', 'activity', 'protected'],
     ['/explore', 'explore', 'protected'],
     ['/members', 'members', 'protected'],
+    ['/moderation', 'moderation', 'moderator'],
+    ['/my-reports', 'moderation', 'protected'],
     ['/404', null, 'protected'],
     ['/nowhere', null, 'protected'],
     ['/post', null, 'protected'],
@@ -40,7 +49,33 @@ describe('the remote a visitor sees first (preloaded while the session resolves)
     ['/profile/u1', true, 'profile'],
     ['/members', true, 'members'],
     ['/nowhere', true, null],
+    ['/moderation', false, 'auth'],
+    ['/moderation', true, 'moderation'],
   ])('%s, signed in %s → %s', (path, signedIn, remote) => {
     expect(firstRemoteFor(path, signedIn)).toBe(remote);
+  });
+});
+
+describe('links the remotes ask for', () => {
+  it('puts each route with a `nav` text in the top bar, for whoever may visit it', () => {
+    expect(NAV_ROUTES).toContainEqual({
+      path: '/moderation',
+      text: 'Moderation',
+      remote: 'moderation',
+      access: 'moderator',
+    });
+    expect(memberMayVisit('moderator', true)).toBe(true);
+    expect(memberMayVisit('moderator', false)).toBe(false);
+    expect(memberMayVisit('moderator', undefined)).toBeUndefined();
+    expect(memberMayVisit('protected', false)).toBe(true);
+  });
+
+  it('puts each route with a `menu` text in the account menu', () => {
+    expect(MENU_ROUTES).toContainEqual({
+      path: '/my-reports',
+      text: 'Your reports',
+      remote: 'moderation',
+      access: 'protected',
+    });
   });
 });

@@ -30,6 +30,11 @@ export const ROUTES: readonly RouteEntry[] = [
 
 const NOT_FOUND: RouteEntry = { path: '*', remote: null, access: 'protected' };
 
+/** Access kinds only members reach: a signed-out visitor goes to the login page. */
+export function needsMember(access: Access): boolean {
+  return access === 'protected' || access === 'moderator';
+}
+
 export function resolveRoute(pathname: string): RouteEntry {
   return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname)) ?? NOT_FOUND;
 }
@@ -51,10 +56,41 @@ export function loginRedirectFor(path: string): string {
  */
 export function firstRemoteFor(pathname: string, signedIn: boolean): RemoteName | null {
   const { access, remote } = resolveRoute(pathname);
-  if (access === 'protected' && !signedIn) return 'auth';
+  if (needsMember(access) && !signedIn) return 'auth';
   if (access === 'guestOnly' && signedIn) return 'feed';
   return remote;
 }
 
 /** The remote a signed-in page is likely to need next, to preload when the member shows intent. */
 export const NEXT_REMOTE_AFTER_SIGN_IN: RemoteName = 'feed';
+
+/** A route the shell links to from the top bar (`nav`) or the account menu (`menu`). */
+export interface LinkedRoute {
+  path: string;
+  text: string;
+  remote: RemoteName;
+  access: Access;
+}
+
+function linkedRoutes(kind: 'nav' | 'menu'): readonly LinkedRoute[] {
+  return REMOTE_NAMES.flatMap((remote) =>
+    Object.values(REMOTES[remote].routes as Record<string, RemoteRoute>).flatMap((route) => {
+      const text = route[kind];
+      return text ? [{ path: route.path, text, remote, access: route.access }] : [];
+    }),
+  );
+}
+
+/** The top bar's links that remotes' entries in remote-list/remotes.json ask for, in list order. */
+export const NAV_ROUTES = linkedRoutes('nav');
+/** The account menu's items that remotes' entries ask for, in list order. */
+export const MENU_ROUTES = linkedRoutes('menu');
+
+/** Whether the signed-in member may visit a route of this access kind (undefined: not known yet). */
+export function memberMayVisit(
+  access: Access,
+  moderator: boolean | undefined,
+): boolean | undefined {
+  if (access !== 'moderator') return true;
+  return moderator;
+}

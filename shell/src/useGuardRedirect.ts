@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SessionState } from 'shared-firebase/session';
-import { HOME_PATH, loginRedirectFor, resolveRoute } from './routes';
+import { HOME_PATH, loginRedirectFor, needsMember, resolveRoute } from './routes';
 
 /**
  * Where the route guard sends the visitor, or null to stay. Signed-out visitors of protected routes
@@ -17,7 +17,7 @@ export function useGuardRedirect(session: SessionState): string | null {
     arrival.current = { key: location.key, signedIn: session.status === 'signedIn' };
   }
   const { access } = resolveRoute(location.pathname);
-  if (access === 'protected' && session.status === 'signedOut') {
+  if (needsMember(access) && session.status === 'signedOut') {
     return loginRedirectFor(`${location.pathname}${location.search}`);
   }
   if (access === 'guestOnly' && session.status === 'signedIn' && arrival.current.signedIn) {

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 import { DEMO_PASSWORD, planCommunity } from './lib/seed/community.mjs';
 import { writeCommunity } from './lib/seed/writer.mjs';
+import { adminAuth, setModerator } from './lib/moderators.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +57,10 @@ console.log(
       ', ',
     )}; pictures encoded in ${encoders.workers} worker threads beside them (${encoders.busySeconds.toFixed(1)} s of encoding).`,
 );
+// The first demo member moderates (the moderation remote's /moderation): README.md.
+const moderator = plan.members[0].email;
+await setModerator(adminAuth(config.firebase.projectId, config.emulators.auth), moderator, true);
+console.log(`${moderator} is a moderator.`);
 console.log(
   `Sign in as ${plan.members[0].email} … ${plan.members.at(-1).email} with the password ${DEMO_PASSWORD}.`,
 );

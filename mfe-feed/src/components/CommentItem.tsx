@@ -6,6 +6,7 @@ import { MentioningText } from './MentioningText';
 import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
 import { MemberBadge } from './MemberBadge';
+import { ReportButton } from './ReportButton';
 
 export interface CommentItemProps {
   comment: WithId<Comment>;
@@ -68,6 +69,19 @@ export function CommentItem({
                   errorMessage="The reply could not be deleted. Please try again."
                 />
               ) : null}
+              {reply.userId !== viewerUid && reply.id ? (
+                <ReportButton
+                  ariaLabel="Report reply"
+                  subject="this reply"
+                  reporterUid={viewerUid}
+                  target={{
+                    kind: 'reply',
+                    targetId: comment.id,
+                    replyId: reply.id,
+                    postId: comment.postId,
+                  }}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -89,6 +103,14 @@ export function CommentItem({
             onConfirm={onDelete}
             onError={onError}
             errorMessage="The comment could not be deleted. Please try again."
+          />
+        ) : null}
+        {comment.userId !== viewerUid ? (
+          <ReportButton
+            ariaLabel="Report comment"
+            subject="this comment"
+            reporterUid={viewerUid}
+            target={{ kind: 'comment', targetId: comment.id, postId: comment.postId }}
           />
         ) : null}
       </div>

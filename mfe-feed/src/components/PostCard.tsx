@@ -7,6 +7,7 @@ import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
 import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
 import { PostMenu } from './edit/PostMenu';
+import { ReportDialogFor } from './ReportButton';
 import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
@@ -50,6 +51,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const [likersOpen, setLikersOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const historyId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
@@ -81,11 +83,25 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
               onToggle={() => setHistoryOpen((open) => !open)}
             />
           ) : null}
-          {isAuthor ? (
-            <PostMenu ref={menuRef} photoCount={photos.length} onEdit={() => setEditing(true)} />
-          ) : null}
+          <PostMenu
+            ref={menuRef}
+            photoCount={photos.length}
+            onEdit={isAuthor ? () => setEditing(true) : undefined}
+            onReport={isAuthor ? undefined : () => setReporting(true)}
+          />
         </div>
       </header>
+      {reporting ? (
+        <ReportDialogFor
+          target={{ kind: 'post', targetId: post.postId }}
+          subject="this post"
+          reporterUid={viewerUid}
+          onClose={() => {
+            setReporting(false);
+            menuRef.current?.querySelector('button')?.focus();
+          }}
+        />
+      ) : null}
       <div id={historyId} hidden={!historyOpen}>
         {historyOpen ? <LazyPostHistory postId={post.postId} hasPhoto={photos.length > 0} /> : null}
       </div>

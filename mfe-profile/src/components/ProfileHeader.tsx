@@ -6,6 +6,7 @@ import type { UserData } from 'shared-firebase';
 import { Avatar, Photo, UserText } from 'shared-ui';
 import type { FollowStatus } from '../data';
 import { FollowToggle } from './FollowButton';
+import { ReportMember } from './ReportMember';
 
 export interface ProfileHeaderProps {
   profile: UserData;
@@ -54,6 +55,9 @@ export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: Pr
             onRetry={onRetry}
           />
         )}
+        {me !== null && me !== userId ? (
+          <ReportMember me={me} target={userId} targetName={name} />
+        ) : null}
       </div>
       {about ? (
         <p className="profile-header__about">

@@ -20,6 +20,7 @@ export {
   signOut,
   hasPersistedSession,
   resetSessionForTests,
+  refreshSessionClaims,
 } from './session';
 export type { SessionState } from './session';
 
@@ -30,6 +31,7 @@ export {
   COMMENT_MAX_LENGTH,
   IMAGE_MAX_BYTES,
   MAX_MENTIONS,
+  REPORT_NOTE_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants';
 export { MESSAGES } from '../messages';

@@ -27,6 +27,7 @@ const member = {
   email: 'ann@x.test',
   refreshToken: 'refresh',
   getIdToken: () => Promise.resolve('id-token'),
+  getIdTokenResult: () => Promise.resolve({ claims: {} }),
 } as unknown as User;
 
 function persistSession() {
@@ -61,6 +62,24 @@ it('loads Firebase for a persisted session and is loading until Firebase has res
   expect(loadSdk).toHaveBeenCalledTimes(1);
   onToken!(member);
   expect(getSession()).toEqual({ status: 'signedIn', user: { uid: 'u1', email: 'ann@x.test' } });
+});
+
+it('adds the moderator claim of the member’s token once it is read', async () => {
+  persistSession();
+  await startSession();
+  const moderator = {
+    ...member,
+    getIdTokenResult: () => Promise.resolve({ claims: { moderator: true } }),
+  } as unknown as User;
+  onToken!(moderator);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(getSession()).toEqual({
+    status: 'signedIn',
+    user: { uid: 'u1', email: 'ann@x.test', moderator: true },
+  });
+  onToken!(member);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(getSession()).toMatchObject({ user: { moderator: false } });
 });
 
 it('is signed out, and forgets the persisted session, when Firebase no longer has the member', async () => {

@@ -8,6 +8,11 @@ export const SESSION_STORAGE_KEY = 'TOKEN';
 export interface SessionUser {
   uid: string;
   email: string | null;
+  /**
+   * Whether the member's ID token carries the Auth custom claim `moderator: true`; absent until
+   * the token's claims are read, just after sign-in and after each token refresh.
+   */
+  moderator?: boolean;
 }
 
 /** Where the session is: loading, signed in (with the member) or signed out. */
@@ -78,6 +83,7 @@ export function followFirebaseSession(): Promise<void> {
             ? { status: 'signedIn', user: { uid: user.uid, email: user.email } }
             : { status: 'signedOut' },
         );
+        if (user) void readClaims(user);
       });
     });
     following = attempt;
@@ -86,6 +92,29 @@ export function followFirebaseSession(): Promise<void> {
     });
   }
   return following;
+}
+
+/** Adds the token's custom claims to the session, if the same member is still signed in. */
+async function readClaims(user: User): Promise<void> {
+  let moderator = false;
+  try {
+    moderator = (await user.getIdTokenResult()).claims.moderator === true;
+  } catch {
+    // Offline or signed out meanwhile: no role is assumed.
+  }
+  if (state.status === 'signedIn' && state.user.uid === user.uid) {
+    setState({ status: 'signedIn', user: { ...state.user, moderator } });
+  }
+}
+
+/**
+ * Fetches a fresh ID token for the signed-in member, so a role granted or revoked since their
+ * token was issued (Auth custom claims reach the page only in a new token) shows at once. The
+ * session follows through its token listener.
+ */
+export async function refreshSessionClaims(): Promise<void> {
+  const { handles } = await loadFirebaseSdk();
+  await handles.auth.currentUser?.getIdToken(true);
 }
 
 /**

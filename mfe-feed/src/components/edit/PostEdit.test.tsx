@@ -46,6 +46,45 @@ function renderCard(post: WithId<Post>, viewerUid = VIEWER) {
   return { user };
 }
 
+describe('reporting a post', () => {
+  // jsdom has <dialog> without its modal behaviour: opening marks it open, as a browser would.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  it('is offered to other members from the post’s menu, and sends the report', async () => {
+    platform.submitReport.mockReset().mockResolvedValue(undefined);
+    const post = makePost({ uid: 'someone-else' });
+    const { user } = renderCard(post);
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this post' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(platform.submitReport).toHaveBeenCalledWith(
+      { kind: 'post', targetId: post.postId },
+      VIEWER,
+      'spam',
+      '',
+    );
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Thanks for telling us');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus();
+  });
+
+  it('is not offered to the author', async () => {
+    const { user } = renderCard(makePost({ uid: VIEWER }));
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.queryByRole('menuitem', { name: 'Report post' })).not.toBeInTheDocument();
+  });
+});
+
 async function openEdit(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Post options' }));
   await user.click(screen.getByRole('menuitem', { name: /^Edit caption/ }));
@@ -53,9 +92,11 @@ async function openEdit(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('editing a post', () => {
-  it('is offered to the author only, from the post’s menu', () => {
-    renderCard(makePost({ uid: 'someone-else' }));
-    expect(screen.queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
+  it('is offered to the author only, from the post’s menu', async () => {
+    const { user } = renderCard(makePost({ uid: 'someone-else' }));
+    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.getByRole('menuitem', { name: 'Report post' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /^Edit caption/ })).not.toBeInTheDocument();
   });
 
   it('edits the caption and the photo’s description, then returns focus to the menu', async () => {

@@ -4,7 +4,10 @@ import { Menu } from 'shared-ui';
 export interface PostMenuProps {
   /** How many photos the post has: their descriptions are edited with the caption. */
   photoCount: number;
-  onEdit: () => void;
+  /** The author edits; absent for other members. */
+  onEdit?: () => void;
+  /** Another member reports the post; absent for its author. */
+  onReport?: () => void;
 }
 
 /** What the edit item says it changes. */
@@ -14,11 +17,11 @@ function editLabel(photoCount: number): string {
 }
 
 /**
- * The author's menu on a post (the card and /post/{id}). The wrapper's ref lets the card return
- * focus to the menu's button when an edit closes.
+ * The menu on a post (the card and /post/{id}): the author edits, other members report. The
+ * wrapper's ref lets the card return focus to the menu's button when an edit or a report closes.
  */
 export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostMenu(
-  { photoCount, onEdit },
+  { photoCount, onEdit, onReport },
   ref,
 ) {
   return (
@@ -30,7 +33,10 @@ export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostM
             ⋯
           </span>
         }
-        items={[{ label: editLabel(photoCount), onSelect: onEdit }]}
+        items={[
+          ...(onEdit ? [{ label: editLabel(photoCount), onSelect: onEdit }] : []),
+          ...(onReport ? [{ label: 'Report post', onSelect: onReport }] : []),
+        ]}
       />
     </div>
   );

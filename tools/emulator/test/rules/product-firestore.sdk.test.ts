@@ -22,6 +22,7 @@ import { accountDeletionCases } from './account-deletion.cases';
 import { postEditCases } from './post-edits.cases';
 import { savedPostCases } from './saved-posts.cases';
 import { mentionCases } from './mentions.cases';
+import { moderationCases } from './moderation.cases';
 import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
@@ -1064,6 +1065,7 @@ accountDeletionCases(suite);
 postEditCases(suite);
 savedPostCases(suite);
 mentionCases(suite);
+moderationCases(suite);
 // The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
 describe('image sizes beside the seed’s picture fields', () => {
   const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');

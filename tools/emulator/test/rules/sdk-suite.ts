@@ -9,8 +9,10 @@ import { startStack, type HarnessClient, type Stack } from '../harness';
 import { Coverage, type Target } from './rules-coverage';
 import { perform, type Op, type Outcome, type Write } from './sdk-ops';
 
-export type Who = 'alice' | 'bob' | 'carol' | 'dave' | 'signedOut';
-const MEMBERS = ['alice', 'bob', 'carol', 'dave'] as const;
+export type Who = 'alice' | 'bob' | 'carol' | 'dave' | 'mod' | 'signedOut';
+const MEMBERS = ['alice', 'bob', 'carol', 'dave', 'mod'] as const;
+/** Custom claims in a member's ID token: `mod` is a moderator (docs/DATA_MODEL.md "Reports and moderation"). */
+const CLAIMS: Partial<Record<Who, Record<string, unknown>>> = { mod: { moderator: true } };
 
 export interface RulesSuite {
   readonly stack: Stack;
@@ -63,7 +65,7 @@ export function rulesSuiteFor(
     // Against long-running external emulators, earlier runs may have left data behind.
     await (rulesFile === 'firestore.rules' ? stack.clearFirestore() : stack.clearStorage());
     const opened = await Promise.all([
-      ...MEMBERS.map((uid) => stack!.openClient({ uid })),
+      ...MEMBERS.map((uid) => stack!.openClient({ uid, claims: CLAIMS[uid] ?? {} })),
       stack.openClient(),
     ]);
     [...MEMBERS, 'signedOut' as const].forEach((who, i) => clients.set(who, opened[i]!));

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, signedInPage, test } from '../fixtures';
+import { blockingViolations } from '../support/axe';
+import { accountDisabled, grantModerator } from '../support/moderators';
+import { createTextPost } from '../support/posts';
+
+// Reports and moderation in real Chromium against the local backend: a member reports another's
+// post and profile through the report dialog, the moderation function gathers the reports into
+// cases, a moderator (Auth custom claim) sees them live on /moderation and acts; the function
+// carries the action out, and the reporter reads the outcome on /my-reports.
+
+/** What waits on a function: its first run starts a worker, seconds on a busy machine. */
+const AFTER_FUNCTION = { timeout: 30_000 };
+/** The codebase's first event: firebase-tools loads its worker then, tens of seconds when busy. */
+const AFTER_FIRST_FUNCTION = { timeout: 60_000 };
+
+async function report(page: Page, subject: string, reason: string, note: string) {
+  const dialog = page.getByRole('dialog', { name: `Report ${subject}` });
+  await expect(dialog.getByRole('radio').first()).toBeFocused();
+  expect(await blockingViolations(page, 'dialog')).toEqual([]);
+  await dialog.getByRole('radio', { name: reason }).check();
+  await dialog.getByRole('textbox', { name: /Anything to add/ }).fill(note);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Thanks for telling us');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function decide(page: Page, caseName: string, reason: string, action: string) {
+  const moderationCase = page.getByRole('article', { name: caseName });
+  await moderationCase.getByRole('textbox', { name: 'Reason (kept in the log)' }).fill(reason);
+  await moderationCase.getByRole('button', { name: action }).click();
+}
+
+test('a reported post is removed by a moderator and the reporter learns it; a reported member is suspended and reinstated', async ({
+  browser,
+  stack,
+  members,
+  admin,
+}) => {
+  test.setTimeout(150_000);
+  const tag = randomUUID().slice(0, 4);
+  const ann = await members.create({ username: `Ann ${tag}` });
+  const ben = await members.create({ username: `Ben ${tag}` });
+  const mod = await members.create({ username: `Mo ${tag}` });
+  await grantModerator(stack, mod.uid);
+  const caption = `Cheap followers here ${tag}`;
+  const postId = await createTextPost(admin, ben, caption);
+
+  // A member without the claim sees neither the link nor the page.
+  const a = await signedInPage(browser, stack.shellUrl, ann);
+  await expect(a.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(a.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+  await a.page.goto('/moderation');
+  await expect(a.page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
+
+  // Ann reports Ben's post from its menu.
+  await a.page.goto(`/post/${postId}`);
+  await a.page.getByRole('button', { name: 'Post options' }).click();
+  await a.page.getByRole('menuitem', { name: 'Report post' }).click();
+  await report(a.page, 'this post', 'Spam', 'Selling followers');
+  await expect(a.page.getByRole('button', { name: 'Post options' })).toBeFocused();
+
+  // The moderator's queue shows the case live, with the content and its author.
+  const m = await signedInPage(browser, stack.shellUrl, mod);
+  await m.page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Moderation' })
+    .click();
+  await expect(m.page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+  const postCase = m.page.getByRole('article', { name: 'Post case' });
+  await expect(postCase).toContainText(caption, AFTER_FIRST_FUNCTION);
+  await expect(postCase).toContainText('1 report: Spam');
+  await expect(postCase.getByRole('link', { name: ben.username })).toBeVisible();
+  expect(await blockingViolations(m.page)).toEqual([]);
+
+  // Removed for everyone: the post and its case leave; Ann reads the outcome.
+  await decide(m.page, 'Post case', 'Spam link', 'Remove for everyone');
+  await expect(m.page.getByText(/No open cases/)).toBeVisible(AFTER_FUNCTION);
+  await expect.poll(() => admin.get(`posts/${postId}`), AFTER_FUNCTION).toBeNull();
+  await a.page.getByRole('button', { name: 'Account menu' }).click();
+  await a.page.getByRole('menuitem', { name: 'Your reports' }).click();
+  const annReports = a.page.getByRole('list', { name: 'Your reports' });
+  await expect(annReports).toContainText('Post reported for Spam');
+  await expect(annReports).toContainText('Removed by a moderator');
+
+  // Ann reports Ben himself; the moderator suspends him, then lifts it.
+  await a.page.goto(`/profile/${ben.uid}`);
+  await a.page.getByRole('button', { name: 'Report', exact: true }).click();
+  await report(a.page, ben.username, 'Pretending to be someone else', '');
+  const memberCase = m.page.getByRole('article', { name: 'Member case' });
+  await expect(memberCase).toContainText(ben.username, AFTER_FUNCTION);
+  await decide(m.page, 'Member case', 'Impersonating staff', 'Suspend the author');
+  await expect.poll(() => accountDisabled(stack, ben.uid), AFTER_FUNCTION).toBe(true);
+  await a.page.goto('/my-reports');
+  await expect(annReports).toContainText('Account suspended by a moderator');
+  await m.page.getByRole('button', { name: 'Closed cases' }).click();
+  await decide(m.page, 'Member case', 'Appeal accepted', 'Lift the suspension');
+  await expect.poll(() => accountDisabled(stack, ben.uid), AFTER_FUNCTION).toBe(false);
+  // The log keeps who did what and why.
+  await m.page.getByRole('button', { name: 'Open cases' }).click();
+  await m.page.getByRole('article', { name: 'Member case' }).getByText(/^Log/).click();
+  await expect(m.page.getByRole('article', { name: 'Member case' })).toContainText(
+    'Appeal accepted',
+  );
+});
