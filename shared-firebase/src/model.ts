@@ -36,6 +36,7 @@ export const COLLECTIONS = {
    * profile's function is in copying one follow into the target's posts (server only).
    */
   followFanouts: 'followFanouts',
+  /**
    * Added beside the seed's collections: `reports/{targetKey}_{uid}`, one member's report of a post,
    * comment, reply or member (moderation; docs/DATA_MODEL.md "Reports and moderation").
    */
