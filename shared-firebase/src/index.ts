@@ -25,6 +25,8 @@ export type {
   TagDay,
   UserData,
   UserInfo,
+  UserNameClaim,
+  NameReview,
   WithId,
 } from './model';
 export { getDb } from './db';
@@ -49,12 +51,15 @@ export {
   postEditRef,
   savedPostsCollection,
   savedPostRef,
+  userNameClaimRef,
+  nameReviewRef,
 } from './refs';
 export { MAX_BATCH_WRITES } from './constants';
 
 // What every writer of the contract must agree on.
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
+export { memberTag, userNameClaimId } from './userNames';
 export { addPostTombstone } from './data/postTombstone';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 

@@ -36,3 +36,6 @@ export { MESSAGES } from '../messages';
 export { authErrorCode, isPermissionDenied } from '../backendErrors';
 // What a member search ranges over, for the search field (plain text handling, no SDK).
 export { searchPrefixOf } from '../searchName';
+// Which names sign-up refuses, before any Firebase code has loaded (plain text handling, no SDK).
+export { userNameCharacterMessage, userNameCharacterProblem } from '../userNames';
+export type { UserNameCharacterProblem } from '../userNames';
