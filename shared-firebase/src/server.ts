@@ -13,6 +13,7 @@ export {
 export type { AccountDeletionStepId, TagCount } from './model';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
+export { userNameClaimId } from './userNames';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {
   activityItemFields,

@@ -29,3 +29,4 @@ export const checkProfilePictures = onObjectFinalized({ retry: true }, async (ev
 });
 export { deleteAccountJob, indexReplies } from './accountDeletion/trigger';
 export { countFollowers, countFollowing } from './followCountTriggers';
+export { checkUserNameKey } from './nameCheckTrigger';
