@@ -25,8 +25,6 @@ export type {
   TagDay,
   UserData,
   UserInfo,
-  UserNameClaim,
-  NameReview,
   WithId,
 } from './model';
 export { getDb } from './db';

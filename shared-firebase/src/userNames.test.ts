@@ -69,6 +69,7 @@ describe('userNameCharacterProblem', () => {
     ['a word joiner', 'Al\u2060ice', 'invisible'],
     ['a byte order mark', '\uFEFFAlice', 'invisible'],
     ['a soft hyphen', 'Al\u00ADice', 'invisible'],
+    ['a combining grapheme joiner', 'Al\u034Fice', 'invisible'],
     ['a Hangul filler', 'Al\u3164ice', 'invisible'],
     ['a language tag', 'Alice\u{E0041}', 'invisible'],
     ['an interlinear annotation', 'Al\uFFF9ice', 'invisible'],

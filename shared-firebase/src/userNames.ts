@@ -14,7 +14,7 @@ import { MESSAGES } from './messages';
 const REFUSED_CHARACTERS = {
   bidi: /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u,
   invisible:
-    /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u034F\u180E\u115F\u1160\u3164\uFFA0\u2800\uFFF9-\uFFFB\u{E0000}-\u{E007F}]|\p{Cf}/u,
+    /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E\u115F\u1160\u3164\uFFA0\u2800\uFFF9-\uFFFB\u{E0000}-\u{E007F}]|\u034F|\p{Cf}/u,
 } as const;
 
 /**
