@@ -68,7 +68,7 @@ export function userNameCases({ allow, deny, seed }: RulesSuite): void {
         `${USERS} update`,
         batch({ update: 'usersData/alice', data: { 'userInfo.From': 'Oslo' } }),
         {
-          via: 'resource != null && data.userInfo.userName',
+          via: 'existing().userInfo.userName == data.userInfo.userName',
         },
       );
     });
