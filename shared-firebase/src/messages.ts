@@ -1,4 +1,5 @@
 import { USERNAME_MAX_LENGTH } from './constants';
+import type { UserNameCharacterProblem } from './userNames';
 
 /**
  * The member-facing messages that several teams show, defined once and kept word for word (members
@@ -31,3 +32,15 @@ export const MESSAGES = {
   imageUnreadable:
     'This file could not be opened as a picture. Please choose a JPEG, PNG, WebP or GIF photo.',
 } as const;
+
+/** What the sign-up and edit forms say about a name whose characters are refused. */
+export function userNameCharacterMessage(problem: UserNameCharacterProblem): string {
+  switch (problem) {
+    case 'bidi':
+      return MESSAGES.usernameBidi;
+    case 'invisible':
+      return MESSAGES.usernameInvisible;
+    case 'marks':
+      return MESSAGES.usernameMarks;
+  }
+}

@@ -1,7 +1,7 @@
 // Names that cannot impersonate (docs/DATA_MODEL.md "Unique names"). Plain functions with no SDK
 // import, so sign-up, the edit screen, the seed, the tests and the profile codebase's function all
-// compute the same key.
-import { MESSAGES } from './messages';
+// compute the same key. No imports: the seed loads this file on its own (their messages are in
+// ./messages.ts).
 
 /**
  * Characters a user name may not hold. Bidi controls reorder what is shown (`\u202Eecila` shows as
@@ -35,18 +35,6 @@ export function userNameCharacterProblem(name: string): UserNameCharacterProblem
   if (REFUSED_CHARACTERS.invisible.test(stored)) return 'invisible';
   if (TOO_MANY_MARKS.test(stored)) return 'marks';
   return null;
-}
-
-/** What the sign-up and edit forms say about a name whose characters are refused. */
-export function userNameCharacterMessage(problem: UserNameCharacterProblem): string {
-  switch (problem) {
-    case 'bidi':
-      return MESSAGES.usernameBidi;
-    case 'invisible':
-      return MESSAGES.usernameInvisible;
-    case 'marks':
-      return MESSAGES.usernameMarks;
-  }
 }
 
 /**
