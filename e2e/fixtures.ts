@@ -69,6 +69,8 @@ export const test = base.extend<{ members: Members; admin: FirestoreAdmin }, { s
           { path: `usersData/${uid}`, data: documents.userData },
           { path: `Following/${uid}`, data: documents.following },
           { path: `Followers/${uid}`, data: documents.followers },
+          // Names are unique (docs/DATA_MODEL.md "Unique names"); tests name members uniquely.
+          { path: `userNames/${documents.nameClaimId}`, data: { uid } },
         ]);
         return { uid, email, password, username, idToken };
       },

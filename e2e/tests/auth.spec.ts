@@ -86,6 +86,8 @@ const NEW_ACCOUNT_DATA = (userName: string) => ({
   },
   // Member search (docs/DATA_MODEL.md): the name with A–Z lower-cased.
   searchName: userName.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
+  // Unique names: the id of the name's claim (these names need no escaping).
+  nameKey: `~${userName.toLowerCase()}`,
 });
 
 test.describe('sign-up', () => {
@@ -105,6 +107,7 @@ test.describe('sign-up', () => {
 
     const { written, counts } = await accountData(admin, uid);
     expect(written).toEqual(NEW_ACCOUNT_DATA('Sam Sign-up'));
+    expect((await admin.get('userNames/~sam sign-up'))?.data).toEqual({ uid });
     expect(Object.values(counts ?? {}).filter((count) => count !== 0)).toEqual([]);
     expect((await admin.get(`Following/${uid}`))?.data).toEqual({ Following: [] });
     expect((await admin.get(`Followers/${uid}`))?.data).toEqual({ Followers: [] });
@@ -118,6 +121,29 @@ test.describe('sign-up', () => {
     await expect(alert(page, 'User already exists')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/signUp$/);
+  });
+
+  test('a name another member has, in other capitals and letter width, is refused and nothing is created', async ({
+    page,
+    members,
+  }) => {
+    await members.create({ username: 'Taken Tam' });
+    const accountRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('accounts:signUp')) accountRequests.push(request.url());
+    });
+    await fillSignUp(page, {
+      username: 'ＴＡＫＥＮ tam',
+      email: uniqueEmail(),
+      password: 'taken-pass-1',
+    });
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(alert(page, 'Another member already has this username')).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Username')).toHaveValue('ＴＡＫＥＮ tam');
+    await expect(page).toHaveURL(/\/signUp$/);
+    expect(accountRequests).toEqual([]);
   });
 
   test('blank fields and a name over 32 characters are refused before any request', async ({

@@ -248,11 +248,18 @@ test.describe('members', () => {
             Buffer.compare(bytes(names.get(a)!), bytes(names.get(b)!)) ||
             Buffer.compare(bytes(a), bytes(b)),
         );
+      // Each entry: its name, and the member tag that tells look-alike names apart.
       const shown = await links.evaluateAll((els) =>
-        els.map((el) => [el.getAttribute('href'), el.textContent]),
+        els.map((el) => [
+          el.getAttribute('href'),
+          el.querySelector('.ui-member__name')?.textContent,
+          el.querySelector('.members-entry__tag')?.textContent,
+        ]),
       );
       expect(shown).toEqual(
-        [...fetchOrder].reverse().map((uid) => [`/profile/${uid}`, names.get(uid)]),
+        [...fetchOrder]
+          .reverse()
+          .map((uid) => [`/profile/${uid}`, names.get(uid), `ID ${uid.slice(0, 8)}`]),
       );
     }).toPass();
 

@@ -95,6 +95,12 @@ test.describe('npm run seed', () => {
     });
     const before = await counts();
     expect(before.members).toBe(SCALE.members);
+    // Each member holds the claim on their name that their nameKey names ("Unique names").
+    const claims = await admin.list('userNames');
+    const memberDocs = await admin.list('usersData');
+    expect(claims.map(({ id, data }) => [id, data.uid]).sort()).toEqual(
+      memberDocs.map(({ id, data }) => [data.nameKey, id]).sort(),
+    );
     expect(before.posts).toBe(SCALE.posts);
     expect(before.explore).toBeGreaterThan(0);
 

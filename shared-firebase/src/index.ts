@@ -63,12 +63,15 @@ export {
   postEditRef,
   savedPostsCollection,
   savedPostRef,
+  userNameClaimRef,
+  nameReviewRef,
 } from './refs';
 export { MAX_BATCH_WRITES } from './constants';
 
 // What every writer of the contract must agree on.
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';
 export { newAccountDocuments } from './data/accountDocuments';
+export { memberTag, userNameClaimId } from './userNames';
 export { addPostTombstone } from './data/postTombstone';
 export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';

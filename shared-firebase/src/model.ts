@@ -46,6 +46,16 @@ export const COLLECTIONS = {
    * gathered by the moderation team's function (moderators only).
    */
   moderationCases: 'moderationCases',
+  /**
+   * Added beside the seed's collections: `userNames/{claimId}` `{ uid }`, which member holds a
+   * name once normalised (docs/DATA_MODEL.md "Unique names").
+   */
+  userNames: 'userNames',
+  /**
+   * Added beside the seed's collections: `nameReviews/{uid}`, written by the profile codebase's
+   * function when a member's stored name key is not their name's (server only; the member reads it).
+   */
+  nameReviews: 'nameReviews',
 } as const;
 
 /**
@@ -135,8 +145,25 @@ export interface UserData {
    * until their next sign-in repairs it.
    */
   searchName?: string;
+  /**
+   * Added beside the seed's fields: the id of the member's `userNames` claim, `userNameClaimId` of
+   * `userInfo.userName` (docs/DATA_MODEL.md "Unique names"). Missing on members from before it
+   * until their next sign-in claims their name.
+   */
+  nameKey?: string;
   /** Added beside the seed's fields, by functions only (see MemberCounts). */
   counts?: MemberCounts;
+}
+
+/** A `userNames/{claimId}` document: the member who holds that normalised name. */
+export interface UserNameClaim {
+  uid: string;
+}
+
+/** A `nameReviews/{uid}` document: why the member is asked to choose a new name. */
+export interface NameReview {
+  reason: 'key-mismatch';
+  userName: string;
 }
 
 /** A `Following/{uid}` document: whom the member follows. */

@@ -23,6 +23,8 @@ import type {
   SavedPost,
   TagDay,
   UserData,
+  NameReview,
+  UserNameClaim,
 } from './model';
 
 /** Types a collection by the data model; the rules, not this converter, validate what is stored. */
@@ -91,6 +93,14 @@ export const explorePostRef = (postId: string): DocumentReference<ExplorePost, E
 /** `comments/{commentId}`. */
 export const commentRef = (commentId: string): DocumentReference<Comment, Comment> =>
   doc(commentsCollection(), commentId);
+/** `userNames/{claimId}`: who holds a normalised name (`userNameClaimId`). */
+export const userNameClaimRef = (
+  claimId: string,
+): DocumentReference<UserNameClaim, UserNameClaim> =>
+  doc(typedCollection<UserNameClaim>(COLLECTIONS.userNames), claimId);
+/** `nameReviews/{uid}`: why the member is asked to choose a new name (server-written). */
+export const nameReviewRef = (uid: string): DocumentReference<NameReview, NameReview> =>
+  doc(typedCollection<NameReview>(COLLECTIONS.nameReviews), uid);
 /** `accountDeletions/{uid}`: the member's account deletion in progress. */
 export const accountDeletionRef = (
   uid: string,

@@ -12,9 +12,9 @@ import {
   signInMember,
   signUpMember,
 } from './account';
-import { createAccountDocuments, ensureAccountDocuments } from './accountDocuments';
+import { createAccountDocuments, ensureAccountDocuments, userNameTaken } from './accountDocuments';
 import { firebaseError } from '../testing/renderAt';
-import { AccountDocumentsError } from './authErrors';
+import { AccountDocumentsError, UserNameTakenError } from './authErrors';
 
 // The Firebase SDK, the session and the documents' writes are faked at their boundaries; the error
 // codes used here are the ones firebase-tools' Auth emulator answers (see mfe-auth/README.md), and
@@ -32,6 +32,7 @@ jest.mock('shared-firebase/session', () => ({
 jest.mock('./accountDocuments', () => ({
   createAccountDocuments: jest.fn(),
   ensureAccountDocuments: jest.fn(),
+  userNameTaken: jest.fn(),
 }));
 
 const signIn = jest.mocked(signInWithEmailAndPassword);
@@ -41,6 +42,7 @@ const createDocuments = jest.mocked(createAccountDocuments);
 const ensureDocuments = jest.mocked(ensureAccountDocuments);
 const mockedSignOut = jest.mocked(signOut);
 const followSession = jest.mocked(followFirebaseSession);
+const nameTaken = jest.mocked(userNameTaken);
 
 function credential(user: { uid: string; displayName?: string | null; email?: string | null }) {
   return {
@@ -53,6 +55,7 @@ beforeEach(() => {
   setProfile.mockResolvedValue(undefined);
   mockedSignOut.mockResolvedValue(undefined);
   followSession.mockResolvedValue(undefined);
+  nameTaken.mockResolvedValue(false);
 });
 
 describe('repairUserName', () => {
@@ -139,6 +142,17 @@ describe('signUpMember', () => {
     expect(createUser).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@x.test', 'secret1');
     expect(createDocuments).toHaveBeenCalledWith('n1', 'Newbie');
     expect(setProfile).toHaveBeenCalledWith(cred.user, { displayName: 'Newbie' });
+  });
+
+  it('creates nothing when another member holds the name', async () => {
+    nameTaken.mockResolvedValue(true);
+
+    await expect(signUpMember('ANN', 'ann2@x.test', 'secret1')).rejects.toBeInstanceOf(
+      UserNameTakenError,
+    );
+    expect(nameTaken).toHaveBeenCalledWith('ANN');
+    expect(createUser).not.toHaveBeenCalled();
+    expect(createDocuments).not.toHaveBeenCalled();
   });
 
   it('passes an account-creation error through and writes nothing', async () => {

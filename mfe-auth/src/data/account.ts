@@ -11,8 +11,8 @@ import {
   signOut,
   USERNAME_MAX_LENGTH,
 } from 'shared-firebase/session';
-import { AccountDocumentsError } from './authErrors';
-import { createAccountDocuments, ensureAccountDocuments } from './accountDocuments';
+import { AccountDocumentsError, UserNameTakenError } from './authErrors';
+import { createAccountDocuments, ensureAccountDocuments, userNameTaken } from './accountDocuments';
 
 /** How long a sign-up or repair write may take before the member is told it failed. */
 export const ACCOUNT_DOCUMENTS_TIMEOUT_MS = 15_000;
@@ -69,7 +69,8 @@ export async function signInMember(email: string, password: string): Promise<str
 
 /**
  * Creates the Auth account, then its documents in one batch (docs/DATA_MODEL.md "Sign-up").
- * Resolves with the uid; rejects with the Firebase error of the account creation, or with an
+ * Resolves with the uid; rejects with UserNameTakenError when another member holds the name (no
+ * account is created), with the Firebase error of the account creation, or with an
  * AccountDocumentsError while the member stays signed in (retry with `completeSignUp`).
  */
 export async function signUpMember(
@@ -79,6 +80,9 @@ export async function signUpMember(
 ): Promise<string> {
   await followFirebaseSession();
   const { auth } = await loadFirebase();
+  // Before the account exists, so a taken name leaves nothing behind; the sign-up batch's claim
+  // still refuses a name taken in between.
+  if (await userNameTaken(userName)) throw new UserNameTakenError(userName);
   const { user } = await createUserWithEmailAndPassword(auth, email, password);
   // Kept on the Auth account too, so a repair at a later sign-in uses the chosen name.
   void updateProfile(user, { displayName: userName }).catch((error: unknown) =>

@@ -6,22 +6,28 @@ import { createAccountDocuments, ensureAccountDocuments } from './accountDocumen
 // Firestore and the contract's references are faked at their boundaries so the exact writes can be
 // asserted; the documents' shape is the contract's (shared-firebase's accountDocuments.test.ts
 // spells it out), and the rules' acceptance of it is proven end to end by e2e/tests/auth.spec.ts.
-jest.mock('firebase/firestore', () => ({ writeBatch: jest.fn(), runTransaction: jest.fn() }));
+jest.mock('firebase/firestore', () => ({
+  writeBatch: jest.fn(),
+  runTransaction: jest.fn(),
+  getDoc: jest.fn(),
+}));
 jest.mock('shared-firebase', () => ({
   ...jest.requireActual<object>('shared-firebase'),
   getDb: () => ({ name: 'fake-db' }),
   userDataRef: (uid: string) => ({ path: `usersData/${uid}` }),
   followingRef: (uid: string) => ({ path: `Following/${uid}` }),
   followersRef: (uid: string) => ({ path: `Followers/${uid}` }),
+  userNameClaimRef: (id: string) => ({ path: `userNames/${id}`, id }),
 }));
 
-/** The three documents sign-up writes, at their paths (docs/DATA_MODEL.md "Sign-up"). */
+/** The writes of sign-up, at their paths (docs/DATA_MODEL.md "Sign-up", "Unique names"). */
 const SIGN_UP_WRITES = (uid: string, userName: string) => {
-  const { userData, following, followers } = newAccountDocuments(userName);
+  const { userData, following, followers, nameClaimId } = newAccountDocuments(userName);
   return [
     [`usersData/${uid}`, userData],
     [`Following/${uid}`, following],
     [`Followers/${uid}`, followers],
+    [`userNames/${nameClaimId}`, { uid }],
   ];
 };
 
@@ -32,7 +38,7 @@ function pathsAndData(calls: unknown[][]) {
 beforeEach(() => jest.resetAllMocks());
 
 describe('createAccountDocuments', () => {
-  it('writes the three documents in one batch and commits it once', async () => {
+  it('writes the three documents and the name’s claim in one batch and commits it once', async () => {
     const batch = { set: jest.fn(), commit: jest.fn().mockResolvedValue(undefined) };
     jest.mocked(writeBatch).mockReturnValue(batch as unknown as WriteBatch);
 
@@ -55,11 +61,20 @@ describe('createAccountDocuments', () => {
 
 describe('ensureAccountDocuments', () => {
   /** Runs the update function once against a fake transaction in which `present` docs exist. */
-  function withExisting(present: string[], userData: object = newAccountDocuments('Ann').userData) {
+  function withExisting(
+    present: string[],
+    userData: object = newAccountDocuments('Ann').userData,
+    claimHolder = 'u1',
+  ) {
     const transaction = {
       get: jest.fn(async (ref: { path: string }) => ({
         exists: () => present.includes(ref.path),
-        data: () => (ref.path.startsWith('usersData/') ? userData : {}),
+        data: () =>
+          ref.path.startsWith('usersData/')
+            ? userData
+            : ref.path.startsWith('userNames/')
+              ? { uid: claimHolder }
+              : {},
       })),
       set: jest.fn(),
       update: jest.fn(),
@@ -87,11 +102,16 @@ describe('ensureAccountDocuments', () => {
   });
 
   it('writes nothing for a complete account', async () => {
-    const transaction = withExisting(['usersData/u1', 'Following/u1', 'Followers/u1']);
+    const transaction = withExisting([
+      'usersData/u1',
+      'Following/u1',
+      'Followers/u1',
+      'userNames/~ann',
+    ]);
     await expect(ensureAccountDocuments('u1', 'Ann')).resolves.toEqual([]);
     expect(transaction.set).not.toHaveBeenCalled();
     expect(transaction.update).not.toHaveBeenCalled();
-    expect(transaction.get).toHaveBeenCalledTimes(3);
+    expect(transaction.get).toHaveBeenCalledTimes(4);
   });
 
   it('gives a member from before search their searchName, from the name they have', async () => {
@@ -101,6 +121,30 @@ describe('ensureAccountDocuments', () => {
     expect(pathsAndData(transaction.update.mock.calls)).toEqual([
       ['usersData/u1', { searchName: 'Ängel Öz' }],
     ]);
+    expect(transaction.set).not.toHaveBeenCalled();
+  });
+
+  it('lets a member from before unique names claim the name they have, when it is free', async () => {
+    const { nameKey: _none, ...legacy } = newAccountDocuments('Ängel ÖZ').userData;
+    const transaction = withExisting(['usersData/u1', 'Following/u1', 'Followers/u1'], legacy);
+    await expect(ensureAccountDocuments('u1', 'Ann')).resolves.toEqual([]);
+    expect(pathsAndData(transaction.update.mock.calls)).toEqual([
+      ['usersData/u1', { nameKey: '~ängel öz' }],
+    ]);
+    expect(pathsAndData(transaction.set.mock.calls)).toEqual([
+      ['userNames/~ängel öz', { uid: 'u1' }],
+    ]);
+  });
+
+  it('leaves a member whose name another member holds as they are (they are asked to rename)', async () => {
+    const { nameKey: _none, ...legacy } = newAccountDocuments('Ann').userData;
+    const transaction = withExisting(
+      ['usersData/u1', 'Following/u1', 'Followers/u1', 'userNames/~ann'],
+      legacy,
+      'someone-else',
+    );
+    await expect(ensureAccountDocuments('u1', 'Ann')).resolves.toEqual([]);
+    expect(transaction.update).not.toHaveBeenCalled();
     expect(transaction.set).not.toHaveBeenCalled();
   });
 });

@@ -19,9 +19,18 @@ export function signInErrorMessage(error: unknown): string | null {
 
 /** The product's message for a failed sign-up; null means "no message, only the red state". */
 export function signUpErrorMessage(error: unknown): string | null {
+  if (error instanceof UserNameTakenError) return MESSAGES.usernameTaken;
   return authErrorCode(error) === 'auth/email-already-in-use'
     ? AUTH_MESSAGES.userAlreadyExists
     : null;
+}
+
+/** Another member holds the chosen name (its claim exists): nothing was created. */
+export class UserNameTakenError extends Error {
+  constructor(readonly userName: string) {
+    super(`The name ${JSON.stringify(userName)} is taken.`);
+    this.name = 'UserNameTakenError';
+  }
 }
 
 /**

@@ -1,7 +1,12 @@
 // The auth remote's data calls, as its pages use them. The sign-in screens show before any Firebase
 // code has loaded (docs/PERFORMANCE.md), so each call fetches its code (Firebase Auth, and Firestore
 // for the account's documents) the first time it runs.
-export { AccountDocumentsError, signInErrorMessage, signUpErrorMessage } from './authErrors';
+export {
+  AccountDocumentsError,
+  signInErrorMessage,
+  signUpErrorMessage,
+  UserNameTakenError,
+} from './authErrors';
 export type { ResetCodeCheck, ResetRequestOutcome } from './passwordReset';
 
 const accountCalls = () => import('./account');

@@ -1,4 +1,9 @@
-import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase/session';
+import {
+  MESSAGES,
+  USERNAME_MAX_LENGTH,
+  userNameCharacterMessage,
+  userNameCharacterProblem,
+} from 'shared-firebase/session';
 
 export type FieldName = 'userName' | 'email' | 'password';
 
@@ -28,13 +33,20 @@ export function checkSignIn(input: SignInValues): Check<SignInValues> {
   return { ok: true, values: { email: input.email.trim(), password: input.password } };
 }
 
-/** As sign-in, plus the user name limit of the edit screen (trimmed, at most 32 characters). */
+/**
+ * As sign-in, plus the user name rules of the edit screen: trimmed, at most 32 characters, no
+ * characters that hide what the name shows (docs/DATA_MODEL.md "Unique names").
+ */
 export function checkSignUp(input: SignUpValues): Check<SignUpValues> {
   const blank = blankFields(input);
   if (blank.length > 0) return { ok: false, message: MESSAGES.fillAllFields, fields: blank };
   const userName = input.userName.trim();
   if (userName.length > USERNAME_MAX_LENGTH) {
     return { ok: false, message: MESSAGES.usernameTooLong, fields: ['userName'] };
+  }
+  const problem = userNameCharacterProblem(userName);
+  if (problem) {
+    return { ok: false, message: userNameCharacterMessage(problem), fields: ['userName'] };
   }
   return {
     ok: true,

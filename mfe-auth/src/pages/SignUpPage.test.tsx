@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred } from 'shared-ui/src/testing/deferred';
 import * as data from '../data';
-import { AccountDocumentsError } from '../data';
+import { AccountDocumentsError, UserNameTakenError } from '../data';
 import { MESSAGES } from '../testing/messages';
 import { firebaseError, renderAt } from '../testing/renderAt';
 import { SignUpPage } from './SignUpPage';
@@ -95,6 +95,40 @@ describe('SignUpPage', () => {
     await user.clear(userName);
     await user.type(userName, ` ${'b'.repeat(32)} {Enter}`);
     expect(fakes.signUpMember).toHaveBeenCalledWith('b'.repeat(32), 'ann@x.test', 'secret1');
+  });
+
+  it.each([
+    ['a right-to-left override', '\u202Eecila', MESSAGES.usernameBidi],
+    ['a zero-width space', 'Al\u200Bice', MESSAGES.usernameInvisible],
+    ['a letter with 31 combining marks', `a${'\u0334'.repeat(31)}`, MESSAGES.usernameMarks],
+  ])(
+    'refuses a username with %s, saying why and keeping every field',
+    async (_c, name, message) => {
+      const { button, user, userName, email, password } = await fill({ ...VALID, userName: '' });
+      await user.click(userName);
+      await user.paste(name);
+      await user.click(button);
+
+      expect(alertText()).toBe(message);
+      expectInvalid(['Username']);
+      expect(userName).toHaveValue(name);
+      expect(email).toHaveValue(VALID.email);
+      expect(password).toHaveValue(VALID.password);
+      expect(fakes.signUpMember).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says a username another member holds is taken, on the Username field, keeping the form', async () => {
+    fakes.signUpMember.mockRejectedValue(new UserNameTakenError('ＡＮＮ lee'));
+    const { button, user, userName, email } = await fill({ ...VALID, userName: 'ＡＮＮ lee' });
+    await user.click(button);
+
+    expect(await screen.findByText(MESSAGES.usernameTaken)).toBeInTheDocument();
+    expect(alertText()).toBe(MESSAGES.usernameTaken);
+    expectInvalid(['Username']);
+    expect(userName).toHaveValue('ＡＮＮ lee');
+    expect(email).toHaveValue(VALID.email);
+    expect(button).toBeEnabled();
   });
 
   it('shows an e-mail in use as "User already exists" on the Email field', async () => {

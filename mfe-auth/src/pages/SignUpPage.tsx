@@ -6,7 +6,12 @@ import { TextField } from 'shared-ui';
 import { CredentialsForm } from '../components/CredentialsForm';
 import { useCredentialsForm } from '../form/useCredentialsForm';
 import { checkSignUp } from '../form/validation';
-import { AccountDocumentsError, signUpErrorMessage, signUpMember } from '../data';
+import {
+  AccountDocumentsError,
+  signUpErrorMessage,
+  signUpMember,
+  UserNameTakenError,
+} from '../data';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import type { FieldName } from '../form/validation';
 import { FinishSignUp } from './FinishSignUp';
@@ -18,6 +23,7 @@ const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** Which fields a sign-up failure points at; unknown failures mark all three. */
 function fieldsOf(error: unknown): FieldName[] {
+  if (error instanceof UserNameTakenError) return ['userName'];
   switch (authErrorCode(error)) {
     case 'auth/email-already-in-use':
     case 'auth/invalid-email':

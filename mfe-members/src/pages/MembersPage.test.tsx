@@ -46,6 +46,11 @@ function entryLinks() {
   return within(screen.getByRole('list')).getAllByRole('link');
 }
 
+/** The name an entry shows (its text holds the member tag too). */
+function shownName(link: HTMLElement) {
+  return link.querySelector('.ui-member__name')?.textContent;
+}
+
 let intersection: FakeIntersection;
 
 beforeEach(() => {
@@ -66,7 +71,7 @@ describe('MembersPage', () => {
     );
     render(page());
     expect(screen.getByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
-    expect(entryLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(entryLinks().map((link) => [shownName(link), link.getAttribute('href')])).toEqual([
       ['Cleo', '/profile/uid-c'],
       ['Bob', '/profile/uid-b'],
       ['Ann', '/profile/uid-a'],
@@ -84,8 +89,11 @@ describe('MembersPage', () => {
     const [bob, ann] = entryLinks();
     expect(bob!.querySelector('img')).toHaveAttribute('src', 'https://img.test/bob.png');
     expect(ann!.querySelector('img')).toHaveAttribute('src', placeholderAvatar);
-    // The name beside the picture names the link; the picture adds nothing to it.
+    // The name beside the picture names the link; the picture adds nothing to it; the member
+    // tag, which tells look-alike names apart, describes it.
     expect(bob).toHaveAccessibleName('Bob');
+    expect(bob).toHaveAccessibleDescription('ID uid-b');
+    expect(bob).toHaveTextContent('ID uid-b');
   });
 
   it('opens the member profile from an entry', async () => {
@@ -143,7 +151,7 @@ describe('MembersPage', () => {
       member('uid-a', 'Ann'),
     ]);
     rerender(page());
-    expect(entryLinks().map((link) => link.textContent)).toEqual(['Cleo', 'Bobby', 'Ann']);
+    expect(entryLinks().map((link) => shownName(link))).toEqual(['Cleo', 'Bobby', 'Ann']);
     expect(screen.getByRole('link', { name: 'Bobby' }).querySelector('img')).toHaveAttribute(
       'src',
       'https://img.test/bobby.png',
@@ -222,7 +230,7 @@ describe('MembersPage search', () => {
   const shownNames = () =>
     within(screen.getByRole('list'))
       .getAllByRole('link')
-      .map((link) => link.textContent);
+      .map((link) => shownName(link));
 
   it('searches once typing pauses, not on every keystroke', async () => {
     render(page());

@@ -30,3 +30,4 @@ export const checkProfilePictures = onObjectFinalized({ retry: true }, async (ev
 export { deleteAccountJob, indexReplies } from './accountDeletion/trigger';
 export { countFollowers, countFollowing } from './followCountTriggers';
 export { fanOutFollow } from './follows/trigger';
+export { checkUserNameKey } from './nameCheckTrigger';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 // Only the tag page's path is read, so only it stays in the bundle.
 import REMOTES from 'remote-list/remotes.json';
-import { profilePictureSources } from 'shared-firebase';
+import { memberTag, profilePictureSources } from 'shared-firebase';
 import type { UserData } from 'shared-firebase';
 import { Avatar, Photo, UserText } from 'shared-ui';
 import type { FollowStatus } from '../data';
@@ -41,7 +41,11 @@ export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: Pr
           size={AVATAR_SIZE}
           className="profile-header__avatar"
         />
-        <h1 className="profile-header__name">{name}</h1>
+        <div className="profile-header__names">
+          <h1 className="profile-header__name">{name}</h1>
+          {/* Look-alike names (a Cyrillic "а" for a Latin "a") differ here: nobody chooses it. */}
+          <p className="profile-header__tag">{memberTag(userId)}</p>
+        </div>
         {me === null ? null : me === userId ? (
           <Link to="/edit-profile" className="ui-button ui-button--primary">
             Edit profile

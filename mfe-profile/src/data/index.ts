@@ -3,6 +3,9 @@
 // (testing/dataFake.ts); each call's own test fakes the SDK under it.
 export { profileUpdates, saveProfileUpdate, usernameProblem, changeProfileImage } from './profile';
 export type { ProfileImageKind } from './profile';
+export { changeUserName, UserNameTakenError } from './names/changeUserName';
+export { useNameChangeNeed } from './names/useNameChangeNeed';
+export type { NameChangeNeed } from './names/useNameChangeNeed';
 export { checkDob, formatDob, parseStoredDob } from './dob';
 export type { DobFields } from './dob';
 export { setFollowing, FollowError } from './follows';

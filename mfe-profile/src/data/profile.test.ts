@@ -8,14 +8,6 @@ describe('profileUpdates', () => {
       'profilePictures.profilePictureSmall': 'u1s',
     });
     expect(profileUpdates.cover('u2')).toEqual({ 'profilePictures.profileCover': 'u2' });
-    expect(profileUpdates.username('Ann')).toEqual({
-      'userInfo.userName': 'Ann',
-      searchName: 'ann',
-    });
-    expect(profileUpdates.username('O\u0308LA')).toEqual({
-      'userInfo.userName': '\u00d6LA',
-      searchName: '\u00d6la',
-    });
     expect(profileUpdates.about('Hi')).toEqual({ 'userInfo.userAbout': 'Hi' });
     expect(profileUpdates.about('')).toEqual({ 'userInfo.userAbout': null });
     expect(profileUpdates.dob('3rd Jul 1990')).toEqual({ 'userInfo.dob': '3rd Jul 1990' });
@@ -36,5 +28,11 @@ describe('usernameProblem', () => {
     expect(usernameProblem('a'.repeat(32))).toBeNull();
     expect(usernameProblem('a'.repeat(33))).toBe('tooLong');
     expect(usernameProblem(`  ${'a'.repeat(32)}  `)).toBeNull();
+  });
+
+  it('refuses names that hide what they show', () => {
+    expect(usernameProblem('\u202Eecila')).toBe('bidi');
+    expect(usernameProblem('Al\u200Bice')).toBe('invisible');
+    expect(usernameProblem(`a${'\u0301'.repeat(31)}`)).toBe('marks');
   });
 });

@@ -1,16 +1,16 @@
 import { updateDoc } from 'firebase/firestore';
 import {
-  searchNameOf,
   STORAGE_FOLDERS,
-  storedUserName,
   uploadImage,
   USERNAME_MAX_LENGTH,
   userDataRef,
+  userNameCharacterProblem,
 } from 'shared-firebase';
+import type { UserNameCharacterProblem } from 'shared-firebase';
 
 /**
- * The exact dotted-path updates of docs/DATA_MODEL.md "Profile edits", one per edit option. The
- * rules accept no other shape.
+ * The exact dotted-path updates of docs/DATA_MODEL.md "Profile edits", one per edit option (the
+ * name changes with its claim: names/changeUserName.ts). The rules accept no other shape.
  */
 export const profileUpdates = {
   /** The picture and its small size (top bar, lists) change together. */
@@ -19,11 +19,6 @@ export const profileUpdates = {
     'profilePictures.profilePictureSmall': smallUrl,
   }),
   cover: (url: string) => ({ 'profilePictures.profileCover': url }),
-  /** The name is stored in NFC, and its search form changes with it (the rules require both). */
-  username: (name: string) => ({
-    'userInfo.userName': storedUserName(name),
-    searchName: searchNameOf(storedUserName(name)),
-  }),
   /** Empty text removes the about (stored as null). */
   about: (text: string) => ({ 'userInfo.userAbout': text === '' ? null : text }),
   /** `dob` is the stored text, e.g. "3rd Jul 1990" (see dob.ts). */
@@ -41,11 +36,13 @@ export function saveProfileUpdate(uid: string, update: ProfileUpdate): Promise<v
 }
 
 /** Why a user name cannot be saved, or null; the name is trimmed first. */
-export function usernameProblem(name: string): 'empty' | 'tooLong' | null {
+export function usernameProblem(
+  name: string,
+): 'empty' | 'tooLong' | UserNameCharacterProblem | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
   if (trimmed.length > USERNAME_MAX_LENGTH) return 'tooLong';
-  return null;
+  return userNameCharacterProblem(trimmed);
 }
 
 /** Which profile image an upload replaces. */

@@ -5,9 +5,15 @@ import type { OptionProps } from './options';
 import { SubmitButton } from './SubmitButton';
 import { useSend } from './useSend';
 
-/** What a Save asks of an option: a problem to show, or the change to save and what to say then. */
+/**
+ * What a Save asks of an option: a problem to show, or the change to save (a profile update, or a
+ * write of its own) and what to say then; `failure` words a failed write the option knows.
+ */
 export type OptionCheck =
-  { problem: string } | { update: Parameters<typeof saveProfileUpdate>[1]; saved: string };
+  | { problem: string }
+  | ({ saved: string; failure?: (error: unknown) => string | null } & (
+      { update: Parameters<typeof saveProfileUpdate>[1] } | { save: () => Promise<void> }
+    ));
 
 export interface OptionFormProps extends Pick<OptionProps, 'uid' | 'notify'> {
   /** Names the change in the console when it fails ("Username"). */
@@ -34,11 +40,12 @@ export function OptionForm({ uid, notify, what, check, children }: OptionFormPro
     }
     void send(async () => {
       try {
-        await saveProfileUpdate(uid, checked.update);
+        await ('save' in checked ? checked.save() : saveProfileUpdate(uid, checked.update));
         notify(checked.saved, 'success');
       } catch (error) {
-        console.error(`${what} change failed`, error);
-        notify(PROFILE_MESSAGES.saveFailed, 'error');
+        const known = checked.failure?.(error) ?? null;
+        if (!known) console.error(`${what} change failed`, error);
+        notify(known ?? PROFILE_MESSAGES.saveFailed, 'error');
       }
     });
   };

@@ -1,25 +1,34 @@
 import { useState } from 'react';
-import { MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import { MESSAGES, USERNAME_MAX_LENGTH, userNameCharacterMessage } from 'shared-firebase';
 import { TextField } from 'shared-ui';
-import { profileUpdates, usernameProblem } from '../data';
+import { changeUserName, usernameProblem, UserNameTakenError } from '../data';
 import { PROFILE_MESSAGES } from '../messages';
 import type { OptionProps } from './options';
 import { OptionForm } from './OptionForm';
 import type { OptionCheck } from './OptionForm';
+
+/** The message for a name the form refuses before sending it. */
+function problemMessage(problem: NonNullable<ReturnType<typeof usernameProblem>>): string {
+  switch (problem) {
+    case 'empty':
+      return PROFILE_MESSAGES.usernameEmpty;
+    case 'tooLong':
+      return MESSAGES.usernameTooLong;
+    default:
+      return userNameCharacterMessage(problem);
+  }
+}
 
 export function UsernameOption({ uid, profile, notify }: OptionProps) {
   const [name, setName] = useState(profile?.userInfo?.userName ?? '');
 
   const check = (): OptionCheck => {
     const problem = usernameProblem(name);
-    if (problem) {
-      return {
-        problem: problem === 'empty' ? PROFILE_MESSAGES.usernameEmpty : MESSAGES.usernameTooLong,
-      };
-    }
+    if (problem) return { problem: problemMessage(problem) };
     return {
-      update: profileUpdates.username(name.trim()),
+      save: () => changeUserName(uid, name.trim(), profile?.nameKey),
       saved: PROFILE_MESSAGES.usernameChanged,
+      failure: (error) => (error instanceof UserNameTakenError ? MESSAGES.usernameTaken : null),
     };
   };
 

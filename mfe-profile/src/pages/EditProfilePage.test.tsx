@@ -25,6 +25,7 @@ beforeEach(() => {
     data: memberData('Ann', { userAbout: 'Hello', dob: '3rd Jul 1990', From: 'Kenya' }),
   });
   fakes.saveProfileUpdate.mockResolvedValue(undefined);
+  fakes.changeUserName.mockResolvedValue(undefined);
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });
@@ -196,10 +197,7 @@ describe('Change username', () => {
     await user.type(field, 'x'.repeat(40));
     expect(field).toHaveValue('x'.repeat(32));
     await save();
-    expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
-      'userInfo.userName': 'x'.repeat(32),
-      searchName: 'x'.repeat(32),
-    });
+    expect(fakes.changeUserName).toHaveBeenCalledWith('me', 'x'.repeat(32), '~ann');
   });
 
   it('saves the trimmed name, says so, and clears the message after 3000 ms', async () => {
@@ -212,10 +210,7 @@ describe('Change username', () => {
       await user.clear(field);
       await user.type(field, '  Ann Lee ');
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(fakes.saveProfileUpdate).toHaveBeenCalledWith('me', {
-        'userInfo.userName': 'Ann Lee',
-        searchName: 'ann lee',
-      });
+      expect(fakes.changeUserName).toHaveBeenCalledWith('me', 'Ann Lee', '~ann');
       // The resolved write's continuation updates state outside act; React renders it on its
       // scheduler's (fake) ticks. Flush them without moving the clock.
       for (let turn = 0; turn < 3; turn += 1) await act(async () => jest.advanceTimersByTime(0));
@@ -232,7 +227,7 @@ describe('Change username', () => {
   it('shows Sending... while the write is on its way and reports a failure', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const write = deferred();
-    fakes.saveProfileUpdate.mockReturnValue(write.promise);
+    fakes.changeUserName.mockReturnValue(write.promise);
     const { choose, save } = setup();
     await choose('Change username');
     await save();
@@ -244,7 +239,7 @@ describe('Change username', () => {
 
   it('keeps what was typed when the save fails, so Save can be pressed again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    fakes.saveProfileUpdate.mockRejectedValueOnce(new Error('unavailable'));
+    fakes.changeUserName.mockRejectedValueOnce(new Error('unavailable'));
     const { user, choose, save } = setup();
     await choose('Change username');
     const field = screen.getByRole('textbox', { name: /Username/ });
@@ -254,10 +249,36 @@ describe('Change username', () => {
     expect(alert()).toHaveTextContent(PROFILE_MESSAGES.saveFailed);
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('Bea');
     await save();
-    expect(fakes.saveProfileUpdate).toHaveBeenLastCalledWith('me', {
-      'userInfo.userName': 'Bea',
-      searchName: 'bea',
-    });
+    expect(fakes.changeUserName).toHaveBeenLastCalledWith('me', 'Bea', '~ann');
+  });
+
+  it.each([
+    ['a right-to-left override', '\u202Eecila', MESSAGES.usernameBidi],
+    ['a zero-width space', 'Al\u200Bice', MESSAGES.usernameInvisible],
+    ['a letter with four marks', `Max${'\u0334\u0335\u0336\u0337'}`, MESSAGES.usernameMarks],
+  ])('refuses a name with %s, says why and keeps what was typed', async (_what, typed, message) => {
+    const { user, choose, save } = setup();
+    await choose('Change username');
+    const field = screen.getByRole('textbox', { name: /Username/ });
+    await user.clear(field);
+    await user.click(field);
+    await user.paste(typed);
+    await save();
+    expect(alert()).toHaveTextContent(message);
+    expect(field).toHaveValue(typed);
+    expect(fakes.changeUserName).not.toHaveBeenCalled();
+  });
+
+  it('says a name is taken when another member holds it, and keeps what was typed', async () => {
+    fakes.changeUserName.mockRejectedValueOnce(new data.UserNameTakenError('ＢＥＡ'));
+    const { user, choose, save } = setup();
+    await choose('Change username');
+    const field = screen.getByRole('textbox', { name: /Username/ });
+    await user.clear(field);
+    await user.type(field, 'ＢＥＡ');
+    await save();
+    expect(alert()).toHaveTextContent(MESSAGES.usernameTaken);
+    expect(field).toHaveValue('ＢＥＡ');
   });
 });
 

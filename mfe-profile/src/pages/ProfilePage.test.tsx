@@ -40,6 +40,7 @@ beforeEach(() => {
   fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
   fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
   fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
+  fakes.useNameChangeNeed.mockReturnValue('none');
 });
 
 afterEach(() => jest.clearAllMocks());
@@ -186,6 +187,36 @@ describe('ProfilePage', () => {
     platform.useMember.mockReturnValue({ status: 'missing' });
     renderAt('/profile/ghost');
     expect(await screen.findByText('not found page')).toBeInTheDocument();
+  });
+
+  it('shows the member tag under the name, which tells look-alike names apart', () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('аlice') });
+    renderAt('/profile/q8Wd2kLmN0pZ');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('ID q8Wd2kLm')).toBeInTheDocument();
+  });
+
+  it('asks a member whose name another member holds to choose a new one, without blocking', () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    fakes.useNameChangeNeed.mockReturnValue('taken');
+    renderAt('/profile/me');
+    const prompt = screen.getByRole('complementary', { name: 'Choose a new username' });
+    expect(prompt).toHaveTextContent('Another member has a username that counts as the same');
+    expect(within(prompt).getByRole('link', { name: 'Choose a new username' })).toHaveAttribute(
+      'href',
+      '/edit-profile',
+    );
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it('never asks on another member’s profile, nor when the name is fine', () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Ann') });
+    fakes.useNameChangeNeed.mockReturnValue('taken');
+    renderAt('/profile/someone');
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    fakes.useNameChangeNeed.mockReturnValue('none');
+    renderAt('/profile/me');
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the profile loads', () => {

@@ -4,6 +4,7 @@ import { useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
+import { NameChangePrompt } from '../components/NameChangePrompt';
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfilePosts } from '../components/ProfilePosts';
@@ -66,6 +67,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   }
   return (
     <article className="ui-page">
+      {me !== null && me === userId ? <NameChangePrompt uid={me} profile={profile.data} /> : null}
       <ProfileHeader
         profile={profile.data}
         userId={userId}

@@ -14,11 +14,14 @@ export function fakeData() {
       'useFollowingUids',
       'setFollowing',
       'saveProfileUpdate',
+      'changeUserName',
       'changeProfileImage',
       'requestAccountDeletion',
       'leaveDeletedAccount',
     ]),
     // Most screens are not in a deletion: tests that are set their own mark.
     useAccountDeletionMark: jest.fn(() => ({ status: 'missing' })),
+    // Most members' names are fine: tests of the prompt set their own need.
+    useNameChangeNeed: jest.fn(() => 'none'),
   };
 }

@@ -16,9 +16,11 @@ const SIGN_UP_DOCUMENTS = (userName: string) => ({
       dob: null,
     },
     searchName: userName.toLowerCase(),
+    nameKey: `~${userName.toLowerCase()}`,
   },
   following: { Following: [] },
   followers: { Followers: [] },
+  nameClaimId: `~${userName.toLowerCase()}`,
 });
 
 test('a new account has exactly the documented shape', () => {

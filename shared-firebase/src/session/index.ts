@@ -34,7 +34,10 @@ export {
   REPORT_NOTE_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants';
-export { MESSAGES } from '../messages';
+export { MESSAGES, userNameCharacterMessage } from '../messages';
 export { authErrorCode, isPermissionDenied } from '../backendErrors';
 // What a member search ranges over, for the search field (plain text handling, no SDK).
 export { searchPrefixOf } from '../searchName';
+// Which names sign-up refuses, before any Firebase code has loaded (plain text handling, no SDK).
+export { userNameCharacterProblem } from '../userNames';
+export type { UserNameCharacterProblem } from '../userNames';

@@ -182,13 +182,14 @@ export function expectAllowed(reply: Reply): void {
   });
 }
 
-/** Sign-up's three documents for `uid`, written as the admin (the scene, not the attack). */
+/** Sign-up's documents (the name's claim too) for `uid`, written as the admin (the scene, not the attack). */
 export function member(uid: string, name = uid): Write[] {
   const documents = newAccountDocuments(name);
   return [
     { set: `usersData/${uid}`, data: documents.userData as unknown as Data },
     { set: `Following/${uid}`, data: documents.following as unknown as Data },
     { set: `Followers/${uid}`, data: documents.followers as unknown as Data },
+    { set: `userNames/${documents.nameClaimId}`, data: { uid } },
   ];
 }
 

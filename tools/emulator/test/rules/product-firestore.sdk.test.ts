@@ -17,12 +17,14 @@ import {
 } from './sdk-ops';
 import { rulesSuiteFor } from './sdk-suite';
 import { newAccountDocuments } from 'shared-firebase/testing/members';
+import { userNameCharacterProblem } from 'shared-firebase';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { accountDeletionCases } from './account-deletion.cases';
 import { postEditCases } from './post-edits.cases';
 import { savedPostCases } from './saved-posts.cases';
 import { mentionCases } from './mentions.cases';
 import { moderationCases } from './moderation.cases';
+import { userNameCases } from './user-names.cases';
 import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
@@ -53,11 +55,15 @@ const account = (userName: string): Data =>
   newAccountDocuments(userName).userData as unknown as Data;
 const userInfo = (userName: string): Data =>
   newAccountDocuments(userName).userData.userInfo as unknown as Data;
+/** Sign-up's batch: the three documents, and the name's claim when the data names one. */
 const signUp = (uid: string, data: Data): Op =>
   batch(
     { set: `usersData/${uid}`, data },
     { set: `Following/${uid}`, data: { Following: [] } },
     { set: `Followers/${uid}`, data: { Followers: [] } },
+    ...(typeof data.nameKey === 'string'
+      ? [{ set: `userNames/${data.nameKey}`, data: { uid } }]
+      : []),
   );
 
 const post = (uid: string, id: string, fields: Data = {}): Data => ({
@@ -152,6 +158,16 @@ describe('sign-up: usersData, Following and Followers create', () => {
     await deny('carol', t, signUp('carol', { ...account('Carol'), counts: { followers: 9 } }), {
       breaks: "data.get('counts', null) == before.get('counts', null)",
     });
+    // Sign-up claims the name (docs/DATA_MODEL.md "Unique names"), with no hidden characters.
+    await deny('carol', t, signUp('carol', without(account('Carol'), 'nameKey')), {
+      breaks: "!('nameKey' in data)",
+    });
+    await deny('carol', t, signUp('carol', account('Car\u200Bol')), {
+      breaks: '!impersonatingName',
+    });
+    await deny('carol', t, signUp('carol', account('\u202Elorac')), {
+      breaks: '!impersonatingName',
+    });
 
     for (const [name, target] of [
       ['Following', FOLLOWING],
@@ -170,7 +186,12 @@ describe('sign-up: usersData, Following and Followers create', () => {
   });
 
   test('each member creates their own three documents in one batch', async () => {
-    const targets = [`${USERS} create`, `${FOLLOWING} create`, `${FOLLOWERS} create`];
+    const targets = [
+      `${USERS} create`,
+      `${FOLLOWING} create`,
+      `${FOLLOWERS} create`,
+      '/userNames/{claimId} create',
+    ];
     await allow('alice', targets, signUp('alice', account('Alice')), {
       via: 'info.userAge == null',
     });
@@ -215,7 +236,8 @@ describe(USERS, () => {
     for (const edit of edits) {
       await allow('alice', t, update('usersData/alice', edit), { via: 'listed == next' });
     }
-    for (const userName of VISIBLE_TEXTS) {
+    // Visible names a member may choose (one with zero-width spaces is refused: "Unique names").
+    for (const userName of VISIBLE_TEXTS.filter((text) => !userNameCharacterProblem(text))) {
       const searchName = userName.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
       await allow(
         'alice',
@@ -1066,6 +1088,7 @@ postEditCases(suite);
 savedPostCases(suite);
 mentionCases(suite);
 moderationCases(suite);
+userNameCases(suite);
 // The smaller sizes stored beside a picture (docs/DATA_MODEL.md "Image sizes").
 describe('image sizes beside the seed’s picture fields', () => {
   const THUMB = url('alice', 'posts', 'a-thumbnail.jpg');

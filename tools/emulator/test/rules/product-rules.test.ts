@@ -17,6 +17,7 @@ import {
 import { DATABASE, ROOT, TIME, anonymous, doc, fields, postsFollowedBy, user } from './helpers';
 import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
+import { userNameCharacterProblem } from 'shared-firebase';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 const firestoreRules = compileRules(
@@ -114,8 +115,12 @@ const usersData = (overrides: Data = {}, info: Data = {}): Data => ({
   profilePictures: { profilePicture: null, profileCover: null },
   userInfo: userInfo(info),
   searchName: searchNameFor(userInfo(info).userName),
+  // alice's claim on her name (docs/DATA_MODEL.md "Unique names"): `ALICE_CLAIM` in the store.
+  nameKey: '~alice',
   ...overrides,
 });
+/** alice's claim on her name, which her usersData's nameKey names. */
+const ALICE_CLAIM: [string, Data] = ['userNames/~alice', { uid: 'alice' }];
 const post = (overrides: Data = {}): Data => ({
   postImage: 'http://127.0.0.1:9199/v0/b/bkt/o/alice%2Fposts%2Fa.png?alt=media&token=t',
   postCaption: 'Hello',
@@ -166,6 +171,7 @@ describe('usersData', () => {
       ['usersData/alice', usersData()],
       ['Following/alice', { Following: [] }],
       ['Followers/alice', { Followers: [] }],
+      ALICE_CLAIM,
     ];
     allowed(store.commit(alice, signUp));
     denied(store.commit(bob, signUp));
@@ -173,7 +179,7 @@ describe('usersData', () => {
   });
 
   test('create: exact keys, types and username limit', () => {
-    const store = new Store();
+    const store = new Store(Object.fromEntries([ALICE_CLAIM]));
     allowed(
       store.commit(alice, [['usersData/alice', usersData({}, { userName: 'a'.repeat(32) })]]),
     );
@@ -202,7 +208,10 @@ describe('usersData', () => {
   });
 
   test('update: only the owner, shape kept', () => {
-    const store = new Store({ 'usersData/alice': usersData() });
+    const store = new Store({
+      'usersData/alice': usersData(),
+      ...Object.fromEntries([ALICE_CLAIM]),
+    });
     allowed(
       store.commit(alice, [
         [
@@ -249,12 +258,17 @@ describe('usersData', () => {
   });
 
   test('text needs a visible character: each invisible one alone is blank', () => {
-    const store = new Store({ 'usersData/alice': usersData() });
+    const store = new Store({
+      'usersData/alice': usersData(),
+      ...Object.fromEntries([ALICE_CLAIM]),
+    });
     const name = (userName: string) =>
       store.commit(alice, [['usersData/alice', usersData({}, { userName })]]);
     for (const chars of INVISIBLE_CHARACTERS) denied(name(`${chars}${chars}`));
+    // A visible name with invisible characters in it is refused too ("Unique names").
     for (const visible of VISIBLE_TEXTS) {
-      allowed(name(visible));
+      if (userNameCharacterProblem(visible)) denied(name(visible));
+      else allowed(name(visible));
     }
   });
 

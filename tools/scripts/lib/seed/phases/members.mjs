@@ -5,6 +5,18 @@ import { commitWithRetry } from '../commit.mjs';
 import { eachLimited } from '../limited.mjs';
 import { openSession } from '../session.mjs';
 
+/**
+ * The claim a seed member's sign-up writes (docs/DATA_MODEL.md "Unique names"). The seed's names
+ * are never changed, and with more members than first names two may count as the same name: the
+ * later one then claims a key of its own (`~u` never occurs in a name's claim id), which the
+ * profile codebase's check flags, and that member is asked to choose a new name, as any member
+ * whose name another holds is.
+ */
+async function seedNameKey(db, uid, nameClaimId) {
+  const claim = await getDoc(doc(db, 'userNames', nameClaimId));
+  return claim.exists() && claim.get('uid') !== uid ? `${nameClaimId}~u${uid}` : nameClaimId;
+}
+
 /** Resolves with each member's usersData as it now stands, by member index. */
 export async function writeMembers(run) {
   const { plan, config, concurrency, sessions, created } = run;
@@ -17,12 +29,14 @@ export async function writeMembers(run) {
     let userData = (await getDoc(userRef)).data();
     if (!userData) {
       const documents = run.newAccountDocuments(member.userName);
+      const nameKey = await seedNameKey(db, uid, documents.nameClaimId);
+      userData = { ...documents.userData, nameKey };
       await commitWithRetry(db, (batch) => {
-        batch.set(userRef, documents.userData);
+        batch.set(userRef, userData);
         batch.set(doc(db, 'Following', uid), documents.following);
         batch.set(doc(db, 'Followers', uid), documents.followers);
+        batch.set(doc(db, 'userNames', nameKey), { uid });
       });
-      userData = documents.userData;
       created.members += 1;
     }
     userDataOf[member.index] = userData;
