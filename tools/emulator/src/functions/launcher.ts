@@ -46,6 +46,17 @@ function boundedParallelism(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, FUNCTIONS_EMULATOR_PARALLEL: parallel };
 }
 
+/**
+ * How long firebase-tools waits for a function's worker process to answer, and for a codebase's
+ * definitions (`FUNCTIONS_DISCOVERY_TIMEOUT`, seconds; its defaults 30 and 10). On a 2-core
+ * machine running browsers and builds beside it, a worker took longer than 30 s to start: the
+ * event then failed with "Failed to load function." and waited for its retry. Two minutes still
+ * ends a worker that never comes up. The environment still wins.
+ */
+function patientWorkerStart(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, FUNCTIONS_DISCOVERY_TIMEOUT: env['FUNCTIONS_DISCOVERY_TIMEOUT'] ?? '120' };
+}
+
 /** Starts firebase-tools' Functions emulator (host.ts) and resolves once its functions are loaded. */
 export function startFunctionsEmulator(
   options: FunctionsEmulatorOptions,
@@ -68,7 +79,7 @@ export function startFunctionsEmulator(
     cwd: options.projectDir,
     // The IPC channel lets the host notice this process is gone, however it ended.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: boundedParallelism(plainOutput(process.env)),
+    env: patientWorkerStart(boundedParallelism(plainOutput(process.env))),
   });
   const lastErrors: string[] = [];
   readline.createInterface({ input: child.stderr! }).on('line', (line) => {
