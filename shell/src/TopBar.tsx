@@ -28,6 +28,7 @@ export interface TopBarProps {
 
 export function TopBar({ uid, moderator, onIntent }: TopBarProps) {
   const navigate = useNavigate();
+  const navRoutes = NAV_ROUTES.filter((route) => memberMayVisit(route.access, moderator));
   const intentFor = (remote: RemoteName) => ({
     onPointerEnter: () => onIntent?.(remote),
     onFocus: () => onIntent?.(remote),
@@ -45,12 +46,13 @@ export function TopBar({ uid, moderator, onIntent }: TopBarProps) {
         <Link to="/members" className="shell-topbar__link" {...intentFor('members')}>
           Members
         </Link>
-        {/* Links the remotes' entries ask for, to whoever may visit them. */}
-        {NAV_ROUTES.filter((route) => memberMayVisit(route.access, moderator)).map((route) => (
+        {/* Links the remotes' entries ask for, to whoever may visit them; on a phone, where the
+            bar has no room for them, they are in the account menu. */}
+        {navRoutes.map((route) => (
           <Link
             key={route.path}
             to={route.path}
-            className="shell-topbar__link"
+            className="shell-topbar__link shell-topbar__link--wide"
             {...intentFor(route.remote)}
           >
             {route.text}
@@ -72,9 +74,10 @@ export function TopBar({ uid, moderator, onIntent }: TopBarProps) {
           items={[
             { label: 'Profile', onSelect: () => navigate(`/profile/${uid}`) },
             { label: 'Settings', onSelect: () => navigate('/edit-profile') },
-            ...MENU_ROUTES.filter((route) => memberMayVisit(route.access, moderator)).map(
-              (route) => ({ label: route.text, onSelect: () => navigate(route.path) }),
-            ),
+            ...[
+              ...navRoutes,
+              ...MENU_ROUTES.filter((route) => memberMayVisit(route.access, moderator)),
+            ].map((route) => ({ label: route.text, onSelect: () => navigate(route.path) })),
             {
               label: 'Signout',
               onSelect: () => {
