@@ -1,5 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
@@ -13,7 +12,12 @@ import {
   reconcileReplyIndex,
   repliedCommentsOf,
 } from '../../../../mfe-profile/functions/src/accountDeletion/replyIndex';
-import { BACKEND, startTriggerFirestore, type TriggerFirestore } from './backend';
+import {
+  BACKEND,
+  startTriggerFirestore,
+  throwawayCredential,
+  type TriggerFirestore,
+} from './backend';
 
 // The profile codebase's account deletion job, its slices called as the trigger calls them
 // (plain calls, no Functions emulator: the trigger only reads the event's round and calls
@@ -56,12 +60,7 @@ beforeAll(async () => {
   process.env['FIREBASE_STORAGE_EMULATOR_HOST'] = `127.0.0.1:${firestore.storagePort}`;
   process.env['FIRESTORE_PREFER_REST'] = 'true';
   process.env['METADATA_SERVER_DETECTION'] = 'none';
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const credential = cert({
-    projectId: PROJECT,
-    clientEmail: `local@${PROJECT}.iam.gserviceaccount.com`,
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-  });
+  const credential = throwawayCredential(PROJECT);
   app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET, credential }, 'deletion-job');
   db = getFirestore(app);
   context = { db, auth: getAuth(app), bucket: getStorage(app).bucket() };

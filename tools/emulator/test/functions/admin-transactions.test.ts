@@ -1,8 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { freePort } from 'build-config/free-port.cjs';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { initializeFirestore, type Firestore } from 'firebase-admin/firestore';
-import { startTriggerFirestore, type TriggerFirestore } from './backend';
+import { deleteApp, type App } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
+import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
 
 // Server code (functions, commands) runs Admin SDK transactions, which must serialize against
 // every other write as they do in production and on Google's emulator: a transaction whose reads
@@ -21,21 +20,7 @@ beforeAll(async () => {
     projectId: PROJECT,
     functionsEmulator: `127.0.0.1:${await freePort()}`,
   });
-  // As the Functions emulator configures the Admin SDK (src/functions/host.ts): REST transport.
-  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${firestore.port}`;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  app = initializeApp(
-    {
-      projectId: PROJECT,
-      credential: cert({
-        projectId: PROJECT,
-        clientEmail: `transactions-test@${PROJECT}.iam.gserviceaccount.com`,
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      }),
-    },
-    'transactions-test',
-  );
-  db = initializeFirestore(app, { preferRest: true });
+  ({ app, db } = adminFirestoreOn(firestore, 'transactions-test'));
 }, 120_000);
 
 afterAll(async () => {

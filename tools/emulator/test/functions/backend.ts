@@ -1,4 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { freePort } from 'build-config/free-port.cjs';
+import { cert, initializeApp, type App, type Credential } from 'firebase-admin/app';
+import { initializeFirestore, type Firestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import {
   startGoogleFirestore,
@@ -157,4 +160,34 @@ function plain(value: WireValue): unknown {
     return plainFields((value['mapValue'] as { fields?: Record<string, WireValue> }).fields ?? {});
   }
   return value;
+}
+
+/**
+ * A service account credential with a throwaway key, as the Functions emulator's host gives a
+ * function's process (src/functions/host.ts): the emulators check no signature, and no real
+ * credential is looked up.
+ */
+export function throwawayCredential(projectId: string): Credential {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return cert({
+    projectId,
+    clientEmail: `local@${projectId}.iam.gserviceaccount.com`,
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  });
+}
+
+/**
+ * The Admin SDK's Firestore on `firestore`, configured as the Functions emulator configures it:
+ * REST, and the emulator's address from the environment. `name` keeps suites' apps apart.
+ */
+export function adminFirestoreOn(
+  firestore: TriggerFirestore,
+  name: string,
+): { app: App; db: Firestore } {
+  process.env['FIRESTORE_EMULATOR_HOST'] = `127.0.0.1:${firestore.port}`;
+  const app = initializeApp(
+    { projectId: firestore.projectId, credential: throwawayCredential(firestore.projectId) },
+    name,
+  );
+  return { app, db: initializeFirestore(app, { preferRest: true }) };
 }
