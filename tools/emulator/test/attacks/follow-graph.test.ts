@@ -36,12 +36,42 @@ test('joining a post’s followers without following its author is refused', asy
   expect(JSON.stringify(await kit().read('posts/a1'))).not.toContain('mallory');
 });
 
-test('the real follow (both sides and the posts, one write) is accepted', async () => {
-  expectAllowed(
+test('the real follow is the edge alone; writing both lists and the posts is refused', async () => {
+  expectDenied(
     await kit().commit('mallory', [
       { union: 'Followers/alice', field: 'Followers', values: ['mallory'] },
       { union: 'Following/mallory', field: 'Following', values: ['alice'] },
       { union: 'posts/a1', field: 'followers', values: ['mallory'] },
+    ]),
+  );
+  expectAllowed(
+    await kit().commit('mallory', [
+      {
+        set: 'follows/mallory_alice',
+        data: { follower: 'mallory', target: 'alice' },
+        serverTime: ['createdAt'],
+      },
+    ]),
+  );
+});
+
+test('an edge in another member’s name, or with an id that is not its pair, is refused', async () => {
+  expectDenied(
+    await kit().commit('mallory', [
+      {
+        set: 'follows/alice_mallory',
+        data: { follower: 'alice', target: 'mallory' },
+        serverTime: ['createdAt'],
+      },
+    ]),
+  );
+  expectDenied(
+    await kit().commit('mallory', [
+      {
+        set: 'follows/mallory_bob',
+        data: { follower: 'mallory', target: 'alice' },
+        serverTime: ['createdAt'],
+      },
     ]),
   );
 });

@@ -76,6 +76,14 @@ export function userNameCases({ allow, deny, seed }: RulesSuite): void {
     test('anyone reads one claim (sign-up asks before the account exists); nobody lists them', async () => {
       await allow('signedOut', `${CLAIMS} get`, { get: claim('Bob') });
       await allow('carol', `${CLAIMS} get`, { get: claim('Nobody Yet') });
+      for (const who of ['carol', 'signedOut'] as const) {
+        await deny(
+          who,
+          `${CLAIMS} get`,
+          { get: 'userNames/bob' },
+          { breaks: "claimId.matches('~.+')" },
+        );
+      }
       await deny('signedOut', `${CLAIMS} list`, { list: 'userNames' });
       await deny('bob', `${CLAIMS} list`, { list: 'userNames' });
     });
