@@ -253,7 +253,8 @@ test.describe('member search', () => {
     await scrollToEnd(page, resultLinks);
     await expect(resultLinks).toHaveCount(22);
     await expect(results.getByRole('link', { name: elsewhere.username })).toHaveCount(0);
-    const shownNames = await resultLinks.allTextContents();
+    // Each entry shows the name and, beside it, the member tag that tells look-alikes apart.
+    const shownNames = await resultLinks.locator('.ui-member__name').allTextContents();
     expect(new Set(shownNames)).toEqual(new Set(matching.map((m) => m.username)));
 
     // A narrower prefix, typed in upper case.
