@@ -1,0 +1,110 @@
+// `npm test`: lint, type check, the unit suites, then the end-to-end suites on both Firestore
+// backends, stopping at the first failure.
+//
+// The production build the end-to-end suites run against is made while the unit suites run, at
+// the lowest CPU priority: those suites spend much of their time waiting on the backends,
+// browsers and JVMs they start, and the build takes only what they leave, so it is ready when
+// they end instead of adding its minutes after them. It starts once build-config's suites are
+// done, as they start backends that build the functions codebases into the same dist folders the
+// production build writes, and it keeps its own Nx workspace data, so the two Nx runs never share
+// a lock or a cache file.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILD_LOG = path.join(ROOT, '.tmp', 'e2e-build.log');
+
+/** Runs an npm script with the terminal's output; resolves with its exit code. */
+function npm(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** `npm run build` in the background at the lowest priority, its output in BUILD_LOG. */
+function buildInBackground() {
+  fs.mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
+  const nxData = fs.mkdtempSync(path.join(os.tmpdir(), 'test-build-nx-'));
+  const log = fs.openSync(BUILD_LOG, 'w');
+  const startedAt = Date.now();
+  const child = spawn('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    detached: true,
+    env: {
+      ...process.env,
+      NX_DAEMON: 'false',
+      NX_WORKSPACE_DATA_DIRECTORY: path.join(nxData, 'workspace-data'),
+      NX_CACHE_DIRECTORY: path.join(nxData, 'cache'),
+    },
+  });
+  // Set before npm has started anything (it takes longer to load); its children inherit it.
+  os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+  const done = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      fs.closeSync(log);
+      fs.rmSync(nxData, { recursive: true, force: true });
+      resolve({ ok: code === 0 && !signal, seconds: Math.round((Date.now() - startedAt) / 1000) });
+    }),
+  );
+  return {
+    done,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already ended.
+      }
+    },
+  };
+}
+
+async function main() {
+  for (const script of ['lint', 'typecheck']) {
+    const code = await npm(['run', script]);
+    if (code !== 0) return code;
+  }
+
+  // build-config first: every package depends on it, so `test:unit` runs it first too.
+  const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
+  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
+  if (buildConfig !== 0) return buildConfig;
+
+  console.log(
+    `Building the apps for the end-to-end suites beside the unit suites (log: ${path.relative(ROOT, BUILD_LOG)})`,
+  );
+  const build = buildInBackground();
+  const stopBuild = () => build.stop();
+  process.once('SIGINT', stopBuild);
+  process.once('SIGTERM', stopBuild);
+
+  const unit = await npm([...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
+  if (unit !== 0) {
+    build.stop();
+    return unit;
+  }
+  const built = await build.done;
+  if (!built.ok) {
+    process.stderr.write(fs.readFileSync(BUILD_LOG, 'utf8'));
+    console.error('The production build for the end-to-end suites failed (output above).');
+    return 1;
+  }
+  console.log(`The apps were built in ${built.seconds} s, beside the unit suites.`);
+
+  const ours = await npm(['test', '-w', 'e2e'], {
+    FIRESTORE_BACKEND: 'emulator',
+    E2E_SKIP_BUILD: '1',
+  });
+  if (ours !== 0) return ours;
+  return npm(['run', 'test:e2e:google']);
+}
+
+process.exitCode = await main();
