@@ -39,6 +39,9 @@ const { FunctionsEmulator } = require(path.join(TOOLS, 'lib/emulator/functionsEm
   FunctionsEmulator: new (args: Record<string, unknown>) => EmulatorInstance;
 };
 const { logger } = require(path.join(TOOLS, 'lib/logger')) as { logger: { add(t: unknown): void } };
+const versioning = require(path.join(TOOLS, 'lib/deploy/functions/runtimes/node/versioning')) as {
+  getLatestSDKVersion: () => string | undefined;
+};
 const winston = require(require.resolve('winston', { paths: [TOOLS] })) as Winston;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -173,6 +176,11 @@ async function main(): Promise<void> {
   process.env['METADATA_SERVER_DETECTION'] = 'none';
   process.env['FIREBASE_CLI_DISABLE_UPDATE_CHECK'] = 'true';
   logToConsole();
+  // Before loading each codebase, firebase-tools asks the npm registry (`npm show
+  // firebase-functions`, about a second) for the newest SDK, only to suggest an upgrade: a network
+  // call on every start of a local backend. The installed version is still checked against the
+  // minimum it supports.
+  versioning.getLatestSDKVersion = () => undefined;
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'social-functions-'));
