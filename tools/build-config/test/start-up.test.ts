@@ -130,10 +130,14 @@ describe('npm run emulators after a crash', () => {
     if (env.EMULATOR_DATA_DIR) fs.rmSync(env.EMULATOR_DATA_DIR, { recursive: true, force: true });
   });
 
-  /** Starts it in its own process group, as a terminal does, and waits until it is ready. */
-  async function startEmulators(): Promise<Run> {
+  /**
+   * Starts it in its own process group, as a terminal does, and waits until it is ready, or only
+   * until Firestore answers: the data this suite checks is Firestore's, and a crash while the
+   * rest is still starting (Auth, the functions' build) is one more a developer can cause.
+   */
+  async function startEmulators(until = 'Backend ready'): Promise<Run> {
     const run_ = run('emulators.mjs', env, { detached: true });
-    await waitForOutput(run_, 'Backend ready', 600_000);
+    await waitForOutput(run_, until, 600_000);
     return run_;
   }
 
@@ -188,7 +192,8 @@ describe('npm run emulators after a crash', () => {
       started = await startEmulators();
     }
     const written: string[] = [];
-    for (const delayMs of [0, 100, 1000]) {
+    const delaysMs = [0, 100, 1000];
+    for (const delayMs of delaysMs) {
       const id = `before-kill-${delayMs}`;
       await write(id);
       written.push(id);
@@ -197,7 +202,8 @@ describe('npm run emulators after a crash', () => {
       process.kill(-started.child.pid!, 'SIGKILL');
       await started.exited;
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      started = await startEmulators();
+      const last = delayMs === delaysMs[delaysMs.length - 1];
+      started = await startEmulators(last ? 'Backend ready' : '✓ Firestore emulator');
       expect(started.output()).not.toContain('is in use by process');
       expect((await present()).sort()).toEqual([...written].sort());
     }
