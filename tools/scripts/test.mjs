@@ -1,13 +1,14 @@
 // `npm test`: lint, type check, the unit suites, then the end-to-end suites on both Firestore
 // backends, stopping at the first failure.
 //
-// The production build the end-to-end suites run against is made while the unit suites run, at
-// the lowest CPU priority: those suites spend much of their time waiting on the backends,
-// browsers and JVMs they start, and the build takes only what they leave, so it is ready when
-// they end instead of adding its minutes after them. It starts once build-config's suites are
-// done, as they start backends that build the functions codebases into the same dist folders the
-// production build writes, and it keeps its own Nx workspace data, so the two Nx runs never share
-// a lock or a cache file.
+// The production build the end-to-end suites run against is made in the background at the
+// lowest CPU priority while the unit suites of the apps and the emulator run: they leave a core
+// idle for much of their time (the jsdom suites run one jest worker on two cores) and the build takes
+// only what they leave, so its minutes no longer come after them. Nothing it writes is read
+// meanwhile: build-config's suites, which start backends that build the functions codebases into
+// the same dist folders, run once it is done; the emulator package, whose build empties the dist
+// that backends start from, is left out (every backend start builds it when it is stale); and it
+// keeps its own Nx workspace data, so the two Nx runs never share a lock or a cache file.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,23 +30,27 @@ function npm(args, env = {}) {
   });
 }
 
-/** `npm run build` in the background at the lowest priority, its output in BUILD_LOG. */
+/** `npm run build` but the emulator's, in the background at the lowest priority; output in BUILD_LOG. */
 function buildInBackground() {
   fs.mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
   const nxData = fs.mkdtempSync(path.join(os.tmpdir(), 'test-build-nx-'));
   const log = fs.openSync(BUILD_LOG, 'w');
   const startedAt = Date.now();
-  const child = spawn('npm', ['run', 'build'], {
-    cwd: ROOT,
-    stdio: ['ignore', log, log],
-    detached: true,
-    env: {
-      ...process.env,
-      NX_DAEMON: 'false',
-      NX_WORKSPACE_DATA_DIRECTORY: path.join(nxData, 'workspace-data'),
-      NX_CACHE_DIRECTORY: path.join(nxData, 'cache'),
+  const child = spawn(
+    'npm',
+    ['exec', '--', 'lerna', 'run', 'build', '--ignore', 'e2e', '--ignore', 'emulator'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', log, log],
+      detached: true,
+      env: {
+        ...process.env,
+        NX_DAEMON: 'false',
+        NX_WORKSPACE_DATA_DIRECTORY: path.join(nxData, 'workspace-data'),
+        NX_CACHE_DIRECTORY: path.join(nxData, 'cache'),
+      },
     },
-  });
+  );
   // Set before npm has started anything (it takes longer to load); its children inherit it.
   os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
   const done = new Promise((resolve) =>
@@ -73,11 +78,6 @@ async function main() {
     if (code !== 0) return code;
   }
 
-  // build-config first: every package depends on it, so `test:unit` runs it first too.
-  const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
-  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
-  if (buildConfig !== 0) return buildConfig;
-
   console.log(
     `Building the apps for the end-to-end suites beside the unit suites (log: ${path.relative(ROOT, BUILD_LOG)})`,
   );
@@ -86,6 +86,7 @@ async function main() {
   process.once('SIGINT', stopBuild);
   process.once('SIGTERM', stopBuild);
 
+  const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
   const unit = await npm([...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
   if (unit !== 0) {
     build.stop();
@@ -98,6 +99,9 @@ async function main() {
     return 1;
   }
   console.log(`The apps were built in ${built.seconds} s, beside the unit suites.`);
+
+  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
+  if (buildConfig !== 0) return buildConfig;
 
   const ours = await npm(['test', '-w', 'e2e'], {
     FIRESTORE_BACKEND: 'emulator',
