@@ -1,14 +1,14 @@
 // `npm test`: lint, type check, the unit suites, then the end-to-end suites on both Firestore
 // backends, stopping at the first failure.
 //
-// The production build the end-to-end suites run against is made in the background at the
-// lowest CPU priority while the unit suites of the apps and the emulator run: they leave a core
-// idle for much of their time (the jsdom suites run one jest worker on two cores) and the build takes
-// only what they leave, so its minutes no longer come after them. Nothing it writes is read
-// meanwhile: build-config's suites, which start backends that build the functions codebases into
-// the same dist folders, run once it is done; the emulator package, whose build empties the dist
-// that backends start from, is left out (every backend start builds it when it is stale); and it
-// keeps its own Nx workspace data, so the two Nx runs never share a lock or a cache file.
+// The production builds of the apps the end-to-end suites run against are made in the
+// background, at the lowest CPU priority, while build-config's suites run first: measured, those
+// leave one of two cores idle (they wait on the backends and dev servers they start), and the
+// builds take what they leave, so their minutes no longer come after the unit suites. Nothing the
+// builds write is read meanwhile: they are the apps' alone (`build:app`: the functions codebases,
+// which those suites' backends build into their dist folders, are built by the end-to-end
+// backend's own start, as by every start), and they keep their own Nx workspace data, so the two
+// Nx runs never share a lock or a cache file.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,27 +30,23 @@ function npm(args, env = {}) {
   });
 }
 
-/** `npm run build` but the emulator's, in the background at the lowest priority; output in BUILD_LOG. */
+/** Every app's `build:app`, in the background at the lowest priority; output in BUILD_LOG. */
 function buildInBackground() {
   fs.mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
   const nxData = fs.mkdtempSync(path.join(os.tmpdir(), 'test-build-nx-'));
   const log = fs.openSync(BUILD_LOG, 'w');
   const startedAt = Date.now();
-  const child = spawn(
-    'npm',
-    ['exec', '--', 'lerna', 'run', 'build', '--ignore', 'e2e', '--ignore', 'emulator'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', log, log],
-      detached: true,
-      env: {
-        ...process.env,
-        NX_DAEMON: 'false',
-        NX_WORKSPACE_DATA_DIRECTORY: path.join(nxData, 'workspace-data'),
-        NX_CACHE_DIRECTORY: path.join(nxData, 'cache'),
-      },
+  const child = spawn('npm', ['exec', '--', 'lerna', 'run', 'build:app'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    detached: true,
+    env: {
+      ...process.env,
+      NX_DAEMON: 'false',
+      NX_WORKSPACE_DATA_DIRECTORY: path.join(nxData, 'workspace-data'),
+      NX_CACHE_DIRECTORY: path.join(nxData, 'cache'),
     },
-  );
+  });
   // Set before npm has started anything (it takes longer to load); its children inherit it.
   os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
   const done = new Promise((resolve) =>
@@ -87,10 +83,14 @@ async function main() {
   process.once('SIGTERM', stopBuild);
 
   const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
-  const unit = await npm([...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
-  if (unit !== 0) {
+  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
+  const others =
+    buildConfig !== 0
+      ? buildConfig
+      : await npm([...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
+  if (others !== 0) {
     build.stop();
-    return unit;
+    return others;
   }
   const built = await build.done;
   if (!built.ok) {
@@ -99,9 +99,6 @@ async function main() {
     return 1;
   }
   console.log(`The apps were built in ${built.seconds} s, beside the unit suites.`);
-
-  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
-  if (buildConfig !== 0) return buildConfig;
 
   const ours = await npm(['test', '-w', 'e2e'], {
     FIRESTORE_BACKEND: 'emulator',
