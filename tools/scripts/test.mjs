@@ -18,15 +18,24 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_LOG = path.join(ROOT, '.tmp', 'e2e-build.log');
 
-/** Runs an npm script with the terminal's output; resolves with its exit code. */
-function npm(args, env = {}) {
+/** Each step's name and wall time, printed at the end: where a slow run spent its minutes. */
+const timings = [];
+const startedAt = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+/** Runs an npm command with the terminal's output, as the step `name`; resolves with its exit code. */
+function npm(name, args, env = {}) {
+  const since = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npm', args, {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => {
+      timings.push(`${name} ${seconds(since)} s${code === 0 ? '' : ' (failed)'}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -35,7 +44,7 @@ function buildInBackground() {
   fs.mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
   const nxData = fs.mkdtempSync(path.join(os.tmpdir(), 'test-build-nx-'));
   const log = fs.openSync(BUILD_LOG, 'w');
-  const startedAt = Date.now();
+  const since = Date.now();
   const child = spawn('npm', ['exec', '--', 'lerna', 'run', 'build:app'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
@@ -53,7 +62,7 @@ function buildInBackground() {
     child.on('exit', (code, signal) => {
       fs.closeSync(log);
       fs.rmSync(nxData, { recursive: true, force: true });
-      resolve({ ok: code === 0 && !signal, seconds: Math.round((Date.now() - startedAt) / 1000) });
+      resolve({ ok: code === 0 && !signal, seconds: seconds(since) });
     }),
   );
   return {
@@ -70,7 +79,7 @@ function buildInBackground() {
 
 async function main() {
   for (const script of ['lint', 'typecheck']) {
-    const code = await npm(['run', script]);
+    const code = await npm(script, ['run', script]);
     if (code !== 0) return code;
   }
 
@@ -83,11 +92,11 @@ async function main() {
   process.once('SIGTERM', stopBuild);
 
   const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
-  const buildConfig = await npm([...lerna, '--scope', 'build-config']);
+  const buildConfig = await npm('unit: build-config', [...lerna, '--scope', 'build-config']);
   const others =
     buildConfig !== 0
       ? buildConfig
-      : await npm([...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
+      : await npm('unit: the rest', [...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
   if (others !== 0) {
     build.stop();
     return others;
@@ -98,14 +107,15 @@ async function main() {
     console.error('The production build for the end-to-end suites failed (output above).');
     return 1;
   }
-  console.log(`The apps were built in ${built.seconds} s, beside the unit suites.`);
+  timings.push(`build:app, in the background ${built.seconds} s`);
 
-  const ours = await npm(['test', '-w', 'e2e'], {
+  const ours = await npm('e2e: our emulator', ['test', '-w', 'e2e'], {
     FIRESTORE_BACKEND: 'emulator',
     E2E_SKIP_BUILD: '1',
   });
   if (ours !== 0) return ours;
-  return npm(['run', 'test:e2e:google']);
+  return npm("e2e: Google's emulator", ['run', 'test:e2e:google']);
 }
 
 process.exitCode = await main();
+console.log(`npm test: ${timings.join(' · ')} · in all ${seconds(startedAt)} s`);
