@@ -75,6 +75,7 @@ export { memberTag, userNameClaimId } from './userNames';
 export { addPostTombstone } from './data/postTombstone';
 export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
+export { hiddenBySuspension, replyHiddenBySuspension } from './data/suspension';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

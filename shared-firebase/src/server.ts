@@ -21,6 +21,7 @@ export type {
 export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
+export { AUTHOR_SUSPENDED, SUSPENDED_REPLIERS } from './data/suspension';
 export { userNameClaimId } from './userNames';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {

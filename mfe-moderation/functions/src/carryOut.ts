@@ -9,6 +9,7 @@ import {
   type ModerationCase,
 } from 'shared-firebase/server';
 import { postFilePaths, statusAfter } from './cases';
+import { markMemberContent } from './suspension';
 
 /** The Admin SDK's services an action needs. */
 export interface ModerationContext {
@@ -99,6 +100,9 @@ async function perform(
       }
       // Sessions already open end at their next token refresh.
       if (disabled) await auth.revokeRefreshTokens(moderationCase.authorUid);
+      // Their content follows the account as it is now (a later action may have changed it).
+      const { disabled: suspended = disabled } = await auth.getUser(moderationCase.authorUid);
+      await markMemberContent(db, moderationCase.authorUid, suspended);
       return true;
     }
   }
