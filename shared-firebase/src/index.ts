@@ -89,6 +89,7 @@ export { useLiveQuery } from './hooks/useLiveQuery';
 export type { LiveQuery } from './hooks/useLiveQuery';
 export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
+export { useWithoutSuspended } from './hooks/useWithoutSuspended';
 export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 
 // The media pipeline: pictures in the contract's sizes.

@@ -217,7 +217,7 @@ export function moderationCases({ allow, deny, denyUnmatched, seed }: RulesSuite
         { breaks: "changedOnly(['likes'])" },
       );
       const reply = { reply: 'Hi', userId: 'alice' };
-      for (const mark of [{ suspendedRepliers: ['mr-bob'] }, { authorSuspended: true }]) {
+      for (const mark of [{ suspendedRepliers: ['mr-bob'] }, { authorSuspended: true }] as Data[]) {
         await deny(
           'alice',
           '/comments/{commentId} update',
