@@ -76,6 +76,7 @@ export { addPostTombstone } from './data/postTombstone';
 export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 export { hiddenBySuspension, replyHiddenBySuspension } from './data/suspension';
+export { replyKey } from './data/replyKey';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

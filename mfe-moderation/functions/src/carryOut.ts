@@ -5,6 +5,7 @@ import {
   COLLECTIONS,
   MAX_BATCH_WRITES,
   POST_EDITS,
+  replyKey,
   type ModerationAction,
   type ModerationCase,
 } from 'shared-firebase/server';
@@ -58,13 +59,15 @@ async function removePost({ db, bucket }: ModerationContext, postId: string): Pr
   await batch.commit();
 }
 
-/** One reply taken out of its thread (the others keep their ids). */
+/** One reply taken out of its thread (the others keep their ids); an old one with its copies. */
 async function removeReply(db: Firestore, commentId: string, replyId: string): Promise<void> {
   const ref = db.doc(`${COLLECTIONS.comments}/${commentId}`);
   await db.runTransaction(async (transaction) => {
     const comment = (await transaction.get(ref)).data();
     if (!comment || !Array.isArray(comment.replies)) return;
-    const replies = comment.replies.filter((reply: { id?: unknown }) => reply?.id !== replyId);
+    const replies = comment.replies.filter(
+      (reply: { reply: unknown; userId: unknown } | null) => !reply || replyKey(reply) !== replyId,
+    );
     if (replies.length !== comment.replies.length) transaction.update(ref, { replies });
   });
 }
