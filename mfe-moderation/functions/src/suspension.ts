@@ -157,8 +157,7 @@ export async function markMemberContent(
   for (;;) {
     const written = await db.runTransaction(async (transaction) => {
       const progress = (await transaction.get(progressRef)).data() as
-        | SuspensionProgress
-        | undefined;
+        SuspensionProgress | undefined;
       if (!progress || progress.step === 'done') return null;
       return markPage(db, transaction, progress, progressRef, pageSize);
     });

@@ -9,7 +9,9 @@ export const AUTHOR_SUSPENDED = 'authorSuspended';
 export const SUSPENDED_REPLIERS = 'suspendedRepliers';
 
 /** Whether a document is a suspended member's (and so hidden from everyone else). */
-export function hiddenBySuspension(data: { authorSuspended?: unknown } | null | undefined): boolean {
+export function hiddenBySuspension(
+  data: { authorSuspended?: unknown } | null | undefined,
+): boolean {
   return data?.authorSuspended === true;
 }
 
@@ -18,5 +20,7 @@ export function replyHiddenBySuspension(
   comment: { suspendedRepliers?: unknown },
   reply: { userId: string },
 ): boolean {
-  return Array.isArray(comment.suspendedRepliers) && comment.suspendedRepliers.includes(reply.userId);
+  return (
+    Array.isArray(comment.suspendedRepliers) && comment.suspendedRepliers.includes(reply.userId)
+  );
 }

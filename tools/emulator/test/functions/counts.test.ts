@@ -537,7 +537,9 @@ describe('a suspended member’s content (moderation)', () => {
       cursor: 'posts/s2',
     });
     await doc('usersData/sue').update({ authorSuspended: true });
-    await Promise.all(['s1', 's2'].map((id) => doc(`posts/${id}`).update({ authorSuspended: true })));
+    await Promise.all(
+      ['s1', 's2'].map((id) => doc(`posts/${id}`).update({ authorSuspended: true })),
+    );
     const resumed = await markMemberContent(db, 'sue', true, 2);
     // s3 to s6, 2 explore entries, 3 comments, 1 thread, 2 items: nothing written twice.
     expect(resumed.written).toBe(12);
