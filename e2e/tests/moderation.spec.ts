@@ -6,7 +6,7 @@ import { accountDisabled, grantModerator } from '../support/moderators';
 import { createTextPost } from '../support/posts';
 
 // Reports and moderation in real Chromium against the local backend: a member reports another's
-// post and profile through the report dialog, the moderation function gathers the reports into
+// post, comment, reply and profile through the report dialog, the moderation function gathers the reports into
 // cases, a moderator (Auth custom claim) sees them live on /moderation and acts; the function
 // carries the action out, and the reporter reads the outcome on /my-reports.
 
@@ -33,13 +33,13 @@ async function decide(page: Page, caseName: string, reason: string, action: stri
   await moderationCase.getByRole('button', { name: action }).click();
 }
 
-test('a reported post is removed by a moderator and the reporter learns it; a reported member is suspended and reinstated', async ({
+test('a reported post is removed by a moderator and the reporter learns it; a comment and a reply are reported; a reported member is suspended, hidden from others, and reinstated', async ({
   browser,
   stack,
   members,
   admin,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const tag = randomUUID().slice(0, 4);
   const ann = await members.create({ username: `Ann ${tag}` });
   const ben = await members.create({ username: `Ben ${tag}` });
@@ -85,6 +85,46 @@ test('a reported post is removed by a moderator and the reporter learns it; a re
   await expect(annReports).toContainText('Post reported for Spam');
   await expect(annReports).toContainText('Removed by a moderator');
 
+  // Ann follows Ben and sees his other post, with his comment and an old reply (no id) on it.
+  const kept = `Morning run ${tag}`;
+  const keptId = randomUUID().replace(/-/g, '').slice(0, 20);
+  const commentId = randomUUID().replace(/-/g, '').slice(0, 20);
+  await admin.write([
+    {
+      path: `posts/${keptId}`,
+      data: {
+        ...{ postImage: null, postCaption: kept, uid: ben.uid, postId: keptId, likes: [] },
+        followers: [ben.uid, ann.uid],
+      },
+      serverTime: ['createdAt'],
+    },
+    {
+      path: `comments/${commentId}`,
+      data: {
+        comment: `Rude comment ${tag}`,
+        replies: [{ reply: `Old rude reply ${tag}`, userId: ben.uid }],
+        postId: keptId,
+        userId: ben.uid,
+      },
+      serverTime: ['createdAt'],
+    },
+  ]);
+  await a.page.goto(`/post/${keptId}`);
+  await a.page.getByRole('button', { name: /^Comments/ }).click();
+  await a.page.getByRole('button', { name: 'Report comment' }).click();
+  await report(a.page, 'this comment', 'Harassment or bullying', '');
+  await a.page.getByRole('button', { name: 'Report reply' }).click();
+  await report(a.page, 'this reply', 'Harassment or bullying', '');
+  await expect(m.page.getByRole('article', { name: 'Reply case' })).toContainText(
+    `Old rude reply ${tag}`,
+    AFTER_FUNCTION,
+  );
+  await expect(m.page.getByRole('article', { name: 'Comment case' })).toContainText(
+    `Rude comment ${tag}`,
+  );
+  await a.page.goto('/');
+  await expect(a.page.getByRole('list', { name: 'Your feed' })).toContainText(kept);
+
   // Ann reports Ben himself; the moderator suspends him, then lifts it.
   await a.page.goto(`/profile/${ben.uid}`);
   await a.page.getByRole('button', { name: 'Report', exact: true }).click();
@@ -93,11 +133,18 @@ test('a reported post is removed by a moderator and the reporter learns it; a re
   await expect(memberCase).toContainText(ben.username, AFTER_FUNCTION);
   await decide(m.page, 'Member case', 'Impersonating staff', 'Suspend the author');
   await expect.poll(() => accountDisabled(stack, ben.uid), AFTER_FUNCTION).toBe(true);
+  // His content is hidden from Ann: the feed (live), and his post's page.
+  await a.page.goto('/');
+  await expect(a.page.getByText(kept)).toHaveCount(0, AFTER_FUNCTION);
+  await a.page.goto(`/post/${keptId}`);
+  await expect(a.page.getByRole('heading', { name: 'Post unavailable' })).toBeVisible();
   await a.page.goto('/my-reports');
   await expect(annReports).toContainText('Account suspended by a moderator');
   await m.page.getByRole('button', { name: 'Closed cases' }).click();
   await decide(m.page, 'Member case', 'Appeal accepted', 'Lift the suspension');
   await expect.poll(() => accountDisabled(stack, ben.uid), AFTER_FUNCTION).toBe(false);
+  await a.page.goto('/');
+  await expect(a.page.getByRole('list', { name: 'Your feed' })).toContainText(kept, AFTER_FUNCTION);
   // The log keeps who did what and why.
   await m.page.getByRole('button', { name: 'Open cases' }).click();
   await m.page.getByRole('article', { name: 'Member case' }).getByText(/^Log/).click();

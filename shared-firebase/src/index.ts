@@ -75,6 +75,8 @@ export { memberTag, userNameClaimId } from './userNames';
 export { addPostTombstone } from './data/postTombstone';
 export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
+export { hiddenBySuspension, replyHiddenBySuspension } from './data/suspension';
+export { replyKey } from './data/replyKey';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';
@@ -88,6 +90,7 @@ export { useLiveQuery } from './hooks/useLiveQuery';
 export type { LiveQuery } from './hooks/useLiveQuery';
 export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
+export { useWithoutSuspended } from './hooks/useWithoutSuspended';
 export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 
 // The media pipeline: pictures in the contract's sizes.

@@ -56,6 +56,12 @@ export const COLLECTIONS = {
    * function when a member's stored name key is not their name's (server only; the member reads it).
    */
   nameReviews: 'nameReviews',
+  /**
+   * Added beside the seed's collections: `suspensions/{uid}`, how far the moderation team's
+   * function is in marking (or unmarking) a suspended member's content (server only;
+   * docs/DATA_MODEL.md "Suspended members").
+   */
+  suspensions: 'suspensions',
 } as const;
 
 /**
@@ -153,6 +159,12 @@ export interface UserData {
   nameKey?: string;
   /** Added beside the seed's fields, by functions only (see MemberCounts). */
   counts?: MemberCounts;
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the author is
+   * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
+   * Absent otherwise.
+   */
+  authorSuspended?: true;
 }
 
 /** A `userNames/{claimId}` document: the member who holds that normalised name. */
@@ -237,6 +249,12 @@ export interface Post {
    * until the function ran.
    */
   tags?: string[];
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the author is
+   * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
+   * Absent otherwise.
+   */
+  authorSuspended?: true;
 }
 
 /** One tag's count in a `tagDays` document. */
@@ -306,6 +324,12 @@ export interface ExplorePost {
   postImageAlt?: string;
   /** How many photos a post of several has (the grid's marker); absent on a post of one. */
   photoCount?: number;
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the author is
+   * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
+   * Absent otherwise.
+   */
+  authorSuspended?: true;
 }
 
 /**
@@ -332,6 +356,17 @@ export interface Comment {
   createdAt: Timestamp | null;
   /** The members the comment mentions (see Post.mentions). */
   mentions?: string[];
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the author is
+   * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
+   * Absent otherwise.
+   */
+  authorSuspended?: true;
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the suspended members
+   * whose replies in this thread the app hides from everyone else. Absent when none.
+   */
+  suspendedRepliers?: string[];
 }
 
 /**
@@ -393,6 +428,12 @@ export interface ActivityItem {
   commentId: string | null;
   createdAt: Timestamp | null;
   read: boolean;
+  /**
+   * Added beside the seed's fields, by the moderation team's function only: the actor is
+   * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
+   * Absent otherwise.
+   */
+  authorSuspended?: true;
 }
 
 /** What a member reports: a post, a comment, one reply of a comment, or a member. */

@@ -21,6 +21,8 @@ export type {
 export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
+export { AUTHOR_SUSPENDED, SUSPENDED_REPLIERS } from './data/suspension';
+export { replyKey } from './data/replyKey';
 export { userNameClaimId } from './userNames';
 export { checkUploadedPicture } from './media/uploadedPictureCheck';
 export {

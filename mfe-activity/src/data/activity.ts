@@ -7,6 +7,7 @@ import {
   getDb,
   MAX_BATCH_WRITES,
   usePagedQuery,
+  useWithoutSuspended,
 } from 'shared-firebase';
 import type { ActivityItem, PagedQuery } from 'shared-firebase';
 
@@ -21,7 +22,7 @@ export function activityQuery(uid: string): Query<ActivityItem, ActivityItem> {
 /** The member's live activity, newest first, in pages of ACTIVITY_PAGE_SIZE. */
 export function useActivity(uid: string | null): PagedQuery<ActivityItem> {
   const base = useMemo(() => (uid ? activityQuery(uid) : null), [uid]);
-  return usePagedQuery(base, ACTIVITY_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, ACTIVITY_PAGE_SIZE));
 }
 
 /** Marks the member's items read (only `read`, only to true: all the rules allow). */

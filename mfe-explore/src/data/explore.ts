@@ -1,7 +1,7 @@
 import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { explorePostsCollection, usePagedQuery } from 'shared-firebase';
+import { explorePostsCollection, usePagedQuery, useWithoutSuspended } from 'shared-firebase';
 import type { ExplorePost, PagedQuery } from 'shared-firebase';
 
 /** Tiles per page of the explore grid. */
@@ -19,5 +19,5 @@ export function explorePostsNewestFirst(): Query<ExplorePost, ExplorePost> {
 /** The explore grid: live pages of EXPLORE_PAGE_SIZE photo posts; `loadMore` reads the next. */
 export function useExplorePosts(): PagedQuery<ExplorePost> {
   const base = useMemo(explorePostsNewestFirst, []);
-  return usePagedQuery(base, EXPLORE_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, EXPLORE_PAGE_SIZE));
 }

@@ -340,3 +340,78 @@ describe('Errors and waiting writes', () => {
     expect(field()).toHaveValue('keep me');
   });
 });
+
+describe('Reporting comments and replies', () => {
+  // jsdom has <dialog> without its modal behaviour: opening marks it open, as a browser would.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+  beforeEach(() => platform.submitReport.mockReset().mockResolvedValue(undefined));
+
+  async function report(user: ReturnType<typeof userEvent.setup>, button: HTMLElement) {
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: /^Report this (comment|reply)$/ });
+    await user.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Thanks for telling us');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(button).toHaveFocus();
+  }
+
+  const thread = () => [
+    comment('c1', 'Rude', 'ben', [
+      { reply: 'Ruder', userId: 'ben', id: 'reply-with-id-000001' },
+      { reply: 'Old and rude', userId: 'ben' },
+    ]),
+  ];
+
+  it('reports another member’s comment', async () => {
+    live = thread();
+    const { user } = renderBox();
+    await report(user, screen.getByRole('button', { name: 'Report comment' }));
+    expect(platform.submitReport).toHaveBeenCalledWith(
+      { kind: 'comment', targetId: 'c1', postId: 'post-1' },
+      VIEWER,
+      'harassment',
+      '',
+    );
+  });
+
+  it('reports a reply by its id', async () => {
+    live = thread();
+    const { user } = renderBox();
+    await report(user, screen.getAllByRole('button', { name: 'Report reply' })[0]!);
+    expect(platform.submitReport).toHaveBeenCalledWith(
+      { kind: 'reply', targetId: 'c1', replyId: 'reply-with-id-000001', postId: 'post-1' },
+      VIEWER,
+      'harassment',
+      '',
+    );
+  });
+
+  it('reports an old reply without an id by the key of its writer and text', async () => {
+    live = thread();
+    const { user } = renderBox();
+    await report(user, screen.getAllByRole('button', { name: 'Report reply' })[1]!);
+    const replyId = sharedFirebase.replyKey({ reply: 'Old and rude', userId: 'ben' });
+    expect(replyId).toMatch(/^old[0-9a-f]{16}$/);
+    expect(platform.submitReport).toHaveBeenCalledWith(
+      { kind: 'reply', targetId: 'c1', replyId, postId: 'post-1' },
+      VIEWER,
+      'harassment',
+      '',
+    );
+  });
+
+  it('offers no report of the viewer’s own comment or reply', () => {
+    live = [comment('c2', 'Mine', VIEWER, [{ reply: 'Also mine', userId: VIEWER }])];
+    renderBox();
+    expect(screen.queryByRole('button', { name: 'Report comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report reply' })).not.toBeInTheDocument();
+  });
+});

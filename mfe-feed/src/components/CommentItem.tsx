@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { replyKey } from 'shared-firebase';
 import type { Comment, Reply, WithId } from 'shared-firebase';
 import { Button, RelativeTime } from 'shared-ui';
 import { addReply } from '../data';
@@ -69,7 +70,7 @@ export function CommentItem({
                   errorMessage="The reply could not be deleted. Please try again."
                 />
               ) : null}
-              {reply.userId !== viewerUid && reply.id ? (
+              {reply.userId !== viewerUid ? (
                 <ReportButton
                   ariaLabel="Report reply"
                   subject="this reply"
@@ -77,7 +78,7 @@ export function CommentItem({
                   target={{
                     kind: 'reply',
                     targetId: comment.id,
-                    replyId: reply.id,
+                    replyId: replyKey(reply),
                     postId: comment.postId,
                   }}
                 />

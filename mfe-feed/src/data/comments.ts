@@ -16,7 +16,9 @@ import {
   commentRef,
   commentsCollection,
   getDb,
+  hiddenBySuspension,
   MAX_MENTIONS,
+  replyHiddenBySuspension,
   useLiveQuery,
 } from 'shared-firebase';
 import type { Comment, LiveQuery, Reply, WithId } from 'shared-firebase';
@@ -29,10 +31,27 @@ export function commentsQuery(postId: string): Query<Comment, Comment> {
   return query(commentsCollection(), where('postId', '==', postId), orderBy('createdAt', 'desc'));
 }
 
+/** The thread as others see it: a suspended member's comment and replies are hidden. */
+function shownComments(comments: LiveQuery<Comment>): LiveQuery<Comment> {
+  if (comments.status !== 'ready') return comments;
+  const items = comments.items
+    .filter((comment) => !hiddenBySuspension(comment))
+    .map((comment) =>
+      comment.suspendedRepliers?.length
+        ? {
+            ...comment,
+            replies: comment.replies.filter((reply) => !replyHiddenBySuspension(comment, reply)),
+          }
+        : comment,
+    );
+  return { ...comments, items };
+}
+
 /** A post's live comments, newest first; `postId` null reads nothing (the box is closed). */
 export function useComments(postId: string | null): LiveQuery<Comment> {
   const base = useMemo(() => (postId ? commentsQuery(postId) : null), [postId]);
-  return useLiveQuery(base);
+  const comments = useLiveQuery(base);
+  return useMemo(() => shownComments(comments), [comments]);
 }
 
 /** Whether text would be saved as a comment or reply: not blank, within the contract's limit. */

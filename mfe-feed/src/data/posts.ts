@@ -37,6 +37,7 @@ import {
   useLiveQuery,
   usePagedQuery,
   userDataRef,
+  useWithoutSuspended,
   waitUntilBrowserOnline,
 } from 'shared-firebase';
 import type { LiveQuery, PagedQuery, Post, UploadedImage } from 'shared-firebase';
@@ -92,19 +93,19 @@ export function singlePostQuery(postId: string): Query<Post, Post> {
 /** The viewer's live home feed in pages of FEED_PAGE_SIZE. */
 export function useFeed(viewerUid: string): PagedQuery<Post> {
   const base = useMemo(() => feedQuery(viewerUid), [viewerUid]);
-  return usePagedQuery(base, FEED_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, FEED_PAGE_SIZE));
 }
 
 /** An author's live posts in pages of PROFILE_PAGE_SIZE. */
 export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
   const base = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
-  return usePagedQuery(base, PROFILE_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, PROFILE_PAGE_SIZE));
 }
 
 /** The live posts with a tag in pages of PROFILE_PAGE_SIZE. */
 export function useTagPosts(tag: string): PagedQuery<Post> {
   const base = useMemo(() => tagPostsQuery(tag), [tag]);
-  return usePagedQuery(base, PROFILE_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, PROFILE_PAGE_SIZE));
 }
 
 /** The live single post (zero or one item). */

@@ -42,6 +42,16 @@ describe('PostPage', () => {
     expect(screen.getByRole('button', { name: 'Post options' })).toBeInTheDocument();
   });
 
+  it('says a suspended member’s post is unavailable, and shows none of it', () => {
+    fakes.useSinglePost.mockReturnValue({
+      status: 'ready',
+      items: [makePost({ postId: 'p-8', id: 'p-8', postCaption: 'hidden', authorSuspended: true })],
+    });
+    renderAt('/post/p-8');
+    expect(screen.getByRole('heading', { name: 'Post unavailable' })).toBeInTheDocument();
+    expect(screen.queryByText('hidden')).not.toBeInTheDocument();
+  });
+
   it('shows a clear not-found state for an unknown post', () => {
     fakes.useSinglePost.mockReturnValue({ status: 'ready', items: [] });
     renderAt('/post/nope');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useSignedInUid } from 'shared-firebase';
+import { hiddenBySuspension, useSignedInUid } from 'shared-firebase';
 import { LoadFailure, Spinner } from 'shared-ui';
 import { useSinglePost } from '../data';
 import { PostCard } from '../components/PostCard';
@@ -18,6 +18,15 @@ function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
     return <LoadFailure message="The post could not be loaded." onRetry={onRetry} />;
   }
   const post = result.items[0];
+  if (post && hiddenBySuspension(post)) {
+    return (
+      <div className="ui-card feed-notfound">
+        <h1>Post unavailable</h1>
+        <p>This post is not available.</p>
+        <Link to="/">Back to your feed</Link>
+      </div>
+    );
+  }
   if (!post) {
     return (
       <div className="ui-card feed-notfound">

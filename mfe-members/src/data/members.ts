@@ -1,7 +1,7 @@
 import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { usePagedQuery, usersDataCollection } from 'shared-firebase';
+import { usePagedQuery, usersDataCollection, useWithoutSuspended } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
 
 /** Members per page of the member list and of the search results. */
@@ -23,5 +23,5 @@ export function membersInReverseFetchOrder(): Query<UserData, UserData> {
 /** The member list: live pages of MEMBERS_PAGE_SIZE members; `loadMore` reads the next. */
 export function useMembers(): PagedQuery<UserData> {
   const base = useMemo(membersInReverseFetchOrder, []);
-  return usePagedQuery(base, MEMBERS_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, MEMBERS_PAGE_SIZE));
 }

@@ -6,6 +6,7 @@ import {
   searchRangeEnd,
   usePagedQuery,
   usersDataCollection,
+  useWithoutSuspended,
 } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
 import { MEMBERS_PAGE_SIZE } from './members';
@@ -33,5 +34,5 @@ export function memberSearchQuery(prefix: string): Query<UserData, UserData> {
 export function useMemberSearch(typed: string): PagedQuery<UserData> {
   const prefix = searchPrefixOf(typed);
   const base = useMemo(() => (prefix ? memberSearchQuery(prefix) : null), [prefix]);
-  return usePagedQuery(base, MEMBERS_PAGE_SIZE);
+  return useWithoutSuspended(usePagedQuery(base, MEMBERS_PAGE_SIZE));
 }

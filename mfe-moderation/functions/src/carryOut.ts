@@ -5,10 +5,12 @@ import {
   COLLECTIONS,
   MAX_BATCH_WRITES,
   POST_EDITS,
+  replyKey,
   type ModerationAction,
   type ModerationCase,
 } from 'shared-firebase/server';
 import { postFilePaths, statusAfter } from './cases';
+import { markMemberContent } from './suspension';
 
 /** The Admin SDK's services an action needs. */
 export interface ModerationContext {
@@ -57,13 +59,15 @@ async function removePost({ db, bucket }: ModerationContext, postId: string): Pr
   await batch.commit();
 }
 
-/** One reply taken out of its thread (the others keep their ids). */
+/** One reply taken out of its thread (the others keep their ids); an old one with its copies. */
 async function removeReply(db: Firestore, commentId: string, replyId: string): Promise<void> {
   const ref = db.doc(`${COLLECTIONS.comments}/${commentId}`);
   await db.runTransaction(async (transaction) => {
     const comment = (await transaction.get(ref)).data();
     if (!comment || !Array.isArray(comment.replies)) return;
-    const replies = comment.replies.filter((reply: { id?: unknown }) => reply?.id !== replyId);
+    const replies = comment.replies.filter(
+      (reply: { reply: unknown; userId: unknown } | null) => !reply || replyKey(reply) !== replyId,
+    );
     if (replies.length !== comment.replies.length) transaction.update(ref, { replies });
   });
 }
@@ -99,6 +103,9 @@ async function perform(
       }
       // Sessions already open end at their next token refresh.
       if (disabled) await auth.revokeRefreshTokens(moderationCase.authorUid);
+      // Their content follows the account as it is now (a later action may have changed it).
+      const { disabled: suspended = disabled } = await auth.getUser(moderationCase.authorUid);
+      await markMemberContent(db, moderationCase.authorUid, suspended);
       return true;
     }
   }

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, type ModerationCase, type Report } from 'shared-firebase/server';
+import { COLLECTIONS, replyKey, type ModerationCase, type Report } from 'shared-firebase/server';
 import { caseWithReport, type CaseFromReport } from './cases';
 
 /** Who wrote the reported thing, what it says and its picture, as it is now (null when gone). */
@@ -52,7 +52,7 @@ async function contentOf(
     (entry): entry is { userId: unknown; reply: unknown } =>
       typeof entry === 'object' &&
       entry !== null &&
-      (entry as { id?: unknown }).id === report.replyId,
+      replyKey(entry as { userId: unknown; reply: unknown }) === report.replyId,
   );
   return reply
     ? { authorUid: textOrNull(reply.userId), text: textOrNull(reply.reply), image: null }

@@ -26,7 +26,9 @@ export const gatherReports = onDocumentCreated(
 
 /** A moderator's action on a case: carried out and logged on the action itself. */
 export const carryOutModeration = onDocumentCreated(
-  { document: 'moderationCases/{caseId}/actions/{actionId}', retry: true },
+  // A suspension marks all of a member's content, page by page (resumed where it stopped when
+  // retried): minutes for a member of many thousands of documents.
+  { document: 'moderationCases/{caseId}/actions/{actionId}', retry: true, timeoutSeconds: 300 },
   async (event) => {
     await carryOutAction(
       { db: getFirestore(), auth: getAuth(), bucket: getStorage().bucket() },

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
@@ -181,6 +181,19 @@ describe('ProfilePage', () => {
     await userEvent.setup().click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(screen.getByRole('button', { name: 'Followed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1 follower' })).toBeInTheDocument();
+  });
+
+  it('shows a suspended member’s profile as unavailable to others, and to no one else', () => {
+    const suspended = { ...memberData('Bob'), authorSuspended: true as const };
+    platform.useMember.mockReturnValue({ status: 'ready', data: suspended });
+    renderAt('/profile/bob');
+    expect(screen.getByRole('heading', { name: 'Profile unavailable' })).toBeInTheDocument();
+    expect(screen.queryByText('Bob')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    cleanup();
+    // Their own page (they cannot sign in while suspended, but the page does not decide that).
+    renderAt('/profile/me');
+    expect(screen.queryByRole('heading', { name: 'Profile unavailable' })).not.toBeInTheDocument();
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {

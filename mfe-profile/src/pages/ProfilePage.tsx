@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useMember, useSignedInUid } from 'shared-firebase';
+import { hiddenBySuspension, useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
@@ -62,6 +62,16 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
     return (
       <section className="ui-page" aria-busy="true">
         <Spinner label="Loading profile…" />
+      </section>
+    );
+  }
+  if (me !== userId && hiddenBySuspension(profile.data)) {
+    return (
+      <section className="ui-page">
+        <div className="ui-card profile-unavailable">
+          <h1>Profile unavailable</h1>
+          <p>This profile is not available.</p>
+        </div>
       </section>
     );
   }

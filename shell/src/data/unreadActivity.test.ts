@@ -24,8 +24,15 @@ describe('unreadActivityQuery', () => {
 });
 
 describe('useUnreadActivityCount', () => {
+  /** A snapshot of `count` unread items, the last `suspended` of them a suspended member's. */
+  const items = (count: number, suspended = 0) => ({
+    docs: Array.from({ length: count }, (_, index) => ({
+      data: () => (index >= count - suspended ? { authorSuspended: true } : {}),
+    })),
+  });
+
   it('follows the live number of unread items, and reads nothing without a member', () => {
-    let push: (snapshot: { size: number }) => void = () => undefined;
+    let push: (snapshot: ReturnType<typeof items>) => void = () => undefined;
     const unsubscribe = jest.fn();
     jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
       push = next;
@@ -35,9 +42,12 @@ describe('useUnreadActivityCount', () => {
       initialProps: { uid: 'ann' as string | null },
     });
     expect(result.current).toBeNull();
-    act(() => push({ size: 2 }));
+    act(() => push(items(2)));
     expect(result.current).toBe(2);
-    act(() => push({ size: 0 }));
+    // A suspended member's items are hidden from the list: the bell does not count them.
+    act(() => push(items(3, 2)));
+    expect(result.current).toBe(1);
+    act(() => push(items(0)));
     expect(result.current).toBe(0);
     rerender({ uid: null });
     expect(unsubscribe).toHaveBeenCalled();

@@ -3,7 +3,7 @@
 import { limit, onSnapshot, query, where } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { activityItemsCollection } from 'shared-firebase';
+import { activityItemsCollection, hiddenBySuspension } from 'shared-firebase';
 import type { ActivityItem } from 'shared-firebase';
 import { UNREAD_COUNT_LIMIT } from './unreadLimits';
 
@@ -23,7 +23,9 @@ export function useUnreadActivityCount(uid: string | null): number | null {
     if (!uid) return undefined;
     return onSnapshot(
       unreadActivityQuery(uid),
-      (snapshot) => setCount(snapshot.size),
+      // A suspended member's items are hidden from the list, so the bell does not count them.
+      (snapshot) =>
+        setCount(snapshot.docs.filter((item) => !hiddenBySuspension(item.data())).length),
       (error) => {
         console.error('Unread activity could not be read', error);
         setCount(null);

@@ -16,11 +16,13 @@ import {
   migrateFollowsPage,
 } from 'mfe-profile/functions/src/follows/migrateFollows';
 import { settlePostTags } from 'mfe-explore/functions/src/postTags';
+import { markMemberContent } from 'mfe-moderation/functions/src/suspension';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
 
 // The counting logic of the feed's, the profile's and the explore team's functions (and the feed's
-// clean-up of a deleted post's bookmarks), called as their triggers call it, with the Admin SDK,
+// clean-up of a deleted post's bookmarks, and the moderation team's marks on a suspended member's
+// content), called as their triggers call it, with the Admin SDK,
 // against this emulator or Google's (the same assertions on both). Plain
 // calls rather than firebase-functions-test: what can go wrong is in the reads and conditional
 // writes against a real Firestore (redelivery, two members at once, a write racing a count), not
@@ -446,6 +448,110 @@ describe('a post’s tags and the day’s tag counts (explore)', () => {
     expect(await settlePostTags(db, 't5')).toBe(false);
     expect(await settlePostTags(db, 'never-written')).toBe(false);
     expect((await doc('posts/never-written').get()).exists).toBe(false);
+  });
+});
+
+describe('a suspended member’s content (moderation)', () => {
+  const marked = async (paths: string[]) =>
+    Promise.all(paths.map(async (path) => (await doc(path).get()).get('authorSuspended') ?? null));
+  const repliers = async (path: string) => (await field(path, 'suspendedRepliers')) ?? [];
+  // Sue's: her profile, 5 posts (more than one page of 2), 2 explore entries, 3 comments, replies
+  // in 2 of Tom's threads (one of them deleted since the reply index named it), 2 activity items.
+  const sue = [
+    'usersData/sue',
+    ...['s1', 's2', 's3', 's4', 's5'].map((id) => `posts/${id}`),
+    'explorePosts/s1',
+    'explorePosts/s2',
+    ...['sc1', 'sc2', 'sc3'].map((id) => `comments/${id}`),
+    'activity/tom/items/like_s1',
+    'activity/uma/items/follow_sue',
+  ];
+  const toms = ['usersData/tom', 'posts/t1', 'explorePosts/t1', 'comments/tc1'];
+
+  beforeAll(async () => {
+    const createdAt = FieldValue.serverTimestamp();
+    const writes = [
+      doc('usersData/sue').set(member(['s1'])),
+      doc('usersData/tom').set(member(['t1'])),
+      ...['s1', 's2', 's3', 's4', 's5', 't1'].map((id) =>
+        doc(`posts/${id}`).set({ uid: id[0] === 's' ? 'sue' : 'tom', postId: id, likes: [] }),
+      ),
+      ...['s1', 's2', 't1'].map((id) =>
+        doc(`explorePosts/${id}`).set({ uid: id[0] === 's' ? 'sue' : 'tom', postId: id }),
+      ),
+      ...['sc1', 'sc2', 'sc3'].map((id) =>
+        doc(`comments/${id}`).set({ userId: 'sue', postId: 't1', comment: 'c', replies: [] }),
+      ),
+      doc('comments/tc1').set({
+        userId: 'tom',
+        postId: 't1',
+        comment: 'c',
+        replies: [
+          { reply: 'r', userId: 'sue' },
+          { reply: 'r', userId: 'tom' },
+        ],
+      }),
+      doc('repliesByMember/sue/comments/tc1').set({ commentId: 'tc1' }),
+      doc('repliesByMember/sue/comments/gone').set({ commentId: 'gone' }),
+      doc('activity/tom/items/like_s1').set({ actor: 'sue', type: 'like', createdAt }),
+      doc('activity/uma/items/follow_sue').set({ actor: 'sue', type: 'follow', createdAt }),
+      doc('activity/sue/items/like_t1').set({ actor: 'tom', type: 'like', createdAt }),
+    ];
+    await Promise.all(writes);
+  });
+
+  test('suspending marks all of her content, page by page, and no one else’s; twice writes nothing more', async () => {
+    const first = await markMemberContent(db, 'sue', true, 2);
+    expect(first.written).toBe(sue.length + 1);
+    expect(first.pages).toBeGreaterThan(6);
+    expect(await marked(sue)).toEqual(sue.map(() => true));
+    expect(await repliers('comments/tc1')).toEqual(['sue']);
+    expect(await marked([...toms, 'activity/sue/items/like_t1'])).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect((await doc('comments/gone').get()).exists).toBe(false);
+
+    // The event delivered again, or a second case's suspension: everything is already there.
+    expect(await markMemberContent(db, 'sue', true, 2)).toEqual({ pages: 0, written: 0 });
+  });
+
+  test('lifting the suspension takes every mark off; a new post of hers was never marked', async () => {
+    await doc('posts/s6').set({ uid: 'sue', postId: 's6', likes: [] });
+    const lifted = await markMemberContent(db, 'sue', false, 2);
+    expect(lifted.written).toBe(sue.length + 1);
+    expect(await marked([...sue, 'posts/s6'])).toEqual([...sue, 'posts/s6'].map(() => null));
+    expect(await repliers('comments/tc1')).toEqual([]);
+    expect(await markMemberContent(db, 'sue', false, 2)).toEqual({ pages: 0, written: 0 });
+  });
+
+  test('a run cut short resumes after its last page; two deliveries of the lift at once both end unmarked', async () => {
+    // A suspension that died after its profile page and one page of posts.
+    await doc('suspensions/sue').set({
+      uid: 'sue',
+      suspended: true,
+      step: 'posts',
+      cursor: 'posts/s2',
+    });
+    await doc('usersData/sue').update({ authorSuspended: true });
+    await Promise.all(
+      ['s1', 's2'].map((id) => doc(`posts/${id}`).update({ authorSuspended: true })),
+    );
+    const resumed = await markMemberContent(db, 'sue', true, 2);
+    // s3 to s6, 2 explore entries, 3 comments, 1 thread, 2 items: nothing written twice.
+    expect(resumed.written).toBe(12);
+    expect(await marked(['posts/s6', 'explorePosts/s2'])).toEqual([true, true]);
+
+    // Two deliveries of the lift at once: each page is written once, and both end.
+    await Promise.all([
+      markMemberContent(db, 'sue', false, 2),
+      markMemberContent(db, 'sue', false, 2),
+    ]);
+    expect(await marked(sue)).toEqual(sue.map(() => null));
+    expect(await field('suspensions/sue', 'step')).toBe('done');
   });
 });
 

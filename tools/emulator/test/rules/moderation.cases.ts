@@ -5,7 +5,7 @@
  * (ID token claim `moderator: true`) reads the cases and acts. The documents are seeded by the
  * admin under ids of their own (`mr-…`), so the cases may run anywhere in the suite.
  */
-import { clientTime, serverTime, type Data, type Op, type Write } from './sdk-ops';
+import { clientTime, serverTime, union, type Data, type Op, type Write } from './sdk-ops';
 import type { RulesSuite } from './sdk-suite';
 
 const REPORTS = '/reports/{reportId}';
@@ -206,6 +206,28 @@ export function moderationCases({ allow, deny, denyUnmatched, seed }: RulesSuite
         get: 'moderationCases/post_mr-post/actions/none',
       });
       await deny('signedOut', `${ACTIONS} list`, { list: 'moderationCases/post_mr-post/actions' });
+    });
+
+    test('the marks of a suspended member’s content are the function’s: no member writes them', async () => {
+      // Unhiding a suspended member's post or thread along with a like or a reply.
+      await deny(
+        'alice',
+        '/posts/{postId} update',
+        batch({ update: 'posts/mr-post', data: { likes: union('alice'), authorSuspended: null } }),
+        { breaks: "changedOnly(['likes'])" },
+      );
+      const reply = { reply: 'Hi', userId: 'alice' };
+      for (const mark of [{ suspendedRepliers: ['mr-bob'] }, { authorSuspended: true }] as Data[]) {
+        await deny(
+          'alice',
+          '/comments/{commentId} update',
+          batch({ update: 'comments/mr-comment', data: { replies: union(reply), ...mark } }),
+          { breaks: "changedOnly(['replies'])" },
+        );
+      }
+      // Nobody reads or writes the function's progress.
+      await denyUnmatched('alice', { get: 'suspensions/mr-bob' });
+      await denyUnmatched('mod', batch({ set: 'suspensions/mr-bob', data: { step: 'done' } }));
     });
 
     test('only a moderator acts on a case, in their own name, with a reason', async () => {

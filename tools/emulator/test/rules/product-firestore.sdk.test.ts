@@ -340,6 +340,18 @@ describe(USERS, () => {
     }
   });
 
+  test('the suspension mark: kept as the moderation function wrote it, never set or removed', async () => {
+    const t = `${USERS} update`;
+    const breaks = "data.get('authorSuspended', null) == before.get('authorSuspended', null)";
+    await deny('carol', t, update('usersData/carol', { authorSuspended: true }), { breaks });
+    await seed({ update: 'usersData/carol', data: { authorSuspended: true } });
+    for (const edit of [{ authorSuspended: deleteField() }, { authorSuspended: false }] as Data[]) {
+      await deny('carol', t, update('usersData/carol', edit), { breaks });
+    }
+    await allow('carol', t, update('usersData/carol', { 'userInfo.From': 'Lima' }));
+    await seed({ update: 'usersData/carol', data: { authorSuspended: deleteField() } });
+  });
+
   test('searchName: always the user name with A–Z lower-cased, on both rules engines', async () => {
     const t = `${USERS} update`;
     // The rules' lower() changes ASCII letters only (as Google's emulator does); every other

@@ -1,0 +1,45 @@
+import { renderHook } from '@testing-library/react';
+import type { PagedQuery } from './usePagedQuery';
+import { useWithoutSuspended } from './useWithoutSuspended';
+
+type Doc = { uid: string; authorSuspended?: true };
+
+function pages(items: Array<Doc & { id: string }>, more: Partial<PagedQuery<Doc>> = {}) {
+  return {
+    items,
+    status: 'ready',
+    error: null,
+    hasMore: true,
+    loadingMore: false,
+    loadMore: jest.fn(),
+    loadMoreError: null,
+    retry: jest.fn(),
+    ...more,
+  } as PagedQuery<Doc>;
+}
+
+describe('useWithoutSuspended', () => {
+  test('leaves out a suspended member’s documents and keeps the others in order', () => {
+    const given = pages([
+      { id: 'a', uid: 'ann' },
+      { id: 'b', uid: 'sue', authorSuspended: true },
+      { id: 'c', uid: 'ben' },
+    ]);
+    const { result } = renderHook(() => useWithoutSuspended(given));
+    expect(result.current.items.map((item) => item.id)).toEqual(['a', 'c']);
+    expect(given.loadMore).not.toHaveBeenCalled();
+  });
+
+  test('a page of hidden documents only reads the next page at once', () => {
+    const given = pages([{ id: 'b', uid: 'sue', authorSuspended: true }]);
+    const { result } = renderHook(() => useWithoutSuspended(given));
+    expect(result.current.items).toEqual([]);
+    expect(given.loadMore).toHaveBeenCalledTimes(1);
+  });
+
+  test('the same pages when nothing is hidden', () => {
+    const given = pages([{ id: 'a', uid: 'ann' }], { hasMore: false });
+    const { result } = renderHook(() => useWithoutSuspended(given));
+    expect(result.current).toBe(given);
+  });
+});
