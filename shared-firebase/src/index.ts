@@ -75,6 +75,11 @@ export { memberTag, userNameClaimId } from './userNames';
 export { addPostTombstone } from './data/postTombstone';
 export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports';
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
+export { setBlocked, setMuted } from './data/blockEdges';
+
+// Whom the signed-in member does not see: every reader filters with it.
+export { isBlockedEitherWay, isHiddenInFeed, useHiddenMembers } from './data/hiddenMembers';
+export type { HiddenMembers } from './data/hiddenMembers';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

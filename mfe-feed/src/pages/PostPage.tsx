@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useSignedInUid } from 'shared-firebase';
+import { isBlockedEitherWay, useHiddenMembers, useSignedInUid } from 'shared-firebase';
 import { LoadFailure, Spinner } from 'shared-ui';
 import { useSinglePost } from '../data';
 import { PostCard } from '../components/PostCard';
@@ -13,6 +13,7 @@ interface SinglePostProps {
 
 function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
   const result = useSinglePost(postId);
+  const hidden = useHiddenMembers();
   if (result.status === 'loading') return <Spinner label="Loading the post…" />;
   if (result.status === 'error') {
     return <LoadFailure message="The post could not be loaded." onRetry={onRetry} />;
@@ -23,6 +24,16 @@ function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
       <div className="ui-card feed-notfound">
         <h1>Post not found</h1>
         <p>This post does not exist or has been deleted.</p>
+        <Link to="/">Back to your feed</Link>
+      </div>
+    );
+  }
+  // Across a block, either way, the post is unavailable (nothing of it is shown).
+  if (isBlockedEitherWay(hidden, post.uid)) {
+    return (
+      <div className="ui-card feed-notfound">
+        <h1>Post unavailable</h1>
+        <p>This post is unavailable.</p>
         <Link to="/">Back to your feed</Link>
       </div>
     );

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useMember, useSignedInUid } from 'shared-firebase';
+import { useHiddenMembers, useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
-import { Spinner, LoadFailure } from 'shared-ui';
+import { EmptyState, Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
 import { NameChangePrompt } from '../components/NameChangePrompt';
 import { ProfileCounts } from '../components/ProfileCounts';
@@ -38,6 +38,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   const followers = useFollowerUids(userId || null);
   const following = useFollowingUids(userId || null);
   const followStatus = useFollowStatus(me, userId);
+  const hidden = useHiddenMembers();
   const navigate = useNavigate();
   const unknown = userId === '' || profile.status === 'missing';
 
@@ -65,6 +66,15 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       </section>
     );
   }
+  // A member who blocked the viewer is unavailable to them: nothing of theirs is shown.
+  if (hidden.blockedBy.has(userId)) {
+    return (
+      <section className="ui-page">
+        <EmptyState>This profile is unavailable.</EmptyState>
+      </section>
+    );
+  }
+  const blocked = hidden.blocked.has(userId);
   return (
     <article className="ui-page">
       {me !== null && me === userId ? <NameChangePrompt uid={me} profile={profile.data} /> : null}
@@ -74,6 +84,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
         me={me}
         followStatus={followStatus}
         onRetry={onRetry}
+        blocked={blocked}
       />
       <ProfileCounts
         userId={userId}
@@ -83,7 +94,11 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
         onRetry={onRetry}
       />
       <IntroList info={profile.data.userInfo} />
-      <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
+      {blocked ? (
+        <p className="profile-blocked-note">You blocked this member: their posts are hidden.</p>
+      ) : (
+        <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
+      )}
     </article>
   );
 }

@@ -3,7 +3,7 @@
 import { limit, onSnapshot, query, where } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { activityItemsCollection } from 'shared-firebase';
+import { activityItemsCollection, isHiddenInFeed, useHiddenMembers } from 'shared-firebase';
 import type { ActivityItem } from 'shared-firebase';
 import { UNREAD_COUNT_LIMIT } from './unreadLimits';
 
@@ -17,18 +17,20 @@ export function unreadActivityQuery(uid: string): Query<ActivityItem, ActivityIt
  * first answer, or when it cannot be read.
  */
 export function useUnreadActivityCount(uid: string | null): number | null {
-  const [count, setCount] = useState<number | null>(null);
+  const [actors, setActors] = useState<string[] | null>(null);
+  const hidden = useHiddenMembers();
   useEffect(() => {
-    setCount(null);
+    setActors(null);
     if (!uid) return undefined;
     return onSnapshot(
       unreadActivityQuery(uid),
-      (snapshot) => setCount(snapshot.size),
+      (snapshot) => setActors(snapshot.docs.map((doc) => doc.data().actor)),
       (error) => {
         console.error('Unread activity could not be read', error);
-        setCount(null);
+        setActors(null);
       },
     );
   }, [uid]);
-  return count;
+  // Items by members blocked either way, or muted, do not count (the activity page hides them).
+  return actors === null ? null : actors.filter((actor) => !isHiddenInFeed(hidden, actor)).length;
 }
