@@ -10,6 +10,22 @@ jest.mock('firebase/firestore', () => ({
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
 );
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase'),
+  useHiddenMembers: jest.fn(() => mockHidden),
+}));
+
+let mockHidden = {
+  blocked: new Set<string>(),
+  blockedBy: new Set<string>(),
+  muted: new Set<string>(),
+};
+/** An unread-items snapshot of items by these actors. */
+const unreadBy = (...actors: string[]) => ({
+  size: actors.length,
+  docs: actors.map((actor) => ({ data: () => ({ actor }) })),
+});
+type Snapshot = ReturnType<typeof unreadBy>;
 
 describe('unreadActivityQuery', () => {
   it('counts at most 100 unread', () => {
@@ -25,7 +41,7 @@ describe('unreadActivityQuery', () => {
 
 describe('useUnreadActivityCount', () => {
   it('follows the live number of unread items, and reads nothing without a member', () => {
-    let push: (snapshot: { size: number }) => void = () => undefined;
+    let push: (snapshot: Snapshot) => void = () => undefined;
     const unsubscribe = jest.fn();
     jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
       push = next;
@@ -35,13 +51,25 @@ describe('useUnreadActivityCount', () => {
       initialProps: { uid: 'ann' as string | null },
     });
     expect(result.current).toBeNull();
-    act(() => push({ size: 2 }));
+    act(() => push(unreadBy('bo', 'cy')));
     expect(result.current).toBe(2);
-    act(() => push({ size: 0 }));
+    act(() => push(unreadBy()));
     expect(result.current).toBe(0);
     rerender({ uid: null });
     expect(unsubscribe).toHaveBeenCalled();
     expect(result.current).toBeNull();
     expect(onSnapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out items by members blocked either way or muted', () => {
+    let push: (snapshot: Snapshot) => void = () => undefined;
+    jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
+      push = next;
+      return () => undefined;
+    }) as never);
+    mockHidden = { blocked: new Set(['bo']), blockedBy: new Set(['cy']), muted: new Set(['di']) };
+    const { result } = renderHook(() => useUnreadActivityCount('ann'));
+    act(() => push(unreadBy('bo', 'cy', 'di', 'ed', 'ed')));
+    expect(result.current).toBe(2);
   });
 });

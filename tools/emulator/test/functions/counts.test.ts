@@ -11,6 +11,8 @@ import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
 import { unfollowOnBlock } from 'mfe-profile/functions/src/blocks/unfollowOnBlock';
+import { adminStore } from 'mfe-activity/functions/src/adminStore';
+import { settleLike } from 'mfe-activity/functions/src/notices';
 import { fanOutToPosts } from 'mfe-profile/functions/src/follows/postFanout';
 import {
   migrateFollows,
@@ -282,6 +284,22 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     await follow('fbb', 'fba');
     expect(await unfollowOnBlock(db, 'fba', 'fbb')).toBe(0);
     expect((await doc('follows/fbb_fba').get()).exists).toBe(true);
+  });
+
+  test('a like across a block tells nobody, either way; without one the author is told (activity)', async () => {
+    await memberWithPosts('nba', 1);
+    await memberWithPosts('nbb', 0);
+    await doc('posts/nba-p0000').update({ likes: ['nbb'] });
+    await doc('blocks/nba_nbb').set({ blocker: 'nba', blocked: 'nbb' });
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(false);
+    await doc('blocks/nba_nbb').delete();
+    await doc('blocks/nbb_nba').set({ blocker: 'nbb', blocked: 'nba' });
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(false);
+    await doc('blocks/nbb_nba').delete();
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(true);
   });
 
   test('two members following the same member at once, each event handled concurrently', async () => {
