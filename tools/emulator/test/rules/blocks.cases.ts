@@ -127,26 +127,14 @@ export function blockCases({ allow, deny, seed }: RulesSuite): void {
       await deny('carol', get, { get: 'blocks/alice_bob' }, { breaks: 'existing().blocked' });
       await deny('signedOut', get, { get: 'blocks/alice_bob' }, { breaks: 'signedIn()' });
       const list = `${BLOCKS} list`;
-      const mine = { list: 'blocks', where: [['blocker', '==', 'alice']] } as const;
-      const naming = { list: 'blocks', where: [['blocked', '==', 'bob']] } as const;
-      await allow('alice', list, { ...mine, where: [...mine.where] });
-      await allow('bob', list, { ...naming, where: [...naming.where] });
+      const mine: Op = { list: 'blocks', where: [['blocker', '==', 'alice']] };
+      const naming: Op = { list: 'blocks', where: [['blocked', '==', 'bob']] };
+      await allow('alice', list, mine);
+      await allow('bob', list, naming);
       // Who alice blocked is hers: carol may not ask, nor list everyone's.
-      await deny(
-        'carol',
-        list,
-        { ...mine, where: [...mine.where] },
-        { breaks: 'existing().blocked' },
-      );
+      await deny('carol', list, mine, { breaks: 'existing().blocked' });
       await deny('carol', list, { list: 'blocks' }, { breaks: 'existing().blocked' });
-      await deny(
-        'signedOut',
-        list,
-        { ...naming, where: [...naming.where] },
-        {
-          breaks: 'signedIn()',
-        },
-      );
+      await deny('signedOut', list, naming, { breaks: 'signedIn()' });
     });
 
     test('a blocked member cannot follow the blocker, nor the blocker them', async () => {
