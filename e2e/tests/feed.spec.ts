@@ -213,9 +213,14 @@ test.describe('feed', () => {
     // Ann corrects her caption from the post's menu; both see "Edited" and the version it
     // replaced, and the likes and comments stay (docs/DATA_MODEL.md "Editing a post").
     const corrected = `${photoCaption} at the beach`;
-    // Another member's menu only reports the post: editing and deleting are the author's.
+    // Another member's menu reports the post and mutes or blocks its author: editing and
+    // deleting are the author's.
     await benPhotoCard.getByRole('button', { name: 'Post options' }).click();
-    await expect(benPhotoCard.getByRole('menuitem')).toHaveText(['Report post']);
+    await expect(benPhotoCard.getByRole('menuitem')).toHaveText([
+      'Report post',
+      'Mute author',
+      'Block author',
+    ]);
     await b.page.keyboard.press('Escape');
     await photoCard.getByRole('button', { name: 'Post options' }).click();
     await photoCard.getByRole('menuitem', { name: 'Edit caption and description' }).click();

@@ -77,6 +77,10 @@ export { REPORT_REASONS, reportErrorMessage, submitReport } from './data/reports
 export { firstTrendingDay, TRENDING_DAYS } from './data/tagDays';
 export { hiddenBySuspension, replyHiddenBySuspension } from './data/suspension';
 export { replyKey } from './data/replyKey';
+export { setBlocked, setMuted } from './data/blockEdges';
+
+// Whom the signed-in member does not see: every reader filters with it.
+export { isBlockedEitherWay, isHiddenInFeed, useHiddenMembers } from './data/hiddenMembers';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

@@ -32,6 +32,16 @@ export const COLLECTIONS = {
    */
   follows: 'follows',
   /**
+   * Added beside the seed's collections: `blocks/{blockerUid}_{blockedUid}`, one document per block
+   * (profile; docs/DATA_MODEL.md "Blocks and mutes").
+   */
+  blocks: 'blocks',
+  /**
+   * Added beside the seed's collections: `mutes/{muterUid}_{mutedUid}`, one document per mute,
+   * private to the muter (profile; docs/DATA_MODEL.md "Blocks and mutes").
+   */
+  mutes: 'mutes',
+  /**
    * Added beside the seed's collections: `followFanouts/{followerUid}_{targetUid}`, where the
    * profile's function is in copying one follow into the target's posts (server only).
    */
@@ -194,6 +204,20 @@ export interface FollowersDoc {
    * follower; the follow edges are). Absent while the list is complete.
    */
   complete?: boolean;
+}
+
+/** A `blocks/{blockerUid}_{blockedUid}` document: one block (docs/DATA_MODEL.md). */
+export interface BlockEdge {
+  blocker: string;
+  blocked: string;
+  createdAt: Timestamp;
+}
+
+/** A `mutes/{muterUid}_{mutedUid}` document: one mute, the muter's alone (docs/DATA_MODEL.md). */
+export interface MuteEdge {
+  muter: string;
+  muted: string;
+  createdAt: Timestamp;
 }
 
 /** A `follows/{followerUid}_{targetUid}` document: one follow (docs/DATA_MODEL.md). */

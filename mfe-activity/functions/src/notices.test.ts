@@ -48,6 +48,7 @@ const MINUTE = 60_000;
 let store: MemoryStore;
 beforeEach(() => {
   store = new MemoryStore();
+  for (const uid of ['ann', 'ben', 'cy']) store.docs.set(`usersData/${uid}`, { userInfo: {} });
   store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [] });
   store.docs.set('Followers/ann', { Followers: [] });
   store.docs.set('comments/c1', { userId: 'ann', postId: 'p1', replies: [] });
@@ -330,7 +331,6 @@ describe('a mention', () => {
   const commentPlace = { kind: 'comment', postId: 'p1', commentId: 'c1' } as const;
   const replyPlace = { kind: 'reply', postId: 'p1', commentId: 'c1', replyId: 'r1' } as const;
   beforeEach(() => {
-    for (const uid of ['ann', 'ben', 'cy']) store.docs.set(`usersData/${uid}`, { userInfo: {} });
     store.docs.set('posts/p1', { uid: 'ann', postId: 'p1', likes: [], mentions: ['ben', 'ann'] });
     store.docs.set('comments/c1', {
       userId: 'cy',
@@ -397,5 +397,56 @@ describe('a mention', () => {
     store.docs.delete('usersData/ben');
     await settleMention(store, postPlace, 'ben', 'ann', T0);
     expect(store.items('ben')).toEqual([]);
+  });
+});
+
+describe('a block, either way', () => {
+  const block = (blocker: string, blocked: string) =>
+    store.docs.set(`blocks/${blocker}_${blocked}`, { blocker, blocked });
+
+  it('tells neither member anything of the other: likes, follows, comments, replies, mentions', async () => {
+    block('ann', 'ben');
+    setLikes('ben');
+    setFollowers('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    await settleFollow(store, 'ann', 'ben', T0);
+    await settleComment(store, 'c3', { userId: 'ben', postId: 'p1' }, T0);
+    store.docs.set('comments/c3', { userId: 'ben', postId: 'p1', replies: [] });
+    await settleComment(store, 'c3', { userId: 'ben', postId: 'p1' }, T0);
+    await settleReply(
+      store,
+      'c1',
+      { userId: 'ann', postId: 'p1' },
+      { position: 0, userId: 'ben' },
+      T0,
+    );
+    store.docs.set('posts/p2', { uid: 'ben', postId: 'p2', likes: [], mentions: ['ann'] });
+    await settleMention(store, { kind: 'post', postId: 'p2' }, 'ann', 'ben', T0);
+    expect(store.items('ann')).toEqual([]);
+    // The blocker's own actions reach the blocked member no more than theirs reach the blocker.
+    store.docs.set('comments/c4', { userId: 'ann', postId: 'p2', replies: [] });
+    await settleComment(store, 'c4', { userId: 'ann', postId: 'p2' }, T0);
+    expect(store.items('ben')).toEqual([]);
+  });
+
+  it('still takes back an item from before the block; a third member is told as before', async () => {
+    setLikes('ben', 'cy');
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual(['activity/ann/items/like_p1_ben']);
+    block('ann', 'ben');
+    setLikes('cy');
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    await settleLike(store, 'p1', 'cy', T0 + MINUTE);
+    expect(store.items('ann')).toEqual(['activity/ann/items/like_p1_cy']);
+  });
+
+  it('from the other side: the actor blocked the recipient', async () => {
+    block('ben', 'ann');
+    setLikes('ben');
+    await settleLike(store, 'p1', 'ben', T0);
+    expect(store.items('ann')).toEqual([]);
+    store.docs.delete('blocks/ben_ann');
+    await settleLike(store, 'p1', 'ben', T0 + MINUTE);
+    expect(store.items('ann')).toEqual(['activity/ann/items/like_p1_ben']);
   });
 });

@@ -60,7 +60,10 @@ function storedRecord(data: Data | null): NoticeRecord | null {
   };
 }
 
-/** Reads the item and its record, decides, writes; nothing about oneself. */
+/**
+ * Reads the item and its record, decides, writes; nothing about oneself. Whatever tells the
+ * recipient asks reach.ts first; taking an item back (an unlike, an unfollow) never does.
+ */
 async function settle(
   tx: NoticeTransaction,
   notice: ActivityNotice,
@@ -68,6 +71,7 @@ async function settle(
   at: number,
 ): Promise<void> {
   if (notice.recipient === notice.actor) return;
+  if (decide !== decideWithdrawn && !(await mayTell(tx, notice.recipient, notice.actor))) return;
   const [item, record] = await Promise.all([tx.get(itemPath(notice)), tx.get(recordPath(notice))]);
   const decision = decide(
     {
@@ -197,7 +201,7 @@ function mentioningText(place: MentionPlace, stored: Data | null) {
 /**
  * `actor`'s post, comment or reply mentioned `recipient` at `at`: the recipient is told once,
  * if the text still exists, is still the actor's and still mentions them, and if the recipient
- * may be told about the actor (reach.ts). Never about oneself.
+ * may be told about the actor (reach.ts, asked by settle). Never about oneself.
  */
 export function settleMention(
   store: NoticeStore,
@@ -213,7 +217,6 @@ export function settleMention(
         : `${COLLECTIONS.comments}/${place.commentId}`;
     const text = mentioningText(place, await tx.get(path));
     if (!text || text.author !== actor || !uidsOf(text.mentions).includes(recipient)) return;
-    if (!(await mayTell(tx, recipient, actor))) return;
     const notice: ActivityNotice = {
       recipient,
       itemId: mentionItemId(place),

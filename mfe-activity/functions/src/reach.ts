@@ -2,11 +2,11 @@ import { COLLECTIONS } from 'shared-firebase/server';
 import type { NoticeTransaction } from './notices';
 
 /**
- * Whether `recipient` may be told about something `actor` did that names them (a mention): the
- * one place that decides who can reach whom, read in the notice's own transaction. Today: the
- * recipient is still a member (a deleted account is told nothing). Blocking does not exist yet;
- * when it does, the recipient's block list is read here, and a member who blocked the actor (or
- * whom the actor may not reach) is not told.
+ * Whether `recipient` may be told about something `actor` did: the one place that decides who
+ * can reach whom, read in the notice's own transaction. Never about oneself; a deleted account
+ * is told nothing; and nothing passes a block, either way (docs/DATA_MODEL.md "Blocks and
+ * mutes"): a member who blocked the actor, or whom the actor blocked, is not told. A mute is the
+ * muter's own view and hides items in their page and bell, so it is not read here.
  */
 export async function mayTell(
   tx: NoticeTransaction,
@@ -14,5 +14,10 @@ export async function mayTell(
   actor: string,
 ): Promise<boolean> {
   if (recipient === actor) return false;
-  return (await tx.get(`${COLLECTIONS.usersData}/${recipient}`)) !== null;
+  const [member, blockedActor, blockedByActor] = await Promise.all([
+    tx.get(`${COLLECTIONS.usersData}/${recipient}`),
+    tx.get(`${COLLECTIONS.blocks}/${recipient}_${actor}`),
+    tx.get(`${COLLECTIONS.blocks}/${actor}_${recipient}`),
+  ]);
+  return member !== null && blockedActor === null && blockedByActor === null;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSignedInUid } from 'shared-firebase';
+import { isHiddenInFeed, useHiddenMembers, useSignedInUid } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { useActivity } from '../data';
 import { ActivityEntry } from '../components/ActivityEntry';
@@ -19,7 +19,13 @@ const TEXT = {
  */
 export function ActivityPage() {
   const uid = useSignedInUid();
-  const activity = useActivity(uid);
+  const hidden = useHiddenMembers();
+  const all = useActivity(uid);
+  // Nothing by a member blocked either way, or muted: the items stay, unseen.
+  const activity = {
+    ...all,
+    items: all.items.filter((item) => !isHiddenInFeed(hidden, item.actor)),
+  };
   const markSeen = useMarkSeenRead(uid);
   // Items that were unread when this visit showed them keep their "new" look until it ends.
   const [shownAsNew, setShownAsNew] = useState<ReadonlySet<string>>(new Set());

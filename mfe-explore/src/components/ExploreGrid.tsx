@@ -1,4 +1,4 @@
-import { MESSAGES } from 'shared-firebase';
+import { isBlockedEitherWay, MESSAGES, useHiddenMembers } from 'shared-firebase';
 import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
@@ -20,9 +20,13 @@ export interface ExploreGridProps {
 
 /** The photo grid, read page by page as its last tile scrolls into view. */
 export function ExploreGrid({ photos }: ExploreGridProps) {
+  const hidden = useHiddenMembers();
   return (
     <InfiniteList
-      list={photos}
+      list={{
+        ...photos,
+        items: photos.items.filter((photo) => !isBlockedEitherWay(hidden, photo.uid)),
+      }}
       text={TEXT}
       label="Photo posts"
       className="explore-grid"

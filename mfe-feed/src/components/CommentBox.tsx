@@ -1,3 +1,4 @@
+import { isBlockedEitherWay, useHiddenMembers } from 'shared-firebase';
 import type { Reply } from 'shared-firebase';
 import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
 import { useEffect, useState } from 'react';
@@ -58,6 +59,7 @@ function CommentList({
   onRetry,
 }: CommentListProps) {
   const comments = useComments(postId);
+  const hidden = useHiddenMembers();
   const count = comments.status === 'ready' ? comments.items.length : null;
   useEffect(() => {
     if (count !== null) onCount?.(count);
@@ -66,10 +68,11 @@ function CommentList({
   if (comments.status === 'error') {
     return <LoadFailure message="Comments could not be loaded." onRetry={onRetry} />;
   }
-  if (comments.items.length === 0) return <p className="feed-comments__empty">No comments yet.</p>;
+  const shown = comments.items.filter((comment) => !isBlockedEitherWay(hidden, comment.userId));
+  if (shown.length === 0) return <p className="feed-comments__empty">No comments yet.</p>;
   return (
     <ul className="feed-comments__list">
-      {comments.items.map((comment) => (
+      {shown.map((comment) => (
         <CommentItem
           key={comment.id}
           comment={comment}

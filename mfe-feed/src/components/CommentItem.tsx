@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { replyKey } from 'shared-firebase';
+import { isBlockedEitherWay, replyKey, useHiddenMembers } from 'shared-firebase';
 import type { Comment, Reply, WithId } from 'shared-firebase';
 import { Button, RelativeTime } from 'shared-ui';
 import { addReply } from '../data';
@@ -8,6 +8,7 @@ import { ConfirmAction } from './ConfirmAction';
 import { InlineTextForm } from './InlineTextForm';
 import { MemberBadge } from './MemberBadge';
 import { ReportButton } from './ReportButton';
+import { BlockQuestion } from './BlockMember';
 
 export interface CommentItemProps {
   comment: WithId<Comment>;
@@ -31,6 +32,12 @@ export function CommentItem({
   onError,
 }: CommentItemProps) {
   const [replying, setReplying] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const hidden = useHiddenMembers();
+  // Replies keep their positions (their ids where they have none): filtered, never re-indexed.
+  const replies = comment.replies
+    .map((reply, index) => ({ reply, index }))
+    .filter(({ reply }) => !isBlockedEitherWay(hidden, reply.userId));
   const isPostAuthor = postAuthorUid === viewerUid;
   const mayDeleteComment = comment.userId === viewerUid || isPostAuthor;
   const mayDeleteReply = (reply: Reply) =>
@@ -46,9 +53,9 @@ export function CommentItem({
       <p className="feed-comment__text">
         <MentioningText text={comment.comment} mentions={comment.mentions} />
       </p>
-      {comment.replies.length > 0 ? (
+      {replies.length > 0 ? (
         <ul className="feed-replies" aria-label="Replies">
-          {comment.replies.map((reply, index) => (
+          {replies.map(({ reply, index }) => (
             // Old replies have no id; they are never reordered, only removed, so their position
             // stands in for one.
             <li key={reply.id ?? `at-${index}`} className="feed-reply">
@@ -114,7 +121,25 @@ export function CommentItem({
             target={{ kind: 'comment', targetId: comment.id, postId: comment.postId }}
           />
         ) : null}
+        {comment.userId !== viewerUid ? (
+          <Button
+            variant="ghost"
+            aria-label="Block comment author"
+            aria-expanded={blocking}
+            onClick={() => setBlocking(true)}
+          >
+            Block
+          </Button>
+        ) : null}
       </div>
+      {blocking ? (
+        <BlockQuestion
+          viewerUid={viewerUid}
+          memberUid={comment.userId}
+          onDone={() => setBlocking(false)}
+          onError={onError}
+        />
+      ) : null}
       {replying ? (
         <InlineTextForm
           label="Write a reply"

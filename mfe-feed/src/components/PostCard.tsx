@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { setMuted, useHiddenMembers } from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
 import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
 import { CommentBox } from './CommentBox';
@@ -8,6 +9,7 @@ import { EditedMark } from './edit/EditedMark';
 import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
 import { PostMenu } from './edit/PostMenu';
 import { ReportDialogFor } from './ReportButton';
+import { BlockQuestion } from './BlockMember';
 import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
@@ -52,6 +54,9 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const [editing, setEditing] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const hidden = useHiddenMembers();
+  const muted = hidden.muted.has(post.uid);
   const historyId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
@@ -88,9 +93,32 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
             photoCount={photos.length}
             onEdit={isAuthor ? () => setEditing(true) : undefined}
             onReport={isAuthor ? undefined : () => setReporting(true)}
+            muted={muted}
+            onMuteToggle={
+              isAuthor
+                ? undefined
+                : () =>
+                    setMuted(viewerUid, post.uid, !muted).then(
+                      () =>
+                        show(muted ? 'Unmuted.' : 'Muted: their posts leave your feed.', 'success'),
+                      () => showError('That did not finish. Please try again.'),
+                    )
+            }
+            onBlock={isAuthor ? undefined : () => setBlocking(true)}
           />
         </div>
       </header>
+      {blocking ? (
+        <BlockQuestion
+          viewerUid={viewerUid}
+          memberUid={post.uid}
+          onDone={() => {
+            setBlocking(false);
+            menuRef.current?.querySelector('button')?.focus();
+          }}
+          onError={showError}
+        />
+      ) : null}
       {reporting ? (
         <ReportDialogFor
           target={{ kind: 'post', targetId: post.postId }}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES } from 'shared-firebase';
+import { isBlockedEitherWay, isHiddenInFeed, MESSAGES, useHiddenMembers } from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { PostCard } from './PostCard';
@@ -11,14 +11,24 @@ export interface PostListProps {
   label: string;
   /** What an empty list says (MESSAGES.noPosts unless given). */
   empty?: ReactNode;
+  /** The home feed: muted members' posts are left out too, not only blocked ones'. */
+  hideMuted?: boolean;
 }
 
 /**
  * A live, paged list of post cards. The next page is read when the last card scrolls into view;
  * a loader shows while it loads and a marker shows at the end.
  */
-export function PostList({ posts, viewerUid, label, empty = MESSAGES.noPosts }: PostListProps) {
+export function PostList({
+  posts,
+  viewerUid,
+  label,
+  empty = MESSAGES.noPosts,
+  hideMuted = false,
+}: PostListProps) {
   const lastItemRef = useOnVisible<HTMLLIElement>(posts.loadMore);
+  const hidden = useHiddenMembers();
+  const hides = hideMuted ? isHiddenInFeed : isBlockedEitherWay;
 
   if (posts.status === 'error') {
     return <LoadFailure message="Posts could not be loaded." onRetry={posts.retry} />;
@@ -30,13 +40,14 @@ export function PostList({ posts, viewerUid, label, empty = MESSAGES.noPosts }: 
       </div>
     );
   }
-  if (posts.items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const shown = posts.items.filter((post) => !hides(hidden, post.uid));
+  if (shown.length === 0) return <EmptyState>{empty}</EmptyState>;
 
-  const lastIndex = posts.items.length - 1;
+  const lastIndex = shown.length - 1;
   return (
     <>
       <ol className="feed-list" aria-label={label}>
-        {posts.items.map((post, index) => (
+        {shown.map((post, index) => (
           <li key={post.id} ref={index === lastIndex ? lastItemRef : undefined}>
             <PostCard post={post} viewerUid={viewerUid} priority={index === 0} />
           </li>

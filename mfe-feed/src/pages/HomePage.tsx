@@ -8,7 +8,7 @@ import { PostList } from '../components/PostList';
 
 function Feed({ viewerUid }: { viewerUid: string }) {
   const posts = useFeed(viewerUid);
-  return <PostList posts={posts} viewerUid={viewerUid} label="Your feed" />;
+  return <PostList posts={posts} viewerUid={viewerUid} label="Your feed" hideMuted />;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { hiddenBySuspension, useSignedInUid } from 'shared-firebase';
+import {
+  hiddenBySuspension,
+  isBlockedEitherWay,
+  useHiddenMembers,
+  useSignedInUid,
+} from 'shared-firebase';
 import { LoadFailure, Spinner } from 'shared-ui';
 import { useSinglePost } from '../data';
 import { PostCard } from '../components/PostCard';
@@ -13,25 +18,27 @@ interface SinglePostProps {
 
 function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
   const result = useSinglePost(postId);
+  const hidden = useHiddenMembers();
   if (result.status === 'loading') return <Spinner label="Loading the post…" />;
   if (result.status === 'error') {
     return <LoadFailure message="The post could not be loaded." onRetry={onRetry} />;
   }
   const post = result.items[0];
-  if (post && hiddenBySuspension(post)) {
-    return (
-      <div className="ui-card feed-notfound">
-        <h1>Post unavailable</h1>
-        <p>This post is not available.</p>
-        <Link to="/">Back to your feed</Link>
-      </div>
-    );
-  }
   if (!post) {
     return (
       <div className="ui-card feed-notfound">
         <h1>Post not found</h1>
         <p>This post does not exist or has been deleted.</p>
+        <Link to="/">Back to your feed</Link>
+      </div>
+    );
+  }
+  // A suspended member's post, or one across a block either way: nothing of it is shown.
+  if (hiddenBySuspension(post) || isBlockedEitherWay(hidden, post.uid)) {
+    return (
+      <div className="ui-card feed-notfound">
+        <h1>Post unavailable</h1>
+        <p>This post is unavailable.</p>
         <Link to="/">Back to your feed</Link>
       </div>
     );

@@ -1,3 +1,4 @@
+import { isBlockedEitherWay, useHiddenMembers } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
@@ -20,9 +21,13 @@ const TEXT = {
 
 /** The member list, read page by page as its last entry scrolls into view. */
 export function MemberList({ members, label, emptyText }: MemberListProps) {
+  const hidden = useHiddenMembers();
   return (
     <InfiniteList
-      list={members}
+      list={{
+        ...members,
+        items: members.items.filter((member) => !isBlockedEitherWay(hidden, member.id)),
+      }}
       text={{ ...TEXT, empty: emptyText }}
       label={label}
       className="ui-list ui-card"

@@ -31,3 +31,4 @@ export { deleteAccountJob, indexReplies } from './accountDeletion/trigger';
 export { countFollowers, countFollowing } from './followCountTriggers';
 export { fanOutFollow } from './follows/trigger';
 export { checkUserNameKey } from './nameCheckTrigger';
+export { unfollowBlocked } from './blocks/trigger';

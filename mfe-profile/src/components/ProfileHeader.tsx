@@ -7,6 +7,7 @@ import { Avatar, Photo, UserText } from 'shared-ui';
 import type { FollowStatus } from '../data';
 import { FollowToggle } from './FollowButton';
 import { ReportMember } from './ReportMember';
+import { SafetyActions } from './SafetyActions';
 
 export interface ProfileHeaderProps {
   profile: UserData;
@@ -17,12 +18,21 @@ export interface ProfileHeaderProps {
   followStatus: FollowStatus;
   /** Reads the follow state again after a failed read. */
   onRetry: () => void;
+  /** The viewer blocked the member: no follow action, only Unblock. */
+  blocked?: boolean;
 }
 
 const AVATAR_SIZE = 120;
 
 /** Cover (its box reserved before the image arrives), picture, name, about, and the one action. */
-export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  userId,
+  me,
+  followStatus,
+  onRetry,
+  blocked = false,
+}: ProfileHeaderProps) {
   const name = profile.userInfo?.userName ?? '';
   const cover = profile.profilePictures?.profileCover ?? null;
   const about = profile.userInfo?.userAbout ?? null;
@@ -46,7 +56,7 @@ export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: Pr
           {/* Look-alike names (a Cyrillic "а" for a Latin "a") differ here: nobody chooses it. */}
           <p className="profile-header__tag">{memberTag(userId)}</p>
         </div>
-        {me === null ? null : me === userId ? (
+        {me === null || blocked ? null : me === userId ? (
           <Link to="/edit-profile" className="ui-button ui-button--primary">
             Edit profile
           </Link>
@@ -60,7 +70,10 @@ export function ProfileHeader({ profile, userId, me, followStatus, onRetry }: Pr
           />
         )}
         {me !== null && me !== userId ? (
-          <ReportMember me={me} target={userId} targetName={name} />
+          <>
+            <ReportMember me={me} target={userId} targetName={name} />
+            <SafetyActions me={me} target={userId} targetName={name} />
+          </>
         ) : null}
       </div>
       {about ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMember, useSignedInUid } from 'shared-firebase';
 import { Spinner, StatusMessage, ThemeSetting, useStatusMessage } from 'shared-ui';
 import { DeleteAccountSection } from '../account/DeleteAccountSection';
+import { HiddenMembersSection } from '../account/HiddenMembersSection';
 import { AboutOption } from '../edit/AboutOption';
 import { CountryOption } from '../edit/CountryOption';
 import { DobOption } from '../edit/DobOption';
@@ -74,6 +75,7 @@ export function EditProfilePage() {
         <StatusMessage status={status} />
       </div>
       <ThemeSetting />
+      {uid ? <HiddenMembersSection me={uid} /> : null}
       <DeleteAccountSection />
     </section>
   );

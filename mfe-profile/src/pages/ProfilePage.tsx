@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { hiddenBySuspension, useMember, useSignedInUid } from 'shared-firebase';
+import { hiddenBySuspension, useHiddenMembers, useMember, useSignedInUid } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
@@ -38,6 +38,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   const followers = useFollowerUids(userId || null);
   const following = useFollowingUids(userId || null);
   const followStatus = useFollowStatus(me, userId);
+  const hidden = useHiddenMembers();
   const navigate = useNavigate();
   const unknown = userId === '' || profile.status === 'missing';
 
@@ -65,16 +66,18 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       </section>
     );
   }
-  if (me !== userId && hiddenBySuspension(profile.data)) {
+  // A suspended member, or one who blocked the viewer, is unavailable: nothing of theirs is shown.
+  if ((me !== userId && hiddenBySuspension(profile.data)) || hidden.blockedBy.has(userId)) {
     return (
       <section className="ui-page">
         <div className="ui-card profile-unavailable">
           <h1>Profile unavailable</h1>
-          <p>This profile is not available.</p>
+          <p>This profile is unavailable.</p>
         </div>
       </section>
     );
   }
+  const blocked = hidden.blocked.has(userId);
   return (
     <article className="ui-page">
       {me !== null && me === userId ? <NameChangePrompt uid={me} profile={profile.data} /> : null}
@@ -84,6 +87,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
         me={me}
         followStatus={followStatus}
         onRetry={onRetry}
+        blocked={blocked}
       />
       <ProfileCounts
         userId={userId}
@@ -93,7 +97,11 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
         onRetry={onRetry}
       />
       <IntroList info={profile.data.userInfo} />
-      <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
+      {blocked ? (
+        <p className="profile-blocked-note">You blocked this member: their posts are hidden.</p>
+      ) : (
+        <ProfilePosts authorUid={userId} loadRemoteModule={loadRemoteModule} />
+      )}
     </article>
   );
 }

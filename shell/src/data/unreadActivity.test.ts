@@ -10,6 +10,25 @@ jest.mock('firebase/firestore', () => ({
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
 );
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase'),
+  useHiddenMembers: jest.fn(() => mockHidden),
+}));
+
+let mockHidden = {
+  blocked: new Set<string>(),
+  blockedBy: new Set<string>(),
+  muted: new Set<string>(),
+};
+/** An unread-items snapshot of items by these actors (`!` after a name: a suspended member's). */
+const unreadBy = (...actors: string[]) => ({
+  size: actors.length,
+  docs: actors.map((actor) => ({
+    data: () =>
+      actor.endsWith('!') ? { actor: actor.slice(0, -1), authorSuspended: true } : { actor },
+  })),
+});
+type Snapshot = ReturnType<typeof unreadBy>;
 
 describe('unreadActivityQuery', () => {
   it('counts at most 100 unread', () => {
@@ -24,15 +43,8 @@ describe('unreadActivityQuery', () => {
 });
 
 describe('useUnreadActivityCount', () => {
-  /** A snapshot of `count` unread items, the last `suspended` of them a suspended member's. */
-  const items = (count: number, suspended = 0) => ({
-    docs: Array.from({ length: count }, (_, index) => ({
-      data: () => (index >= count - suspended ? { authorSuspended: true } : {}),
-    })),
-  });
-
   it('follows the live number of unread items, and reads nothing without a member', () => {
-    let push: (snapshot: ReturnType<typeof items>) => void = () => undefined;
+    let push: (snapshot: Snapshot) => void = () => undefined;
     const unsubscribe = jest.fn();
     jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
       push = next;
@@ -42,16 +54,28 @@ describe('useUnreadActivityCount', () => {
       initialProps: { uid: 'ann' as string | null },
     });
     expect(result.current).toBeNull();
-    act(() => push(items(2)));
+    act(() => push(unreadBy('bo', 'cy')));
     expect(result.current).toBe(2);
     // A suspended member's items are hidden from the list: the bell does not count them.
-    act(() => push(items(3, 2)));
+    act(() => push(unreadBy('bo', 'cy!', 'di!')));
     expect(result.current).toBe(1);
-    act(() => push(items(0)));
+    act(() => push(unreadBy()));
     expect(result.current).toBe(0);
     rerender({ uid: null });
     expect(unsubscribe).toHaveBeenCalled();
     expect(result.current).toBeNull();
     expect(onSnapshot).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out items by members blocked either way or muted', () => {
+    let push: (snapshot: Snapshot) => void = () => undefined;
+    jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
+      push = next;
+      return () => undefined;
+    }) as never);
+    mockHidden = { blocked: new Set(['bo']), blockedBy: new Set(['cy']), muted: new Set(['di']) };
+    const { result } = renderHook(() => useUnreadActivityCount('ann'));
+    act(() => push(unreadBy('bo', 'cy', 'di', 'ed', 'ed')));
+    expect(result.current).toBe(2);
   });
 });

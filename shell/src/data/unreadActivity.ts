@@ -3,7 +3,12 @@
 import { limit, onSnapshot, query, where } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { activityItemsCollection, hiddenBySuspension } from 'shared-firebase';
+import {
+  activityItemsCollection,
+  hiddenBySuspension,
+  isHiddenInFeed,
+  useHiddenMembers,
+} from 'shared-firebase';
 import type { ActivityItem } from 'shared-firebase';
 import { UNREAD_COUNT_LIMIT } from './unreadLimits';
 
@@ -17,20 +22,27 @@ export function unreadActivityQuery(uid: string): Query<ActivityItem, ActivityIt
  * first answer, or when it cannot be read.
  */
 export function useUnreadActivityCount(uid: string | null): number | null {
-  const [count, setCount] = useState<number | null>(null);
+  const [actors, setActors] = useState<string[] | null>(null);
+  const hidden = useHiddenMembers();
   useEffect(() => {
-    setCount(null);
+    setActors(null);
     if (!uid) return undefined;
     return onSnapshot(
       unreadActivityQuery(uid),
       // A suspended member's items are hidden from the list, so the bell does not count them.
       (snapshot) =>
-        setCount(snapshot.docs.filter((item) => !hiddenBySuspension(item.data())).length),
+        setActors(
+          snapshot.docs
+            .map((doc) => doc.data())
+            .filter((item) => !hiddenBySuspension(item))
+            .map((item) => item.actor),
+        ),
       (error) => {
         console.error('Unread activity could not be read', error);
-        setCount(null);
+        setActors(null);
       },
     );
   }, [uid]);
-  return count;
+  // Items by members blocked either way, or muted, do not count (the activity page hides them).
+  return actors === null ? null : actors.filter((actor) => !isHiddenInFeed(hidden, actor)).length;
 }

@@ -8,6 +8,12 @@ export interface PostMenuProps {
   onEdit?: () => void;
   /** Another member reports the post; absent for its author. */
   onReport?: () => void;
+  /** Another member mutes or unmutes the author; absent for the author. */
+  onMuteToggle?: () => void;
+  /** Whether the viewer has muted the author (the item then says Unmute). */
+  muted?: boolean;
+  /** Another member blocks the author; absent for the author. */
+  onBlock?: () => void;
 }
 
 /** What the edit item says it changes. */
@@ -21,7 +27,7 @@ function editLabel(photoCount: number): string {
  * wrapper's ref lets the card return focus to the menu's button when an edit or a report closes.
  */
 export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostMenu(
-  { photoCount, onEdit, onReport },
+  { photoCount, onEdit, onReport, onMuteToggle, muted = false, onBlock },
   ref,
 ) {
   return (
@@ -36,6 +42,10 @@ export const PostMenu = forwardRef<HTMLDivElement, PostMenuProps>(function PostM
         items={[
           ...(onEdit ? [{ label: editLabel(photoCount), onSelect: onEdit }] : []),
           ...(onReport ? [{ label: 'Report post', onSelect: onReport }] : []),
+          ...(onMuteToggle
+            ? [{ label: muted ? 'Unmute author' : 'Mute author', onSelect: onMuteToggle }]
+            : []),
+          ...(onBlock ? [{ label: 'Block author', onSelect: onBlock }] : []),
         ]}
       />
     </div>

@@ -10,6 +10,9 @@ import {
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
+import { unfollowOnBlock } from 'mfe-profile/functions/src/blocks/unfollowOnBlock';
+import { adminStore } from 'mfe-activity/functions/src/adminStore';
+import { settleLike } from 'mfe-activity/functions/src/notices';
 import { fanOutToPosts } from 'mfe-profile/functions/src/follows/postFanout';
 import {
   migrateFollows,
@@ -256,6 +259,49 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     expect(await field('Followers/fxt', 'Followers')).toEqual([]);
     expect(await field('Following/fxa', 'Following')).toEqual([]);
     expect((await audiences('fxt')).every((followers) => followers.join() === 'fxt')).toBe(true);
+  });
+
+  test('a block ends the follows both ways, once however often delivered; the lists follow', async () => {
+    await memberWithPosts('fba', 3);
+    await memberWithPosts('fbb', 3);
+    await Promise.all([follow('fba', 'fbb'), follow('fbb', 'fba')]);
+    await reconcileFollow(db, 'fba', 'fbb');
+    await reconcileFollow(db, 'fbb', 'fba');
+    const block = doc('blocks/fba_fbb');
+    await block.set({ blocker: 'fba', blocked: 'fbb', createdAt: FieldValue.serverTimestamp() });
+    expect(await unfollowOnBlock(db, 'fba', 'fbb')).toBe(2);
+    expect(await unfollowOnBlock(db, 'fba', 'fbb')).toBe(0);
+    expect((await doc('follows/fba_fbb').get()).exists).toBe(false);
+    expect((await doc('follows/fbb_fba').get()).exists).toBe(false);
+    // The two deletes' own events, as fanOutFollow runs them.
+    expect(await reconcileFollow(db, 'fba', 'fbb')).toEqual({ follows: false, inAudience: false });
+    expect(await reconcileFollow(db, 'fbb', 'fba')).toEqual({ follows: false, inAudience: false });
+    for (const uid of ['fba', 'fbb']) {
+      expect(await field(`Followers/${uid}`, 'Followers')).toEqual([]);
+      expect(await field(`Following/${uid}`, 'Following')).toEqual([]);
+      expect((await audiences(uid)).every((followers) => followers.join() === uid)).toBe(true);
+    }
+    // Delivered late, after an unblock and a new follow: the block no longer stands.
+    await block.delete();
+    await follow('fbb', 'fba');
+    expect(await unfollowOnBlock(db, 'fba', 'fbb')).toBe(0);
+    expect((await doc('follows/fbb_fba').get()).exists).toBe(true);
+  });
+
+  test('a like across a block tells nobody, either way; without one the author is told (activity)', async () => {
+    await memberWithPosts('nba', 1);
+    await memberWithPosts('nbb', 0);
+    await doc('posts/nba-p0000').update({ likes: ['nbb'] });
+    await doc('blocks/nba_nbb').set({ blocker: 'nba', blocked: 'nbb' });
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(false);
+    await doc('blocks/nba_nbb').delete();
+    await doc('blocks/nbb_nba').set({ blocker: 'nbb', blocked: 'nba' });
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(false);
+    await doc('blocks/nbb_nba').delete();
+    await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
+    expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(true);
   });
 
   test('two members following the same member at once, each event handled concurrently', async () => {

@@ -25,6 +25,7 @@ import { savedPostCases } from './saved-posts.cases';
 import { mentionCases } from './mentions.cases';
 import { moderationCases } from './moderation.cases';
 import { userNameCases } from './user-names.cases';
+import { blockCases } from './blocks.cases';
 import { isActivityStatement } from './activity-statements';
 import { PHOTO_ALT_MAX_LENGTH } from 'mfe-feed/src/data/photoAlt';
 
@@ -1517,6 +1518,9 @@ describe('a post of several photos', () => {
     await deny('alice', `${EXPLORE} update`, update('explorePosts/album2', { photoCount: 9 }));
   });
 });
+
+// Last: a block left in place would refuse the cases above.
+blockCases(suite);
 
 test('every allow statement, method, clause and branch has its allowed and denied cases', () => {
   // Activity's statements have their cases in product-activity.sdk.test.ts.

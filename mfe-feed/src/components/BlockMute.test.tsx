@@ -1,0 +1,114 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import * as sharedFirebase from 'shared-firebase';
+import type { PagedQuery, Post } from 'shared-firebase';
+import * as data from '../data';
+import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
+import { PostCard } from './PostCard';
+import { PostList } from './PostList';
+
+jest.mock('shared-firebase', () =>
+  jest
+    .requireActual('shared-firebase/testing/sharedFirebaseFake')
+    .sharedFirebaseFake(['useMember', 'useHiddenMembers', 'setBlocked', 'setMuted']),
+);
+jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
+
+const fakes = jest.mocked(data);
+const platform = jest.mocked(sharedFirebase);
+
+function hiding({ blocked = [] as string[], blockedBy = [] as string[], muted = [] as string[] }) {
+  platform.useHiddenMembers.mockReturnValue({
+    blocked: new Set(blocked),
+    blockedBy: new Set(blockedBy),
+    muted: new Set(muted),
+  });
+}
+
+beforeEach(() => {
+  platform.useMember.mockImplementation(memberNamed);
+  platform.setBlocked.mockResolvedValue(undefined);
+  platform.setMuted.mockResolvedValue(undefined);
+  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useSavedMark.mockReturnValue({ status: 'missing' });
+  hiding({});
+});
+afterEach(() => jest.clearAllMocks());
+
+const renderCard = (post: ReturnType<typeof makePost>) =>
+  render(
+    <MemoryRouter>
+      <PostCard post={post} viewerUid={VIEWER} />
+    </MemoryRouter>,
+  );
+
+describe("a post's menu beside Report", () => {
+  it('mutes the author, and unmutes once muted', async () => {
+    const post = makePost({ uid: 'ann' });
+    const { unmount } = renderCard(post);
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Mute author' }));
+    expect(platform.setMuted).toHaveBeenCalledWith(VIEWER, 'ann', true);
+    unmount();
+    hiding({ muted: ['ann'] });
+    renderCard(post);
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unmute author' }));
+    expect(platform.setMuted).toHaveBeenLastCalledWith(VIEWER, 'ann', false);
+  });
+
+  it('blocks the author after asking', async () => {
+    renderCard(makePost({ uid: 'ann' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block author' }));
+    const question = screen.getByRole('group', { name: 'Block this member?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Block' }));
+    expect(platform.setBlocked).toHaveBeenCalledWith(VIEWER, 'ann', true);
+    expect(screen.queryByRole('group', { name: 'Block this member?' })).toBeNull();
+  });
+
+  it('offers neither on one’s own post', async () => {
+    renderCard(makePost({ uid: VIEWER }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.queryByRole('menuitem', { name: /Mute|Block/ })).toBeNull();
+  });
+});
+
+describe('the post lists', () => {
+  const posts = (...uids: string[]): PagedQuery<Post> =>
+    ({
+      status: 'ready',
+      items: uids.map((uid, i) => ({ ...makePost({ uid, postId: `p${i}` }), id: `p${i}` })),
+      hasMore: false,
+      loadingMore: false,
+      loadMoreError: null,
+      loadMore: () => undefined,
+      retry: () => undefined,
+    }) as unknown as PagedQuery<Post>;
+
+  it('leave out blocked and blocking members everywhere, muted ones in the home feed only', () => {
+    hiding({ blocked: ['bo'], blockedBy: ['cy'], muted: ['di'] });
+    const { rerender } = render(
+      <MemoryRouter>
+        <PostList
+          posts={posts('ann', 'bo', 'cy', 'di')}
+          viewerUid={VIEWER}
+          label="Your feed"
+          hideMuted
+        />
+      </MemoryRouter>,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Your feed' })).getAllByRole('article'),
+    ).toHaveLength(1);
+    rerender(
+      <MemoryRouter>
+        <PostList posts={posts('ann', 'bo', 'cy', 'di')} viewerUid={VIEWER} label="Posts" />
+      </MemoryRouter>,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article'),
+    ).toHaveLength(2);
+  });
+});
