@@ -138,7 +138,8 @@ describe('Composer photo preview', () => {
   it('previews the chosen photo and removes it, revoking the preview URL', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png());
-    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
+    // The list's code is a lazy chunk: the first photo chosen waits for it.
+    expect(await screen.findByAltText('Preview of the chosen photo')).toHaveAttribute(
       'src',
       'blob:preview-1',
     );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { CAPTION_MAX_LENGTH, MAX_MENTIONS, MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
 import {
@@ -19,7 +19,7 @@ import {
   usePostAudienceCache,
 } from '../data';
 import { FEED_MESSAGES } from '../messages';
-import { ChosenPhotos } from './composer/ChosenPhotos';
+import { LazyChosenPhotos, preloadChosenPhotos } from './composer/LazyChosenPhotos';
 import { addPhotos, chosenPhoto, tooManyPhotosMessage } from './composer/chosenPhotos';
 import { PhotoPicker } from './composer/PhotoPicker';
 import { useComposerDraft } from './composer/useComposerDraft';
@@ -72,6 +72,7 @@ export function Composer({ authorUid }: ComposerProps) {
   });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
+  useEffect(preloadChosenPhotos, []);
 
   // What is written survives a reload until it is posted or discarded.
   // The picked members go with it, so the restored `@Name` still mentions them when posted.
@@ -179,7 +180,7 @@ export function Composer({ authorUid }: ComposerProps) {
       <p className="feed-composer__count" aria-live="off">
         {caption.length}/{CAPTION_MAX_LENGTH}
       </p>
-      <ChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
+      <LazyChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
       <PhotoPicker
         count={photos.length}
         disabled={busy}

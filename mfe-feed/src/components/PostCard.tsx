@@ -12,7 +12,7 @@ import { LikeButton } from './LikeButton';
 import { Likers } from './Likers';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
-import { PhotoCarousel } from './carousel/PhotoCarousel';
+import { LazyPhotoCarousel } from './carousel/LazyPhotoCarousel';
 import { PostPhoto } from './PostPhoto';
 import { SaveButton } from './SaveButton';
 import { postPhotosOf } from './postPhotos';
@@ -120,7 +120,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         </p>
       ) : null}
       {photos.length > 1 ? (
-        <PhotoCarousel
+        <LazyPhotoCarousel
           photos={photos}
           index={viewer.shownIndex}
           onIndexChange={viewer.showPhoto}

@@ -1,4 +1,3 @@
-import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { stillMentioned } from 'shared-ui';
 import type { MentionedMember } from 'shared-ui';
@@ -49,15 +48,23 @@ const STORE = 'drafts';
 
 let opening: Promise<IDBPDatabase<DraftSchema>> | null = null;
 
+/**
+ * The drafts' database. The IndexedDB wrapper is a chunk of its own, fetched when the composer
+ * first reads or keeps a draft, so the feed's first view does not evaluate it.
+ */
 function database(): Promise<IDBPDatabase<DraftSchema>> {
-  opening ??= openDB<DraftSchema>(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
+  opening ??= import('idb')
+    .then(({ openDB }) =>
+      openDB<DraftSchema>(DATABASE, 1, {
+        upgrade(db) {
+          db.createObjectStore(STORE);
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
   return opening;
 }
 
