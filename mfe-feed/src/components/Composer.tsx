@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { CAPTION_MAX_LENGTH, MAX_MENTIONS, MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
 import {
@@ -25,6 +25,8 @@ import { PhotoPicker } from './composer/PhotoPicker';
 import { useComposerDraft } from './composer/useComposerDraft';
 import type { ChosenPhoto } from './composer/chosenPhotos';
 import { PostWaitingNote } from './PostWaitingNote';
+
+const startLoadingChosenPhotos = () => void preloadChosenPhotos();
 
 export interface ComposerProps {
   authorUid: string;
@@ -72,7 +74,6 @@ export function Composer({ authorUid }: ComposerProps) {
   });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
-  useEffect(preloadChosenPhotos, []);
 
   // What is written survives a reload until it is posted or discarded.
   // The picked members go with it, so the restored `@Name` still mentions them when posted.
@@ -165,7 +166,15 @@ export function Composer({ authorUid }: ComposerProps) {
   };
 
   return (
-    <form className="ui-card feed-composer" onSubmit={submit} aria-label="New post">
+    <form
+      className="ui-card feed-composer"
+      onSubmit={submit}
+      aria-label="New post"
+      // The chosen photos' code is fetched as the member comes to the composer.
+      onPointerEnter={startLoadingChosenPhotos}
+      onFocus={startLoadingChosenPhotos}
+      onDragEnter={startLoadingChosenPhotos}
+    >
       <div className="ui-mention-field">
         <TextAreaField
           label="What's on your mind?"

@@ -2,14 +2,12 @@ import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Post, WithId } from 'shared-firebase';
 import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
-import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
 import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
 import { PostMenu } from './edit/PostMenu';
-import { ReportDialogFor } from './ReportButton';
 import { LikeButton } from './LikeButton';
-import { Likers } from './Likers';
+import { LazyCommentBox, LazyLikers, LazyReportDialog } from './LazyCardParts';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
 import { LazyPhotoCarousel } from './carousel/LazyPhotoCarousel';
@@ -92,7 +90,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         </div>
       </header>
       {reporting ? (
-        <ReportDialogFor
+        <LazyReportDialog
           target={{ kind: 'post', targetId: post.postId }}
           subject="this post"
           reporterUid={viewerUid}
@@ -174,11 +172,11 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <StatusMessage status={status} />
       <div id={likersId} hidden={!likersOpen}>
-        {likersOpen ? <Likers likes={post.likes} /> : null}
+        {likersOpen ? <LazyLikers likes={post.likes} /> : null}
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (
-          <CommentBox
+          <LazyCommentBox
             postId={post.postId}
             postAuthorUid={post.uid}
             viewerUid={viewerUid}

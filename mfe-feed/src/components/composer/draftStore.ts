@@ -1,3 +1,4 @@
+import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { stillMentioned } from 'shared-ui';
 import type { MentionedMember } from 'shared-ui';
@@ -48,23 +49,15 @@ const STORE = 'drafts';
 
 let opening: Promise<IDBPDatabase<DraftSchema>> | null = null;
 
-/**
- * The drafts' database. The IndexedDB wrapper is a chunk of its own, fetched when the composer
- * first reads or keeps a draft, so the feed's first view does not evaluate it.
- */
 function database(): Promise<IDBPDatabase<DraftSchema>> {
-  opening ??= import('idb')
-    .then(({ openDB }) =>
-      openDB<DraftSchema>(DATABASE, 1, {
-        upgrade(db) {
-          db.createObjectStore(STORE);
-        },
-      }),
-    )
-    .catch((error: unknown) => {
-      opening = null;
-      throw error;
-    });
+  opening ??= openDB<DraftSchema>(DATABASE, 1, {
+    upgrade(db) {
+      db.createObjectStore(STORE);
+    },
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
   return opening;
 }
 
