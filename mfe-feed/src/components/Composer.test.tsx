@@ -8,6 +8,7 @@ import type { NewPost } from '../data';
 import { FEED_MESSAGES } from '../messages';
 import { VIEWER } from '../testing/fixtures';
 import { Composer } from './Composer';
+import { preloadChosenPhotos } from './composer/LazyChosenPhotos';
 import * as draftStoreModule from './composer/draftStore';
 import { DRAFT_SAVE_DELAY_MS } from './composer/useComposerDraft';
 import { PHOTO_ALT_HINT, PHOTO_ALT_LABEL, PHOTO_ALT_REMINDER } from './PhotoAltField';
@@ -72,6 +73,10 @@ function setup() {
 }
 
 let objectUrls: number;
+// The chosen photos' list is a lazy chunk: its code is there before the cases, as a member's first
+// touch of the composer fetches it (LazyChosenPhotos) before any photo is chosen.
+beforeAll(() => preloadChosenPhotos());
+
 beforeEach(() => {
   jest.useFakeTimers();
   draftStore.kept.clear();
@@ -138,7 +143,8 @@ describe('Composer photo preview', () => {
   it('previews the chosen photo and removes it, revoking the preview URL', async () => {
     const { user, photo } = setup();
     await user.upload(photo(), png());
-    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
+    // The list's code is a lazy chunk: the first photo chosen waits for it.
+    expect(await screen.findByAltText('Preview of the chosen photo')).toHaveAttribute(
       'src',
       'blob:preview-1',
     );

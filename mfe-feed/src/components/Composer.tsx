@@ -19,12 +19,14 @@ import {
   usePostAudienceCache,
 } from '../data';
 import { FEED_MESSAGES } from '../messages';
-import { ChosenPhotos } from './composer/ChosenPhotos';
+import { LazyChosenPhotos, preloadChosenPhotos } from './composer/LazyChosenPhotos';
 import { addPhotos, chosenPhoto, tooManyPhotosMessage } from './composer/chosenPhotos';
 import { PhotoPicker } from './composer/PhotoPicker';
 import { useComposerDraft } from './composer/useComposerDraft';
 import type { ChosenPhoto } from './composer/chosenPhotos';
 import { PostWaitingNote } from './PostWaitingNote';
+
+const startLoadingChosenPhotos = () => void preloadChosenPhotos();
 
 export interface ComposerProps {
   authorUid: string;
@@ -164,7 +166,15 @@ export function Composer({ authorUid }: ComposerProps) {
   };
 
   return (
-    <form className="ui-card feed-composer" onSubmit={submit} aria-label="New post">
+    <form
+      className="ui-card feed-composer"
+      onSubmit={submit}
+      aria-label="New post"
+      // The chosen photos' code is fetched as the member comes to the composer.
+      onPointerEnter={startLoadingChosenPhotos}
+      onFocus={startLoadingChosenPhotos}
+      onDragEnter={startLoadingChosenPhotos}
+    >
       <div className="ui-mention-field">
         <TextAreaField
           label="What's on your mind?"
@@ -179,7 +189,7 @@ export function Composer({ authorUid }: ComposerProps) {
       <p className="feed-composer__count" aria-live="off">
         {caption.length}/{CAPTION_MAX_LENGTH}
       </p>
-      <ChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
+      <LazyChosenPhotos photos={photos} onChange={setPhotos} disabled={busy} />
       <PhotoPicker
         count={photos.length}
         disabled={busy}

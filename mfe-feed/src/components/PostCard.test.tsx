@@ -322,7 +322,8 @@ describe('PostCard comment count', () => {
     const toggle = screen.getByRole('button', { name: 'Comments (2)' });
     // The member's own comment, not counted by the function yet, counts at once.
     await user.click(toggle);
-    expect(toggle).toHaveTextContent('Comments (3)');
+    // The comments' code is fetched on opening (LazyCardParts).
+    await waitFor(() => expect(toggle).toHaveTextContent('Comments (3)'));
     await user.click(toggle);
     expect(toggle).toHaveTextContent('Comments (2)');
   });
@@ -421,7 +422,8 @@ describe('PostCard who liked', () => {
     const count = screen.getByRole('button', { name: '2 likes' });
     expect(count).toHaveAttribute('aria-expanded', 'false');
     await user.click(count);
-    const list = screen.getByRole('region', { name: 'Liked by' });
+    // The list's code is fetched on opening (LazyCardParts).
+    const list = await screen.findByRole('region', { name: 'Liked by' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Name of bob', 'Name of ann']);
     expect(links[0]).toHaveAttribute('href', '/profile/bob');
@@ -432,7 +434,7 @@ describe('PostCard who liked', () => {
     const likes = Array.from({ length: 25 }, (_, i) => `m${i}`);
     const { user } = renderCard(makePost({ likes }));
     await user.click(screen.getByRole('button', { name: '25 likes' }));
-    const list = screen.getByRole('region', { name: 'Liked by' });
+    const list = await screen.findByRole('region', { name: 'Liked by' });
     expect(within(list).getAllByRole('link')).toHaveLength(20);
     await user.click(within(list).getByRole('button', { name: 'Show more' }));
     expect(within(list).getAllByRole('link')).toHaveLength(25);

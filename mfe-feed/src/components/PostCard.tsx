@@ -3,18 +3,16 @@ import { useLocation } from 'react-router-dom';
 import { setMuted, useHiddenMembers } from 'shared-firebase';
 import type { Post, WithId } from 'shared-firebase';
 import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
-import { CommentBox } from './CommentBox';
 import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
 import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
 import { PostMenu } from './edit/PostMenu';
-import { ReportDialogFor } from './ReportButton';
 import { BlockQuestion } from './BlockMember';
 import { LikeButton } from './LikeButton';
-import { Likers } from './Likers';
+import { LazyCommentBox, LazyLikers, LazyReportDialog } from './LazyCardParts';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
-import { PhotoCarousel } from './carousel/PhotoCarousel';
+import { LazyPhotoCarousel } from './carousel/LazyPhotoCarousel';
 import { PostPhoto } from './PostPhoto';
 import { SaveButton } from './SaveButton';
 import { postPhotosOf } from './postPhotos';
@@ -120,7 +118,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         />
       ) : null}
       {reporting ? (
-        <ReportDialogFor
+        <LazyReportDialog
           target={{ kind: 'post', targetId: post.postId }}
           subject="this post"
           reporterUid={viewerUid}
@@ -148,7 +146,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         </p>
       ) : null}
       {photos.length > 1 ? (
-        <PhotoCarousel
+        <LazyPhotoCarousel
           photos={photos}
           index={viewer.shownIndex}
           onIndexChange={viewer.showPhoto}
@@ -202,11 +200,11 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <StatusMessage status={status} />
       <div id={likersId} hidden={!likersOpen}>
-        {likersOpen ? <Likers likes={post.likes} /> : null}
+        {likersOpen ? <LazyLikers likes={post.likes} /> : null}
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (
-          <CommentBox
+          <LazyCommentBox
             postId={post.postId}
             postAuthorUid={post.uid}
             viewerUid={viewerUid}

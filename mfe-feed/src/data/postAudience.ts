@@ -3,6 +3,7 @@ import type { DocumentReference, DocumentSnapshot } from 'firebase/firestore';
 import { useEffect } from 'react';
 import { followersRef } from 'shared-firebase';
 import type { FollowersDoc } from 'shared-firebase';
+import { whenIdle } from '../whenIdle';
 
 /**
  * Who a new post is for: its author and the author's followers (`Followers/{uid}`), which the
@@ -51,16 +52,23 @@ export async function readPostAudience(authorUid: string): Promise<string[]> {
 /**
  * Keeps `Followers/{authorUid}` in the SDK's cache while the composer is shown, so a post made
  * offline can still name its audience (the memory cache drops documents nothing listens to).
+ * The listen starts once the first view is idle: it is not on screen, and started with the page it
+ * went before the feed's own query on the connection.
  */
 export function usePostAudienceCache(authorUid: string): void {
-  useEffect(
-    () =>
-      onSnapshot(
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = onSnapshot(
         followersRef(authorUid),
         () => undefined,
         // A failed listen only means the offline path may have to wait for the server.
         () => undefined,
-      ),
-    [authorUid],
-  );
+      );
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [authorUid]);
 }

@@ -20,6 +20,16 @@ export interface ProfilePostsProps {
 }
 
 /**
+ * Starts fetching feed's post list (its manifest, entry and chunks) while the profile's own
+ * documents are read, rather than after them: the first post's photo is the page's largest paint,
+ * and it waits for both. Only a head start: a failure is left to the post list's own load and
+ * retry, which share the federation runtime's requests.
+ */
+export function preloadPostList(loadRemoteModule: RemoteAppProps['loadRemoteModule']): void {
+  loadRemoteModule?.(POST_LIST_MODULE).catch(() => undefined);
+}
+
+/**
  * The member's posts, mounted at run time from mfe-feed's exposed post list. If feed cannot be
  * loaded, this area alone shows its fallback with a Retry button.
  */

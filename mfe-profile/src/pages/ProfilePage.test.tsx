@@ -5,6 +5,7 @@ import * as sharedFirebase from 'shared-firebase';
 import { placeholderAvatar } from 'shared-ui';
 import { memberData } from 'shared-firebase/testing/members';
 import * as data from '../data';
+import { POST_LIST_MODULE } from '../components/ProfilePosts';
 import { ProfilePage } from './ProfilePage';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
@@ -14,7 +15,7 @@ const fakes = jest.mocked(data);
 const platform = jest.mocked(sharedFirebase);
 
 /** The post list never arrives here; ProfilePosts.test.tsx covers mounting it. */
-const loadNever = () => new Promise<never>(() => {});
+const loadNever = jest.fn(() => new Promise<never>(() => {}));
 
 function pageAt(path: string) {
   return (
@@ -232,11 +233,12 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
-  it('shows a spinner while the profile loads', () => {
+  it("shows a spinner while the profile loads, feed's post list already on its way", () => {
     platform.useMember.mockReturnValue({ status: 'loading' });
     renderAt('/profile/bob');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
     expect(screen.queryByText('not found page')).not.toBeInTheDocument();
+    expect(loadNever).toHaveBeenCalledWith(POST_LIST_MODULE);
   });
 
   it('offers Retry when the profile cannot be loaded, and reads it again', async () => {

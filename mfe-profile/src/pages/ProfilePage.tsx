@@ -7,7 +7,7 @@ import { IntroList } from '../components/IntroList';
 import { NameChangePrompt } from '../components/NameChangePrompt';
 import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
-import { ProfilePosts } from '../components/ProfilePosts';
+import { preloadPostList, ProfilePosts } from '../components/ProfilePosts';
 import {
   followersWithOwnEdge,
   shownPostCount,
@@ -40,6 +40,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   const followStatus = useFollowStatus(me, userId);
   const hidden = useHiddenMembers();
   const navigate = useNavigate();
+  useEffect(() => preloadPostList(loadRemoteModule), [loadRemoteModule]);
   const unknown = userId === '' || profile.status === 'missing';
 
   useEffect(() => {

@@ -11,7 +11,8 @@
 // the current build for the others. Runs alternate between the two, so both see the same machine
 // load (Lighthouse's simulated CPU times scale with it).
 //
-// Route names: /login, "/ (feed)", /explore, /profile/:uid. Builds are measured as they are (run
+// Route names: /login, "/ (feed)", /explore, /profile/:uid, /post/:id (a post of 3 photos, posted
+// before the 9 of one photo, so the feed's first view is as before). Builds are measured as they are (run
 // `npm run build` first). Whole reports are written to .tmp/lighthouse/.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import { phonePhoto } from './phone-photo.mjs';
 import { createMember } from './seed.mjs';
 
 const PHOTO_POSTS = 9;
+const ALBUM_PHOTOS = 3;
 const REPORTS = path.join(ROOT, '.tmp', 'lighthouse');
 const log = (line) => console.log(`[lighthouse] ${line}`);
 
@@ -39,22 +41,41 @@ const { values } = parseArgs({
   },
 });
 
+/**
+ * The member's posts: first one of ALBUM_PHOTOS photos (the post page's route: a carousel), then
+ * PHOTO_POSTS of one photo each (the feed's and the profile's first views, as before the album).
+ * Returns the album's path.
+ */
 async function postPhotos(stack, member) {
   const photo = phonePhoto();
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await signIn(page, stack.shellUrl, member);
-    for (let n = 0; n < PHOTO_POSTS; n += 1) {
-      await page
-        .getByLabel('Photos', { exact: true })
-        .setInputFiles({ name: 'IMG_4000.jpg', mimeType: 'image/jpeg', buffer: photo });
+    let albumPath = null;
+    for (let n = 0; n <= PHOTO_POSTS; n += 1) {
+      const count = n === 0 ? ALBUM_PHOTOS : 1;
+      await page.getByLabel('Photos', { exact: true }).setInputFiles(
+        Array.from({ length: count }, (_, i) => ({
+          name: `IMG_400${i}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: photo,
+        })),
+      );
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Post has been made successfully').waitFor({ timeout: 180_000 });
       await page
         .getByText('Post has been made successfully')
         .waitFor({ state: 'detached', timeout: 10_000 });
+      if (n === 0) {
+        // The album, just posted, is the feed's first card.
+        const album = page
+          .getByRole('article', { name: 'Post' })
+          .filter({ has: page.getByRole('region', { name: `Photos, ${ALBUM_PHOTOS}` }) });
+        albumPath = await album.locator('a[href^="/post/"]').first().getAttribute('href');
+      }
     }
+    return albumPath;
   } finally {
     await browser.close();
   }
@@ -131,14 +152,15 @@ async function main() {
     if (values.compare)
       stacks.unshift({ label: 'compared', stack: await compareStack(stack, values.compare) });
     const member = await createMember(stack, 'Lighthouse Photos');
-    log('posting 9 photos through the composer…');
-    await postPhotos(stack, member);
+    log(`posting ${ALBUM_PHOTOS} photos, then ${PHOTO_POSTS} posts of one, through the composer…`);
+    const albumPath = await postPhotos(stack, member);
     const runs = Number(values.runs);
     const byRoute = new Map();
     for (let run = 1; run <= runs; run += 1) {
       for (const { label, stack: measured } of stacks) {
         const results = await measureLighthouse(measured, member, log, {
           only: values.route,
+          postPath: albumPath,
           onReport: (name, lhr) => {
             const file = path.join(REPORTS, `${label}-${name.replace(/\W+/g, '_')}-${run}.json`);
             fs.writeFileSync(file, JSON.stringify(lhr));

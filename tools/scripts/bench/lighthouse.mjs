@@ -13,9 +13,10 @@ import { signIn } from './browser.mjs';
 
 /**
  * Score, LCP and CLS of each route. `only` keeps the routes whose name it lists; `onReport` gets
- * each route's whole report (tools/scripts/bench/lighthouse-routes.mjs prints its audits).
+ * each route's whole report (tools/scripts/bench/lighthouse-routes.mjs prints its audits);
+ * `postPath` (/post/{id}) adds that post's page.
  */
-export async function measureLighthouse(stack, member, log, { only, onReport } = {}) {
+export async function measureLighthouse(stack, member, log, { only, onReport, postPath } = {}) {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -30,6 +31,7 @@ export async function measureLighthouse(stack, member, log, { only, onReport } =
       { name: '/ (feed)', path: '/', signedIn: true },
       { name: '/explore', path: '/explore', signedIn: true },
       { name: '/profile/:uid', path: `/profile/${member.uid}`, signedIn: true },
+      ...(postPath ? [{ name: '/post/:id', path: postPath, signedIn: true }] : []),
     ].filter((route) => !only || only.includes(route.name));
     for (const route of routes) {
       if (route.signedIn && !results.some((r) => r.signedIn))

@@ -1,10 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { installPointerEvents, touchGesture } from '../../testing/pointerEvents';
 import type { ShownPhoto } from '../postPhotos';
 import { postPhotosOf } from '../postPhotos';
+import { LazyPhotoCarousel, PhotoCarouselStill } from './LazyPhotoCarousel';
 import { PhotoCarousel } from './PhotoCarousel';
+import type { PhotoCarouselProps } from './PhotoCarousel';
 
 const photo = (n: number, width = 1080, height = 810): ShownPhoto => ({
   src: `https://files/${n}.jpg`,
@@ -170,5 +172,41 @@ describe('postPhotosOf a post of several photos', () => {
       { src: 'https://files/2.jpg', alt: 'A boat', size: { width: 800, height: 1000 } },
       { src: 'https://files/3.jpg', alt: 'Photo 3 of 3', size: { width: 640, height: 640 } },
     ]);
+  });
+
+  it('shows the same boxes before its code has run, moving with its arrows, then takes over', async () => {
+    const classesOf = (element: Element) =>
+      [element, ...element.querySelectorAll('[class]')].map((node) => node.className).join(' ');
+    const props = { photos: PHOTOS, onIndexChange: jest.fn(), onOpen: jest.fn() };
+    const loaded = render(<PhotoCarousel {...props} index={1} />);
+    const loadedClasses = new Set(classesOf(loaded.container).split(' '));
+    const loadedFrame = loaded.container.querySelector('img')?.getAttribute('style');
+    loaded.unmount();
+
+    const still = render(<PhotoCarouselStill {...props} index={1} />);
+    // Every class the still draws with is one the carousel draws with; the frame is the first
+    // photo's shape; the dots mark the same photo.
+    for (const name of classesOf(still.container).split(' ')) expect(loadedClasses).toContain(name);
+    expect(still.container.querySelector('img')).toHaveAttribute('style', loadedFrame ?? '');
+    expect(still.container.querySelector('img')).toHaveAttribute('alt', 'Photo number 2');
+    expect(still.container.querySelectorAll('.feed-carousel__dot')).toHaveLength(3);
+    expect(still.container.querySelectorAll('.feed-carousel__dot')[1]).toHaveClass(
+      'feed-carousel__dot--current',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(props.onIndexChange).toHaveBeenLastCalledWith(2);
+    fireEvent.click(screen.getByRole('button', { name: /^Photo number 2/ }));
+    expect(props.onOpen).toHaveBeenLastCalledWith(1);
+    still.unmount();
+
+    // The lazy carousel shows the still until its code arrives, then the carousel (every slide).
+    function OwnedLazy(owned: Pick<PhotoCarouselProps, 'photos' | 'onOpen'>) {
+      const [index, setIndex] = useState(0);
+      return <LazyPhotoCarousel {...owned} index={index} onIndexChange={setIndex} />;
+    }
+    render(<OwnedLazy photos={PHOTOS} onOpen={props.onOpen} />);
+    expect(screen.getByRole('region', { name: 'Photos, 3' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('.feed-carousel__slide')).toHaveLength(3));
+    expect(visiblePhoto()).toBe('Photo number 1');
   });
 });

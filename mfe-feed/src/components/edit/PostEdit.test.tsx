@@ -63,7 +63,8 @@ describe('reporting a post', () => {
     const { user } = renderCard(post);
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Report post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report this post' });
+    // The report form's code is fetched on opening (LazyCardParts).
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(platform.submitReport).toHaveBeenCalledWith(

@@ -1,0 +1,21 @@
+import { lazyPart } from './lazyPart';
+import type { CommentBoxProps } from './CommentBox';
+import type { ReportDialogForProps } from './ReportButton';
+
+/**
+ * What a post card shows only when the member asks (its comments, who liked it, the report
+ * dialog) is fetched then, so a list of posts, on the feed and inside the profile, does not
+ * carry it (docs/PERFORMANCE.md, "What runs on the first view").
+ */
+export const LazyCommentBox = lazyPart<CommentBoxProps>(
+  () => import('./CommentBox').then((module) => ({ default: module.CommentBox })),
+  'comments',
+);
+export const LazyLikers = lazyPart<{ likes: readonly string[] }>(
+  () => import('./Likers').then((module) => ({ default: module.Likers })),
+  'likes',
+);
+export const LazyReportDialog = lazyPart<ReportDialogForProps>(
+  () => import('./ReportButton').then((module) => ({ default: module.ReportDialogFor })),
+  'report form',
+);
