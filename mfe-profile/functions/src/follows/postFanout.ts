@@ -4,7 +4,7 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from 'shared-firebase/server';
 import { FANOUT_PAGE_SIZE, followEdgeId, POST_FOLLOWERS_BOUND } from './bounds';
-import { committedIfUnchanged, GUARDED_ATTEMPTS } from './versioned';
+import { committedIfUnchanged, createIfAbsent, GUARDED_ATTEMPTS } from './versioned';
 
 /** `followFanouts/{follower}_{target}`, written by this function only. */
 export interface FanoutProgress {
@@ -53,7 +53,7 @@ export async function fanOutToPosts(
       const started = await committedIfUnchanged(progressRef, read, () =>
         read.exists
           ? progressRef.update({ ...start }, { lastUpdateTime: read.updateTime! })
-          : progressRef.create(start),
+          : createIfAbsent(progressRef, start),
       );
       if (!started) refused += 1;
       continue;
