@@ -3,13 +3,15 @@ import type { Member } from '../fixtures';
 import type { FirestoreAdmin } from './firestore-rest';
 
 /**
- * A text post by `author`, written as the app writes it (followers = the author alone), its id as
- * long as the SDK's (the rules bound post ids, and ids kept beside a post, like bookmarks, too).
+ * A text post by `author`, written as the app writes it (followers = the author alone) or, with
+ * `readers`, as the follow fan-out leaves it in their feeds; its id as long as the SDK's (the
+ * rules bound post ids, and ids kept beside a post, like bookmarks, too).
  */
 export async function createTextPost(
   admin: FirestoreAdmin,
   author: Member,
   caption: string,
+  readers: readonly Member[] = [],
 ): Promise<string> {
   const postId = randomUUID().replace(/-/g, '').slice(0, 20);
   await admin.write([
@@ -20,7 +22,7 @@ export async function createTextPost(
         postCaption: caption,
         uid: author.uid,
         postId,
-        followers: [author.uid],
+        followers: [author.uid, ...readers.map((reader) => reader.uid)],
         likes: [],
       },
       serverTime: ['createdAt'],

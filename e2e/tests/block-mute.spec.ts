@@ -1,31 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Member } from '../fixtures';
 import { expect, signedInPage, test } from '../fixtures';
-import type { FirestoreAdmin } from '../support/firestore-rest';
+import { createTextPost } from '../support/posts';
 
 // Block and mute in real Chromium against the local backend: a member blocks one member from their
 // profile and mutes another from a post's menu; the blocked member finds the blocker's profile and
 // post unavailable; the muted member's post comes back with Unmute in settings.
-
-/** A text post by `author` in the feed of `reader` (as the follow fan-out leaves it). */
-async function postFor(admin: FirestoreAdmin, author: Member, reader: Member, caption: string) {
-  const postId = randomUUID().replace(/-/g, '').slice(0, 20);
-  await admin.write([
-    {
-      path: `posts/${postId}`,
-      data: {
-        postImage: null,
-        postCaption: caption,
-        uid: author.uid,
-        postId,
-        followers: [author.uid, reader.uid],
-        likes: [],
-      },
-      serverTime: ['createdAt'],
-    },
-  ]);
-  return postId;
-}
 
 test('a block hides each member from the other; a mute hides a member from the feed until undone', async ({
   browser,
@@ -38,9 +17,9 @@ test('a block hides each member from the other; a mute hides a member from the f
   const ann = await members.create({ username: `Ann ${tag}` });
   const ben = await members.create({ username: `Ben ${tag}` });
   const cy = await members.create({ username: `Cy ${tag}` });
-  await postFor(admin, ben, ann, `Ben writes ${tag}`);
-  await postFor(admin, cy, ann, `Cy writes ${tag}`);
-  const annPost = await postFor(admin, ann, ann, `Ann writes ${tag}`);
+  await createTextPost(admin, ben, `Ben writes ${tag}`, [ann]);
+  await createTextPost(admin, cy, `Cy writes ${tag}`, [ann]);
+  const annPost = await createTextPost(admin, ann, `Ann writes ${tag}`);
 
   const a = await signedInPage(browser, stack.shellUrl, ann);
   const feed = a.page.getByRole('list', { name: 'Your feed' });
