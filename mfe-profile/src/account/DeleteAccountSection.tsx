@@ -69,7 +69,9 @@ export function DeleteAccountSection() {
 
   return (
     <section className="ui-card profile-delete" aria-labelledby="delete-account-heading">
-      <h2 id="delete-account-heading">Delete account</h2>
+      <h2 id="delete-account-heading" className="ui-setting__heading">
+        Delete account
+      </h2>
       <p>
         This deletes your posts and photos, your comments and replies, your likes, who you follow
         and who follows you, and your sign-in. It cannot be undone.

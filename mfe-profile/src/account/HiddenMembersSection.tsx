@@ -68,7 +68,9 @@ export function HiddenMembersSection({ me }: { me: string }) {
     <>
       {lists.map((list) => (
         <section key={list.id} className="ui-card" aria-labelledby={`hidden-${list.id}`}>
-          <h2 id={`hidden-${list.id}`}>{list.title}</h2>
+          <h2 id={`hidden-${list.id}`} className="ui-setting__heading">
+            {list.title}
+          </h2>
           {list.uids.length === 0 ? (
             <p>{list.empty}</p>
           ) : (
