@@ -10,7 +10,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { DeliveryQueue, Outbox, type Delivery } from '../firestore/triggers';
+import {
+  DeliveryQueue,
+  FUNCTION_DELIVERY_CONCURRENCY,
+  Outbox,
+  type Delivery,
+} from '../firestore/triggers';
 import { READY, type Endpoint, type HostConfig } from './hostConfig';
 
 // firebase-tools has no typings for its emulator classes: the little used here.
@@ -100,13 +105,6 @@ function throwawayCredentials(dir: string, projectId: string): string {
   return file;
 }
 
-/**
- * Deliveries the relay has on their way at once. Google's emulator hands every event over at once
- * and leaves the order to us; one at a time, a single slow function held every trigger behind it
- * and counts lagged by minutes in a busy run. Production promises no order either.
- */
-const RELAY_CONCURRENCY = 8;
-
 /** Google's emulator's deliveries, accepted at once and delivered again until acknowledged. */
 function startRelay(config: HostConfig, log: (line: string) => void) {
   const relay = config.relay!;
@@ -114,7 +112,7 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
     target: `${config.host}:${config.port}`,
     outbox: Outbox.open(relay.outboxDir),
     retry: config.retry,
-    concurrency: RELAY_CONCURRENCY,
+    concurrency: FUNCTION_DELIVERY_CONCURRENCY,
     log,
   });
   const server = http.createServer((req, res) => {

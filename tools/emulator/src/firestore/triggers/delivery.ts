@@ -16,6 +16,14 @@ export interface RetryPolicy {
   requestTimeoutMs: number;
 }
 
+/**
+ * Deliveries of Firestore events on their way to functions at once, one per function: what both
+ * backends use (our emulator's triggers and the relay of Google's). Production promises no order;
+ * one at a time, a single slow function (a follow's fan-out) held every trigger behind it, and
+ * counts lagged by minutes in a busy run.
+ */
+export const FUNCTION_DELIVERY_CONCURRENCY = 8;
+
 export const DEFAULT_RETRY: RetryPolicy = {
   initialBackoffMs: 1000,
   maxBackoffMs: 60_000,

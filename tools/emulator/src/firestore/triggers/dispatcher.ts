@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FirestoreEngine } from '../engine';
-import { DeliveryQueue, type RetryPolicy } from './delivery';
+import { DeliveryQueue, FUNCTION_DELIVERY_CONCURRENCY, type RetryPolicy } from './delivery';
 import { deliveriesFor } from './events';
 import { Outbox } from './outbox';
 import type { TriggerRegistry } from './registrations';
@@ -34,6 +34,7 @@ export class TriggerDispatcher {
           target: options.functionsEmulator,
           outbox: Outbox.open(outboxDir),
           retry: options.retry,
+          concurrency: FUNCTION_DELIVERY_CONCURRENCY,
           log: options.log,
         })
       : null;

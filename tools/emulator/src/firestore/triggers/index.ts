@@ -1,4 +1,9 @@
-export { DEFAULT_RETRY, DeliveryQueue, type RetryPolicy } from './delivery';
+export {
+  DEFAULT_RETRY,
+  DeliveryQueue,
+  FUNCTION_DELIVERY_CONCURRENCY,
+  type RetryPolicy,
+} from './delivery';
 export { TriggerDispatcher, type TriggerOptions } from './dispatcher';
 export type { Delivery } from './events';
 export { Outbox } from './outbox';
