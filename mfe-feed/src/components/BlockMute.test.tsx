@@ -132,10 +132,11 @@ describe('who liked a post', () => {
     );
     const list = screen.getByRole('region', { name: 'Liked by' });
     // A mute hides nobody here: it is a view of the feed and the bell only.
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Name of di',
-      'Name of ann',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name of di', 'Name of ann']);
   });
 
   it('says nobody liked it when every liker is hidden', () => {

@@ -59,7 +59,11 @@ const firestore = jest.requireMock('firebase/firestore') as {
 };
 const pagedQuery = jest.mocked(usePagedQuery);
 const hiddenMembers = jest.mocked(useHiddenMembers);
-const NOBODY_HIDDEN = { blocked: new Set<string>(), blockedBy: new Set<string>(), muted: new Set<string>() };
+const NOBODY_HIDDEN = {
+  blocked: new Set<string>(),
+  blockedBy: new Set<string>(),
+  muted: new Set<string>(),
+};
 
 const bookmark = (postId: string) => ({ id: postId, postId, savedAt: null });
 const post = (postId: string, uid = 'author') => ({ postId, uid, postCaption: postId, likes: [] });
