@@ -80,7 +80,13 @@ export { replyKey } from './data/replyKey';
 export { setBlocked, setMuted } from './data/blockEdges';
 
 // Whom the signed-in member does not see: every reader filters with it.
-export { isBlockedEitherWay, isHiddenInFeed, useHiddenMembers } from './data/hiddenMembers';
+export {
+  isBlockedEitherWay,
+  isHiddenInFeed,
+  isMemberHidden,
+  useHiddenMembers,
+} from './data/hiddenMembers';
+export type { HiddenMembers } from './data/hiddenMembers';
 
 // Reading a member, as every team shows members.
 export { useMember } from './data/useMember';

@@ -408,6 +408,7 @@ export const ACCOUNT_DELETION_STEPS = [
   { id: 'posts', label: 'Deleting your posts' },
   { id: 'activity', label: 'Deleting your activity' },
   { id: 'saved', label: 'Deleting your saved posts' },
+  { id: 'safety', label: 'Removing your blocks and mutes' },
   { id: 'files', label: 'Deleting your photos and pictures' },
   { id: 'documents', label: 'Deleting your profile' },
   { id: 'account', label: 'Deleting your sign-in' },

@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import * as sharedFirebase from 'shared-firebase';
 import type { PagedQuery, Post } from 'shared-firebase';
 import * as data from '../data';
+import { liveMember } from 'shared-firebase/testing/members';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
+import { Likers } from './Likers';
 import { PostCard } from './PostCard';
 import { PostList } from './PostList';
 
@@ -110,5 +112,40 @@ describe('the post lists', () => {
     expect(
       within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article'),
     ).toHaveLength(2);
+  });
+});
+
+describe('who liked a post', () => {
+  it('leaves out members blocked either way and suspended members, and shows the others', () => {
+    hiding({ blocked: ['bo'], blockedBy: ['cy'], muted: ['di'] });
+    platform.useMember.mockImplementation((uid) => {
+      if (uid !== 'sus') return memberNamed(uid);
+      const member = liveMember('Name of sus');
+      return member.status === 'ready'
+        ? { status: 'ready', data: { ...member.data, authorSuspended: true } }
+        : member;
+    });
+    render(
+      <MemoryRouter>
+        <Likers likes={['ann', 'bo', 'cy', 'sus', 'di']} />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('region', { name: 'Liked by' });
+    // A mute hides nobody here: it is a view of the feed and the bell only.
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name of di', 'Name of ann']);
+  });
+
+  it('says nobody liked it when every liker is hidden', () => {
+    hiding({ blocked: ['bo'], blockedBy: ['cy'] });
+    render(
+      <MemoryRouter>
+        <Likers likes={['bo', 'cy']} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('No likes yet.')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from 'shared-ui';
 import {
   createPost,
-  findMembersByName,
+  useFindMembersByName,
   newPostProblem,
   UnreadablePhotoError,
   usePostAudienceCache,
@@ -66,10 +66,11 @@ export function Composer({ authorUid }: ComposerProps) {
   const { status, show, clear } = useStatusMessage();
   const busy = phase.kind !== 'idle';
   // Typing `@` and a name suggests members; the picked ones still named when posting are stored.
+  const findMembers = useFindMembersByName();
   const mention = useMentionCombobox({
     value: caption,
     onValueChange: setCaption,
-    search: findMembersByName,
+    search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
   });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, MAX_MENTIONS, USERNAME_MAX_LENGTH } from 'shared-firebase';
 import { Button, MentionSuggestions, TextField, useMentionCombobox } from 'shared-ui';
-import { findMembersByName } from '../data';
+import { useFindMembersByName } from '../data';
 import { PendingNote } from './PendingNote';
 
 export interface InlineTextFormProps {
@@ -34,10 +34,11 @@ export function InlineTextForm({
 }: InlineTextFormProps) {
   const [text, setText] = useState('');
   const [waiting, setWaiting] = useState(0);
+  const findMembers = useFindMembersByName();
   const mention = useMentionCombobox({
     value: text,
     onValueChange: setText,
-    search: findMembersByName,
+    search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
   });
   const restore = (sent: string) => setText((current) => (current === '' ? sent : current));

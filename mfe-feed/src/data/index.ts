@@ -23,6 +23,7 @@ export { useComments, addComment, addReply, deleteComment, deleteReply } from '.
 export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
 export {
   findMembersByName,
+  useFindMembersByName,
   useMentionedMembers,
   useMentionedMembersState,
   MENTION_SUGGESTIONS,

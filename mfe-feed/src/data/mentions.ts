@@ -1,41 +1,78 @@
-import { getDocs, limit, orderBy, query, where } from 'firebase/firestore';
+import { getDocs, limit, orderBy, query, startAfter, where } from 'firebase/firestore';
+import type { QueryDocumentSnapshot } from 'firebase/firestore';
+import { useCallback } from 'react';
 import {
+  isMemberHidden,
   profilePictureSources,
   searchPrefixOf,
   searchRangeEnd,
+  useHiddenMembers,
   useMember,
   usersDataCollection,
 } from 'shared-firebase';
+import type { HiddenMembers, UserData } from 'shared-firebase';
 import type { MentionedMember, MentionOption } from 'shared-ui';
 
 /** How many members the @-suggestions offer at most. */
 export const MENTION_SUGGESTIONS = 6;
 
 /**
+ * How many pages one search reads at most while the members it finds are hidden: a bound on the
+ * reads of one pause in typing. Members hidden from one viewer are few, so it is almost never met.
+ */
+const MAX_SEARCH_PAGES = 5;
+
+/**
  * The members whose name starts with `typed` (what follows the `@`), for the @-suggestions: the
  * member search's range over `usersData.searchName` (docs/DATA_MODEL.md "Member search"), read
- * once per pause in typing, at most MENTION_SUGGESTIONS. Blank asks nothing.
+ * once per pause in typing, at most MENTION_SUGGESTIONS, without the members the viewer does not
+ * see (`hidden`; blocked either way, suspended). A page that held hidden members is followed by
+ * the next, so hidden names never crowd out the ones offered. Blank asks nothing.
  */
-export async function findMembersByName(typed: string): Promise<MentionOption[]> {
+export async function findMembersByName(
+  typed: string,
+  hidden: HiddenMembers,
+): Promise<MentionOption[]> {
   const prefix = searchPrefixOf(typed);
   if (!prefix) return [];
-  const found = await getDocs(
-    query(
-      usersDataCollection(),
-      where('searchName', '>=', prefix),
-      where('searchName', '<', searchRangeEnd(prefix)),
-      orderBy('searchName'),
-      limit(MENTION_SUGGESTIONS),
-    ),
-  );
-  return found.docs.map((member) => {
-    const data = member.data();
-    return {
-      uid: member.id,
-      name: data.userInfo.userName,
-      picture: profilePictureSources(data.profilePictures),
-    };
-  });
+  const range = [
+    where('searchName', '>=', prefix),
+    where('searchName', '<', searchRangeEnd(prefix)),
+    orderBy('searchName'),
+  ];
+  const offered: MentionOption[] = [];
+  let last: QueryDocumentSnapshot<UserData> | undefined;
+  for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
+    const found = await getDocs(
+      query(
+        usersDataCollection(),
+        ...range,
+        ...(last ? [startAfter(last)] : []),
+        limit(MENTION_SUGGESTIONS),
+      ),
+    );
+    for (const member of found.docs) {
+      const data = member.data();
+      if (isMemberHidden(hidden, member.id, data)) continue;
+      offered.push({
+        uid: member.id,
+        name: data.userInfo.userName,
+        picture: profilePictureSources(data.profilePictures),
+      });
+    }
+    if (offered.length >= MENTION_SUGGESTIONS || found.size < MENTION_SUGGESTIONS) break;
+    last = found.docs[found.docs.length - 1];
+  }
+  return offered.slice(0, MENTION_SUGGESTIONS);
+}
+
+/**
+ * The @-suggestions' search for the signed-in member (findMembersByName with whom they do not
+ * see), the same function until a block changes: the fields re-ask only then.
+ */
+export function useFindMembersByName(): (typed: string) => Promise<MentionOption[]> {
+  const hidden = useHiddenMembers();
+  return useCallback((typed: string) => findMembersByName(typed, hidden), [hidden]);
 }
 
 /** The members a stored text mentions, and whether every one of them has been read. */

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { usePagedQuery } from 'shared-firebase';
+import { useHiddenMembers, usePagedQuery } from 'shared-firebase';
 import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import { savedPostsQuery, setSaved, useSavedPostList } from './savedPosts';
 
@@ -50,6 +50,7 @@ jest.mock('shared-firebase/session', () =>
 jest.mock('shared-firebase', () => ({
   ...jest.requireActual('shared-firebase'),
   usePagedQuery: jest.fn(),
+  useHiddenMembers: jest.fn(),
 }));
 
 const firestore = jest.requireMock('firebase/firestore') as {
@@ -57,12 +58,19 @@ const firestore = jest.requireMock('firebase/firestore') as {
   __listeners: Map<string, Listener>;
 };
 const pagedQuery = jest.mocked(usePagedQuery);
+const hiddenMembers = jest.mocked(useHiddenMembers);
+const NOBODY_HIDDEN = {
+  blocked: new Set<string>(),
+  blockedBy: new Set<string>(),
+  muted: new Set<string>(),
+};
 
 const bookmark = (postId: string) => ({ id: postId, postId, savedAt: null });
-const post = (postId: string) => ({ postId, uid: 'author', postCaption: postId, likes: [] });
+const post = (postId: string, uid = 'author') => ({ postId, uid, postCaption: postId, likes: [] });
+type PostData = ReturnType<typeof post> & { authorSuspended?: true };
 
 /** The post `postId`'s listener receives the post, or `null`: it does not exist (any more). */
-function snapshotOf(postId: string, data: ReturnType<typeof post> | null) {
+function snapshotOf(postId: string, data: PostData | null) {
   const listener = firestore.__listeners.get(`posts/${postId}`);
   if (!listener) throw new Error(`nobody listens to posts/${postId}`);
   act(() => listener.next({ data: () => data ?? undefined }));
@@ -71,6 +79,7 @@ function snapshotOf(postId: string, data: ReturnType<typeof post> | null) {
 beforeEach(() => {
   firestore.__commits.length = 0;
   firestore.__listeners.clear();
+  hiddenMembers.mockReturnValue(NOBODY_HIDDEN);
 });
 
 describe('saving a post', () => {
@@ -152,5 +161,38 @@ describe('the saved posts list', () => {
     expect(result.current.status).toBe('loading');
     snapshotOf('p1', post('p1'));
     expect(result.current.items.map((item) => item.id)).toEqual(['p1']);
+  });
+
+  it('leaves out a post by a member blocked either way or suspended, and shows the others', () => {
+    hiddenMembers.mockReturnValue({
+      blocked: new Set(['blockedByMe']),
+      blockedBy: new Set(['blockerOfMe']),
+      muted: new Set(['mutedByMe']),
+    });
+    pagedQuery.mockReturnValue(
+      staticPagedQuery(['p1', 'p2', 'p3', 'p4', 'p5'].map(bookmark), { hasMore: false }),
+    );
+    const { result } = renderHook(() => useSavedPostList('me'));
+    snapshotOf('p1', post('p1', 'blockedByMe'));
+    snapshotOf('p2', post('p2', 'blockerOfMe'));
+    snapshotOf('p3', { ...post('p3', 'suspended'), authorSuspended: true });
+    // A mute is a view of the feed only: a saved post of a muted member stays.
+    snapshotOf('p4', post('p4', 'mutedByMe'));
+    snapshotOf('p5', post('p5', 'friend'));
+    expect(result.current.status).toBe('ready');
+    expect(result.current.items.map((item) => item.id)).toEqual(['p4', 'p5']);
+  });
+
+  it('reads on when every post read so far is a hidden member’s', () => {
+    hiddenMembers.mockReturnValue({ ...NOBODY_HIDDEN, blocked: new Set(['blockedByMe']) });
+    const loadMore = jest.fn();
+    pagedQuery.mockReturnValue(
+      staticPagedQuery([bookmark('p1'), bookmark('p2')], { hasMore: true, loadMore }),
+    );
+    const { result } = renderHook(() => useSavedPostList('me'));
+    snapshotOf('p1', post('p1', 'blockedByMe'));
+    snapshotOf('p2', { ...post('p2', 'suspended'), authorSuspended: true });
+    expect(loadMore).toHaveBeenCalled();
+    expect(result.current.status).toBe('loading');
   });
 });

@@ -3,9 +3,12 @@ import type { FirestoreError, Query } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   getDb,
+  hiddenBySuspension,
+  isBlockedEitherWay,
   postRef,
   savedPostRef,
   savedPostsCollection,
+  useHiddenMembers,
   useLiveDocument,
   usePagedQuery,
 } from 'shared-firebase';
@@ -85,11 +88,13 @@ function useLivePosts(postIds: readonly string[], restarts: number) {
 /**
  * `/saved`: the member's saved posts as live post cards, the last saved first, read page by page.
  * A post deleted since it was saved is left out at once (its bookmark goes later, with the feed's
- * function); while the first posts load the list is loading, and a post that cannot be read fails
+ * function), and so is one whose author is blocked either way or suspended (its bookmark stays,
+ * and it shows again when the block or suspension is lifted); while the first posts load the list is loading, and a post that cannot be read fails
  * the list, whose Retry reads everything again.
  */
 export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
   const saved = useSavedPosts(uid);
+  const hidden = useHiddenMembers();
   const [restarts, setRestarts] = useState(0);
   const posts = useLivePosts(
     saved.items.map((bookmark) => bookmark.id),
@@ -97,14 +102,16 @@ export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
   );
   const shown = saved.items.flatMap((bookmark) => {
     const post = posts[bookmark.id];
-    return post?.status === 'ready' ? [{ ...post.data, id: bookmark.id }] : [];
+    if (post?.status !== 'ready') return [];
+    if (hiddenBySuspension(post.data) || isBlockedEitherWay(hidden, post.data.uid)) return [];
+    return [{ ...post.data, id: bookmark.id }];
   });
   const waiting = saved.items.some(
     (bookmark) => (posts[bookmark.id]?.status ?? 'loading') === 'loading',
   );
   const failed = saved.items.some((bookmark) => posts[bookmark.id]?.status === 'error');
-  // Every bookmark read so far is of a deleted post, and more exist: read on rather than show an
-  // empty list (nothing on screen would bring the next page into view).
+  // Every bookmark read so far is of a deleted or hidden post, and more exist: read on rather than
+  // show an empty list (nothing on screen would bring the next page into view).
   const readOn =
     saved.status === 'ready' &&
     shown.length === 0 &&

@@ -27,6 +27,7 @@ export function fakeData() {
     'useSavedMark',
     'setSaved',
     'findMembersByName',
+    'useFindMembersByName',
     'useMentionedMembers',
   ]);
   // Every card has a Save button: by default its post is not saved, so tests of other parts of
@@ -34,5 +35,17 @@ export function fakeData() {
   jest.mocked(fakes['useSavedMark'] as typeof Data.useSavedMark).mockReturnValue({
     status: 'missing',
   });
+  // The fields search with the faked findMembersByName, so tests program and check that one.
+  jest
+    .mocked(fakes['useFindMembersByName'] as typeof Data.useFindMembersByName)
+    .mockReturnValue((typed) =>
+      (fakes['findMembersByName'] as typeof Data.findMembersByName)(typed, NOBODY_HIDDEN),
+    );
   return fakes;
 }
+
+const NOBODY_HIDDEN = {
+  blocked: new Set<string>(),
+  blockedBy: new Set<string>(),
+  muted: new Set<string>(),
+};

@@ -1,10 +1,12 @@
-import { isBlockedEitherWay, useHiddenMembers } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
 
 export interface MemberListProps {
-  /** Already in display order (the reverse of the fetch order, see README.md). */
+  /**
+   * Already in display order (the reverse of the fetch order, see README.md), without the members
+   * the viewer does not see (the data hooks leave them out).
+   */
   members: PagedQuery<UserData>;
   /** The list's accessible name: all members, or a search's results. */
   label: string;
@@ -21,13 +23,9 @@ const TEXT = {
 
 /** The member list, read page by page as its last entry scrolls into view. */
 export function MemberList({ members, label, emptyText }: MemberListProps) {
-  const hidden = useHiddenMembers();
   return (
     <InfiniteList
-      list={{
-        ...members,
-        items: members.items.filter((member) => !isBlockedEitherWay(hidden, member.id)),
-      }}
+      list={members}
       text={{ ...TEXT, empty: emptyText }}
       label={label}
       className="ui-list ui-card"

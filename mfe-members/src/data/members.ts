@@ -1,8 +1,9 @@
 import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { usePagedQuery, usersDataCollection, useWithoutSuspended } from 'shared-firebase';
+import { usePagedQuery, usersDataCollection } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
+import { useShownMembers } from './shownMembers';
 
 /** Members per page of the member list and of the search results. */
 export const MEMBERS_PAGE_SIZE = 20;
@@ -20,8 +21,11 @@ export function membersInReverseFetchOrder(): Query<UserData, UserData> {
   return query(usersDataCollection(), orderBy(MEMBERS_ORDER_FIELD, 'desc'));
 }
 
-/** The member list: live pages of MEMBERS_PAGE_SIZE members; `loadMore` reads the next. */
+/**
+ * The member list: live pages of MEMBERS_PAGE_SIZE members, without those the viewer does not see;
+ * `loadMore` reads the next.
+ */
 export function useMembers(): PagedQuery<UserData> {
   const base = useMemo(membersInReverseFetchOrder, []);
-  return useWithoutSuspended(usePagedQuery(base, MEMBERS_PAGE_SIZE));
+  return useShownMembers(usePagedQuery(base, MEMBERS_PAGE_SIZE));
 }

@@ -6,10 +6,10 @@ import {
   searchRangeEnd,
   usePagedQuery,
   usersDataCollection,
-  useWithoutSuspended,
 } from 'shared-firebase';
 import type { PagedQuery, UserData } from 'shared-firebase';
 import { MEMBERS_PAGE_SIZE } from './members';
+import { useShownMembers } from './shownMembers';
 
 /** How long member search waits after the last keystroke before it queries. */
 export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
@@ -28,11 +28,11 @@ export function memberSearchQuery(prefix: string): Query<UserData, UserData> {
 }
 
 /**
- * Live pages of the members whose name starts with what was typed; `typed` blank searches nothing
- * (null base: the caller shows the whole list instead).
+ * Live pages of the members whose name starts with what was typed, without those the viewer does
+ * not see; `typed` blank searches nothing (null base: the caller shows the whole list instead).
  */
 export function useMemberSearch(typed: string): PagedQuery<UserData> {
   const prefix = searchPrefixOf(typed);
   const base = useMemo(() => (prefix ? memberSearchQuery(prefix) : null), [prefix]);
-  return useWithoutSuspended(usePagedQuery(base, MEMBERS_PAGE_SIZE));
+  return useShownMembers(usePagedQuery(base, MEMBERS_PAGE_SIZE));
 }

@@ -7,14 +7,25 @@ import * as data from '../data';
 import { FollowListPage } from './FollowListPage';
 import { fakeFollowLists } from '../testing/followLists';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('../testing/sharedFirebaseFake').fake(),
+  useHiddenMembers: jest.fn(),
+}));
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
 const fakes = jest.mocked(data);
 const platform = jest.mocked(sharedFirebase);
 const lists = fakeFollowLists(['bob', 'me', 'cy'], ['dee']);
 
+const hiding = (blocked: string[] = [], blockedBy: string[] = []) =>
+  jest.mocked(platform.useHiddenMembers).mockReturnValue({
+    blocked: new Set(blocked),
+    blockedBy: new Set(blockedBy),
+    muted: new Set(),
+  });
+
 beforeEach(() => {
+  hiding();
   platform.useSignedInUid.mockReturnValue('me');
   jest
     .mocked(platform.useMember)
@@ -104,6 +115,25 @@ describe('FollowListPage', () => {
     lists.followers = { status: 'ready', uids: ['bob'] };
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(names()).toEqual(['Name of bob']);
+  });
+
+  it('leaves out members blocked either way and suspended members, and shows the others', () => {
+    hiding(['bob'], ['cy']);
+    lists.followers = { status: 'ready', uids: ['bob', 'cy', 'sus', 'dee', 'eve'] };
+    jest.mocked(platform.useMember).mockImplementation((uid) => {
+      const member = liveMember(`Name of ${uid}`);
+      return uid === 'sus' && member.status === 'ready'
+        ? { status: 'ready', data: { ...member.data, authorSuspended: true } }
+        : member;
+    });
+    renderAt('/profile/ann/followers');
+    expect(names()).toEqual(['Name of eve', 'Name of dee']);
+  });
+
+  it('says the list is empty when every member in it is blocked either way', () => {
+    hiding(['dee']);
+    renderAt('/profile/ann/following');
+    expect(screen.getByText('Not following anyone yet.')).toBeInTheDocument();
   });
 
   it('sends an unknown member to /404', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useMember, useSignedInUid } from 'shared-firebase';
+import { isMemberHidden, useHiddenMembers, useMember, useSignedInUid } from 'shared-firebase';
 import { LoadFailure, NewestFirstList, Spinner } from 'shared-ui';
 import { useFollowerUids, useFollowingUids } from '../data';
 
@@ -17,15 +17,16 @@ const TEXTS: Record<FollowListKind, { title: (name: string) => string; empty: st
 };
 
 function UidList({ uids, me, kind }: { uids: string[]; me: string; kind: FollowListKind }) {
+  const hidden = useHiddenMembers();
   return (
     <NewestFirstList
-      items={uids}
+      items={uids.filter((uid) => !isMemberHidden(hidden, uid))}
       pageSize={FOLLOW_LIST_PAGE_SIZE}
       emptyText={TEXTS[kind].empty}
       className="profile-member-list"
       label={kind === 'followers' ? 'Followers' : 'Following'}
     >
-      {(uid) => <MemberRow key={uid} uid={uid} me={me} />}
+      {(uid) => <MemberRow key={uid} uid={uid} me={me} hidden={hidden} />}
     </NewestFirstList>
   );
 }
@@ -50,7 +51,7 @@ interface ListProps {
 
 /**
  * `/profile/:userId/followers` and `/profile/:userId/following`: the members, newest first, in
- * pages, live, each linking to their profile with a Follow toggle. An unknown member goes to /404.
+ * pages, live, without those the viewer does not see (blocked either way, suspended), each linking to their profile with a Follow toggle. An unknown member goes to /404.
  */
 export function FollowListPage({ kind }: { kind: FollowListKind }) {
   const { userId = '' } = useParams();

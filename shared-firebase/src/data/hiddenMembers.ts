@@ -4,6 +4,7 @@
 import { onSnapshot, query, where } from 'firebase/firestore';
 import { useCallback, useSyncExternalStore } from 'react';
 import { COLLECTIONS } from '../model';
+import { hiddenBySuspension } from './suspension';
 import type { BlockEdge, MuteEdge } from '../model';
 import { typedCollection } from '../refs';
 import { useSignedInUid } from '../session';
@@ -23,6 +24,17 @@ const NONE: HiddenMembers = { blocked: new Set(), blockedBy: new Set(), muted: n
 /** A block either way: the member's posts, comments, replies and activity are hidden everywhere. */
 export const isBlockedEitherWay = (hidden: HiddenMembers, uid: string): boolean =>
   hidden.blocked.has(uid) || hidden.blockedBy.has(uid);
+
+/**
+ * Left out of a list of members (likers, followers, following, @-suggestions): a block either way,
+ * or a suspension, which shows on the member's `usersData` (`profile`) once it is read. Called
+ * without it (a list of uids), only the block counts; each row then checks its read profile.
+ */
+export const isMemberHidden = (
+  hidden: HiddenMembers,
+  uid: string,
+  profile?: { authorSuspended?: unknown } | null,
+): boolean => isBlockedEitherWay(hidden, uid) || hiddenBySuspension(profile);
 
 /** Out of the feed, the bell and the activity page: a block either way, or a mute. */
 export const isHiddenInFeed = (hidden: HiddenMembers, uid: string): boolean =>

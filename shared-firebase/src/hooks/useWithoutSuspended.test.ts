@@ -42,4 +42,15 @@ describe('useWithoutSuspended', () => {
     const { result } = renderHook(() => useWithoutSuspended(given));
     expect(result.current).toBe(given);
   });
+
+  test('leaves out what the reader hides too, and reads on past a page of only those', () => {
+    const given = pages([
+      { id: 'a', uid: 'bo' },
+      { id: 'b', uid: 'sue', authorSuspended: true },
+    ]);
+    const blocked = (item: Doc) => item.uid === 'bo';
+    const { result } = renderHook(() => useWithoutSuspended(given, blocked));
+    expect(result.current.items).toEqual([]);
+    expect(given.loadMore).toHaveBeenCalledTimes(1);
+  });
 });

@@ -5,7 +5,7 @@ import type { Post } from 'shared-firebase';
 import { Button, MentionSuggestions, TextAreaField, useMentionCombobox } from 'shared-ui';
 import {
   editPost,
-  findMembersByName,
+  useFindMembersByName,
   MAX_POST_EDITS,
   postEditProblem,
   useMentionedMembersState,
@@ -86,13 +86,14 @@ export function EditPostForm({ post, onDone, onCancel }: EditPostFormProps) {
   const submitting = useRef(false);
   // The caption's stored mentions: their names, read live, keep them mentioned when saved again.
   const mentioned = useMentionedMembersState(post.mentions);
+  const findMembers = useFindMembersByName();
   const mention = useMentionCombobox({
     value: caption,
     onValueChange: (value) => {
       setCaption(value);
       setProblem(null);
     },
-    search: findMembersByName,
+    search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
     known: mentioned.members,
   });

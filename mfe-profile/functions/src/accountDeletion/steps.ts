@@ -264,6 +264,26 @@ const deleteSavedPosts: StepPageRunner = ({ db }, uid) =>
       .orderBy(FieldPath.documentId()),
   );
 
+/**
+ * The block and mute edges the member made and those that name them, both directions: none may
+ * outlive the member (a new account given the same uid would start hidden or hiding). Deleting a
+ * block triggers nothing (only its creation unfollows), and no follow is restored.
+ */
+const deleteBlocksAndMutes: StepPageRunner = async ({ db }, uid) => {
+  const blocks = db.collection(COLLECTIONS.blocks);
+  const mutes = db.collection(COLLECTIONS.mutes);
+  for (const edges of [
+    blocks.where('blocker', '==', uid),
+    blocks.where('blocked', '==', uid),
+    mutes.where('muter', '==', uid),
+    mutes.where('muted', '==', uid),
+  ]) {
+    const page = await deletePage(db, edges);
+    if (page.removed > 0) return more(page.removed);
+  }
+  return done(0);
+};
+
 /** Every Storage object under `{uid}/`, whatever folder, size or name an upload was given. */
 const deleteFiles: StepPageRunner = async ({ bucket }, uid) => {
   const [files] = await bucket.getFiles({
@@ -314,6 +334,7 @@ export const STEP_RUNNERS: Record<AccountDeletionStepId, StepPageRunner> = {
   posts: deletePosts,
   activity: deleteActivity,
   saved: deleteSavedPosts,
+  safety: deleteBlocksAndMutes,
   files: deleteFiles,
   documents: deleteDocuments,
   account: deleteSignIn,

@@ -153,6 +153,13 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     [`activity/${m}/notices/follow_${b}`]: { recipient: m, told: true },
     [`bookmarks/${m}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
     [`bookmarks/${a}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
+    // Blocks and mutes both ways, and one between the others, which stays.
+    [`blocks/${m}_${a}`]: { blocker: m, blocked: a, createdAt: new Date() },
+    [`blocks/${b}_${m}`]: { blocker: b, blocked: m, createdAt: new Date() },
+    [`blocks/${a}_${b}`]: { blocker: a, blocked: b, createdAt: new Date() },
+    [`mutes/${m}_${b}`]: { muter: m, muted: b, createdAt: new Date() },
+    [`mutes/${a}_${m}`]: { muter: a, muted: m, createdAt: new Date() },
+    [`mutes/${b}_${a}`]: { muter: b, muted: a, createdAt: new Date() },
   });
   // The reply index as the trigger keeps it: the thread was written with m's replies in it.
   const thread = (await db.doc(`comments/${a}-on-a`).get()).data();
@@ -184,6 +191,10 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `accountDeletions/${m}`,
     `follows/${m}_${a}`,
     `follows/${b}_${m}`,
+    `blocks/${m}_${a}`,
+    `blocks/${b}_${m}`,
+    `mutes/${m}_${b}`,
+    `mutes/${a}_${m}`,
   ]) {
     expect([path, await exists(path)]).toEqual([path, false]);
   }
@@ -199,6 +210,8 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
   expect(await exists(`bookmarks/${a}/saved/${a}-p`)).toBe(true);
+  expect(await exists(`blocks/${a}_${b}`)).toBe(true);
+  expect(await exists(`mutes/${b}_${a}`)).toBe(true);
   const [files] = await context.bucket.getFiles({ prefix: `${m}/` });
   expect(files).toEqual([]);
   const [others] = await context.bucket.getFiles({ prefix: `${a}/` });
@@ -229,6 +242,7 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
         comments: 1,
         posts: 1,
         saved: 1,
+        safety: 4,
       },
     });
     await expectNothingOf('m1', 'a1', 'b1');
