@@ -23,7 +23,7 @@ interface EmulatorInstance {
   start(): Promise<void>;
   connect(): Promise<void>;
   stop(): Promise<void>;
-  getInfo(): { name: string; host: string; port: number };
+  getInfo(): { name: string; host: string; port: number; timeout?: number };
   getName(): string;
 }
 interface Registry {
@@ -50,13 +50,26 @@ const versioning = require(path.join(TOOLS, 'lib/deploy/functions/runtimes/node/
 const winston = require(require.resolve('winston', { paths: [TOOLS] })) as Winston;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/**
+ * How long firebase-tools waits for an emulator another process runs to listen: the Auth emulator
+ * boots beside this host, and on a machine busy with builds and browsers it took over
+ * firebase-tools' default minute, after which this host exited and no trigger ran. The backend
+ * gives the Auth emulator as long (tools/scripts/lib/backend.mjs).
+ */
+const ELSEWHERE_START_TIMEOUT_MS = 600_000;
+
 /** An emulator another process runs, named to firebase-tools so its env and triggers use it. */
 function runningElsewhere(name: string, endpoint: Endpoint): EmulatorInstance {
   return {
     start: async () => undefined,
     connect: async () => undefined,
     stop: async () => undefined,
-    getInfo: () => ({ name, host: endpoint.host, port: endpoint.port }),
+    getInfo: () => ({
+      name,
+      host: endpoint.host,
+      port: endpoint.port,
+      timeout: ELSEWHERE_START_TIMEOUT_MS,
+    }),
     getName: () => name,
   };
 }

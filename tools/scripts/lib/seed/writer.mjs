@@ -44,7 +44,7 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     // Reported where it is awaited, at the end.
     memberPictures.catch(() => {});
 
-    await clock.time('follows', () => writeFollows(run));
+    await clock.time('follows', () => writeFollows(run, log));
     log('follows ready');
     await clock.time('posts', () => writePosts(run, existing));
     log(`posts ready (${plan.posts.length})`);
@@ -54,7 +54,7 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     log('likes, comments and replies ready');
     await memberPictures;
     log('pictures ready');
-    const left = await clock.time('counts', () => waitForCounts(run));
+    const left = await clock.time('counts', () => waitForCounts(run, log));
     if (left.length === 0) log('counts ready');
     else
       log(

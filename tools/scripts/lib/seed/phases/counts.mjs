@@ -6,6 +6,7 @@
 // never do (the Functions emulator not running).
 import { collection, doc, getCount, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
 import { eachLimited } from '../limited.mjs';
+import { waitWhileProgressing } from '../progress-wait.mjs';
 
 const POLL_MS = 500;
 /** A caption with a hashtag as the seed writes them ("… #weekend"). */
@@ -50,14 +51,16 @@ async function countsLeft(run) {
 }
 
 /**
- * Resolves once every count agrees, or after `timeoutMs` with what still disagrees.
+ * Resolves once every count agrees, or with what still disagrees once nothing has changed for
+ * `stallMs`.
+ * @param {(line: string) => void} log
  * @returns {Promise<string[]>}
  */
-export async function waitForCounts(run, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const left = await countsLeft(run);
-    if (left.length === 0 || Date.now() > deadline) return left;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+export function waitForCounts(run, log, stallMs = 180_000) {
+  return waitWhileProgressing({
+    check: () => countsLeft(run),
+    pollMs: POLL_MS,
+    stallMs,
+    report: (count) => log(`counts still being filled in by the functions: ${count} left`),
+  });
 }

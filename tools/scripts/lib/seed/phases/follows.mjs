@@ -1,14 +1,16 @@
 // Follows, each as the app makes it: the member's one edge `follows/{me}_{them}`. The profile's
 // function fills `Followers`, `Following` and the target's posts from it; the posts phase reads
 // each author's `Followers`, so this phase waits until the function has listed every follow.
-import { setTimeout as delay } from 'node:timers/promises';
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { eachLimited } from '../limited.mjs';
+import { waitWhileProgressing } from '../progress-wait.mjs';
 
 const POLL_MS = 300;
-const WAIT_MS = 120_000;
+/** How long the lists may stay unchanged before the seed gives up. */
+const STALL_MS = 120_000;
 
-export async function writeFollows(run) {
+/** @param {(line: string) => void} log */
+export async function writeFollows(run, log) {
   const { plan, concurrency, sessions, uidOf, created } = run;
   const pairs = plan.members.flatMap((member) =>
     plan.follows[member.index].map((target) => ({ member, target })),
@@ -20,16 +22,15 @@ export async function writeFollows(run) {
     await setDoc(edge, { follower: uid, target: uidOf(target), createdAt: serverTimestamp() });
     created.follows += 1;
   });
-  await waitForLists(run, pairs);
+  await waitForLists(run, pairs, log);
 }
 
 /** Waits until every planned follow is in its target's `Followers` (the function's work). */
-async function waitForLists(run, pairs) {
+async function waitForLists(run, pairs, log) {
   const { sessions, uidOf } = run;
   const { db } = sessions[0];
-  const deadline = Date.now() + WAIT_MS;
   let left = pairs;
-  while (left.length > 0) {
+  const check = async () => {
     const listed = await Promise.all(
       [...new Set(left.map(({ target }) => target))].map(async (target) => [
         target,
@@ -40,11 +41,17 @@ async function waitForLists(run, pairs) {
     left = left.filter(
       ({ member, target }) => !followersOf.get(target).includes(uidOf(member.index)),
     );
-    if (left.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${left.length} follows never reached Followers: the profile's function fills them; is the Functions emulator running?`,
-      );
-    await delay(POLL_MS);
-  }
+    return left;
+  };
+  const unlisted = await waitWhileProgressing({
+    check,
+    pollMs: POLL_MS,
+    stallMs: STALL_MS,
+    report: (count) =>
+      log(`follows listed by the profile's function: ${pairs.length - count} of ${pairs.length}`),
+  });
+  if (unlisted.length > 0)
+    throw new Error(
+      `${unlisted.length} follows never reached Followers: the profile's function fills them; is the Functions emulator running?`,
+    );
 }
