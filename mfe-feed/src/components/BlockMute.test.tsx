@@ -7,6 +7,7 @@ import * as data from '../data';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
 import { PostList } from './PostList';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 
 jest.mock('shared-firebase', () =>
   jest
@@ -30,7 +31,7 @@ beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
   platform.setBlocked.mockResolvedValue(undefined);
   platform.setMuted.mockResolvedValue(undefined);
-  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReturnValue(staticPagedQuery([]));
   fakes.useSavedMark.mockReturnValue({ status: 'missing' });
   hiding({});
 });
