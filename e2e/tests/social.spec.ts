@@ -2,7 +2,7 @@
  * Members acting at once, in real Chromium against the local backend: counts and follower lists
  * stay right and live through follow, unfollow, post and delete, and the functions' counts follow
  * a like and a comment from another member; comment deletion shows live in
- * every tab; Firestore's queued writes complete a like and a comment made offline; Retry recovers
+ * every tab, and a thread longer than a page reads its older comments on demand; Firestore's queued writes complete a like and a comment made offline; Retry recovers
  * from a blocked request without a reload.
  */
 import { randomUUID } from 'node:crypto';
@@ -190,6 +190,31 @@ test.describe('counts, follower lists and comment deletion, live between members
     await other.getByRole('button', { name: 'Delete comment' }).click();
     await expect(benCard.getByText('No comments yet.')).toBeVisible();
     expect(await admin.list('comments', { field: 'postId', equals: postId })).toHaveLength(0);
+
+    // One comment more than a page (20): opened again, the newest page shows, and Show older
+    // comments reads the last one.
+    await admin.write(
+      Array.from({ length: 21 }, (_, i) => ({
+        path: `comments/${postId}c${String(i + 1).padStart(2, '0')}`,
+        data: {
+          comment: `Comment ${i + 1}`,
+          replies: [],
+          postId,
+          userId: ben.uid,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        },
+      })),
+    );
+    const toggle = annCard.getByRole('button', { name: /^Comments/ });
+    await toggle.click();
+    await toggle.click();
+    const texts = annCard.locator('.feed-comment__text');
+    await expect(texts).toHaveCount(20);
+    await expect(texts.first()).toHaveText('Comment 21');
+    await annCard.getByRole('button', { name: 'Show older comments' }).click();
+    await expect(texts).toHaveCount(21);
+    await expect(texts.last()).toHaveText('Comment 1');
+    await expect(annCard.getByRole('button', { name: 'Show older comments' })).toHaveCount(0);
 
     await Promise.all([a.context.close(), b.context.close()]);
   });

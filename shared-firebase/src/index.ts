@@ -100,6 +100,7 @@ export { useLiveQuery } from './hooks/useLiveQuery';
 export type { LiveQuery } from './hooks/useLiveQuery';
 export { usePagedQuery } from './hooks/usePagedQuery';
 export type { PagedQuery } from './hooks/usePagedQuery';
+export { useWithoutHidden } from './hooks/useWithoutHidden';
 export { useWithoutSuspended } from './hooks/useWithoutSuspended';
 export { useBrowserOnline, waitUntilBrowserOnline } from './connectivity/browserOnline';
 

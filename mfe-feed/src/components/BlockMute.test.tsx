@@ -9,6 +9,7 @@ import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { Likers } from './Likers';
 import { PostCard } from './PostCard';
 import { PostList } from './PostList';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 
 jest.mock('shared-firebase', () =>
   jest
@@ -32,7 +33,7 @@ beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
   platform.setBlocked.mockResolvedValue(undefined);
   platform.setMuted.mockResolvedValue(undefined);
-  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReturnValue(staticPagedQuery([]));
   fakes.useSavedMark.mockReturnValue({ status: 'missing' });
   hiding({});
 });

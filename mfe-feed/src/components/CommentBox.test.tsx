@@ -1,9 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Timestamp } from 'firebase/firestore';
 import * as sharedFirebase from 'shared-firebase';
-import type { Comment, LiveQuery, WithId } from 'shared-firebase';
+import type { Comment, PagedQuery, WithId } from 'shared-firebase';
+import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 import * as data from '../data';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
@@ -32,7 +34,7 @@ beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
   jest
     .mocked(fakes.useComments)
-    .mockImplementation((): LiveQuery<Comment> => ({ status: 'ready', items: live }));
+    .mockImplementation((): PagedQuery<Comment> => staticPagedQuery(live));
   fakes.addComment.mockReset().mockResolvedValue(true);
   fakes.addReply.mockReset().mockResolvedValue(true);
 });
@@ -159,6 +161,103 @@ describe('CommentBox', () => {
       'href',
       'http://b.example/',
     );
+  });
+});
+
+describe('Pages of comments', () => {
+  let hiddenSpy: jest.SpyInstance | undefined;
+  afterEach(() => hiddenSpy?.mockRestore());
+
+  /** Five comments, newest first: c5 … c1. */
+  const five = () =>
+    [5, 4, 3, 2, 1].map((n) => comment(`c${n}`, `comment ${n}`, n === 3 ? 'bob' : 'ann'));
+
+  /** The box over `all`, read two at a time; `reads` counts the pages asked for after the first. */
+  function renderPaged(all: Array<WithId<Comment>>) {
+    const reads = jest.fn();
+    fakes.useComments.mockImplementation(function usePages(): PagedQuery<Comment> {
+      return useFakePagedQuery(all, 2, reads);
+    });
+    return { ...renderBox(), reads };
+  }
+
+  it('shows the newest page; Show older comments reads the next until the end, then goes', async () => {
+    const { user, reads } = renderPaged(five());
+    expect(shownComments()).toEqual(['comment 5', 'comment 4']);
+    const older = screen.getByRole('button', { name: 'Show older comments' });
+    await user.click(older);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(shownComments()).toEqual(['comment 5', 'comment 4', 'comment 3', 'comment 2']);
+    await user.click(older);
+    expect(shownComments()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).toBeNull();
+  });
+
+  it('says the next page is loading on the button, which stays focusable', () => {
+    live = [comment('c2', 'newest', 'ann')];
+    fakes.useComments.mockImplementation((): PagedQuery<Comment> =>
+      staticPagedQuery(live, { hasMore: true, loadingMore: true }),
+    );
+    renderBox();
+    const older = screen.getByRole('button', { name: 'Show older comments' });
+    expect(older).toHaveAttribute('aria-busy', 'true');
+    expect(older).toBeEnabled();
+    expect(screen.getByText('Loading older comments…')).toBeInTheDocument();
+  });
+
+  it('offers Retry when an older page could not be read, keeping the comments shown', async () => {
+    const retry = jest.fn();
+    live = [comment('c2', 'newest', 'ann')];
+    fakes.useComments.mockImplementation((): PagedQuery<Comment> =>
+      staticPagedQuery(live, {
+        hasMore: true,
+        loadMoreError: Object.assign(new Error('x'), { code: 'unavailable' }) as never,
+        retry,
+      }),
+    );
+    const { user } = renderBox();
+    expect(shownComments()).toEqual(['newest']);
+    expect(screen.getByText('Older comments could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads on past a page of blocked members’ comments only, never showing an empty list', () => {
+    // The module the components import (the test's namespace import is a copy of it).
+    const shared = jest.requireMock<typeof sharedFirebase>('shared-firebase');
+    hiddenSpy = jest.spyOn(shared, 'useHiddenMembers').mockReturnValue({
+      blocked: new Set(['ann']),
+      blockedBy: new Set(),
+      muted: new Set(),
+    });
+    // c5 and c4 (the first page) are ann's; c3 is bob's, on the second page.
+    const { reads } = renderPaged(five());
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(shownComments()).toEqual(['comment 3']);
+    expect(screen.queryByText('No comments yet.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show older comments' })).toBeInTheDocument();
+  });
+
+  it('tells the card the count only once every page is read', async () => {
+    const onCount = jest.fn();
+    fakes.useComments.mockImplementation(function usePages(): PagedQuery<Comment> {
+      return useFakePagedQuery(five(), 3);
+    });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <CommentBox
+          postId="post-1"
+          postAuthorUid={POST_AUTHOR}
+          viewerUid={VIEWER}
+          onCount={onCount}
+        />
+      </MemoryRouter>,
+    );
+    expect(onCount).toHaveBeenLastCalledWith(undefined);
+    await user.click(screen.getByRole('button', { name: 'Show older comments' }));
+    expect(onCount).toHaveBeenLastCalledWith(5);
   });
 });
 
@@ -296,18 +395,18 @@ describe('Deleting comments and replies', () => {
 
 describe('Errors and waiting writes', () => {
   it('offers Retry when the comments cannot be loaded, and reads them again', async () => {
-    let fail = true;
-    fakes.useComments.mockImplementation((): LiveQuery<Comment> =>
-      fail
-        ? {
+    fakes.useComments.mockImplementation(function useFailingOnce(): PagedQuery<Comment> {
+      const [fail, setFail] = useState(true);
+      return fail
+        ? staticPagedQuery<Comment>([], {
             status: 'error',
             error: Object.assign(new Error('x'), { code: 'unavailable' }) as never,
-          }
-        : { status: 'ready', items: [comment('c1', 'back again', 'ann')] },
-    );
+            retry: () => setFail(false),
+          })
+        : staticPagedQuery([comment('c1', 'back again', 'ann')]);
+    });
     const { user } = renderBox();
     expect(screen.getByText('Comments could not be loaded.')).toBeInTheDocument();
-    fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByText('back again')).toBeInTheDocument();
   });
@@ -320,11 +419,9 @@ describe('Errors and waiting writes', () => {
     expect(field()).toHaveValue('');
     expect(await screen.findByText('Comment waiting to be sent…')).toBeInTheDocument();
     live = [comment('c9', 'sent offline', VIEWER)];
-    fakes.useComments.mockImplementation((): LiveQuery<Comment> => ({
-      status: 'ready',
-      items: live,
-      pendingIds: new Set(['c9']),
-    }));
+    fakes.useComments.mockImplementation((): PagedQuery<Comment> =>
+      staticPagedQuery(live, { pendingIds: new Set(['c9']) }),
+    );
     rerender();
     expect(screen.getByText('Waiting to be sent…')).toBeInTheDocument();
     await act(async () => confirm(true));

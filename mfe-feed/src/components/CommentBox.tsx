@@ -1,7 +1,7 @@
-import { isBlockedEitherWay, useHiddenMembers } from 'shared-firebase';
-import type { Reply } from 'shared-firebase';
-import { LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
-import { useEffect, useState } from 'react';
+import { isBlockedEitherWay, useHiddenMembers, useWithoutHidden } from 'shared-firebase';
+import type { Comment, Reply, WithId } from 'shared-firebase';
+import { Button, LoadFailure, Spinner, StatusMessage, useStatusMessage } from 'shared-ui';
+import { useCallback, useEffect } from 'react';
 import { addComment, deleteComment, deleteReply, useComments } from '../data';
 import { CommentItem } from './CommentItem';
 import { InlineTextForm } from './InlineTextForm';
@@ -11,14 +11,16 @@ export interface CommentBoxProps {
   /** The post's author: may delete any comment or reply on it. */
   postAuthorUid: string;
   viewerUid: string;
-  /** Told the number of comments the live list holds, whenever it changes. */
-  onCount?: (count: number) => void;
+  /**
+   * Told the number of comments once every page is read (the whole thread is in hand, so a comment
+   * the member just wrote counts at once), and `undefined` while older pages remain unread: then
+   * only the count the feed's function keeps on the post knows the total.
+   */
+  onCount?: (count: number | undefined) => void;
 }
 
-/** A post's comment box: the form, then its live comments, newest first. */
+/** A post's comment box: the form, then its live comments, newest first, a page at a time. */
 export function CommentBox({ postId, postAuthorUid, viewerUid, onCount }: CommentBoxProps) {
-  // A new key remounts the list's subscription: Retry reads the comments again.
-  const [attempt, setAttempt] = useState(0);
   const { status, show } = useStatusMessage();
   const showError = (message: string) => show(message, 'error');
 
@@ -33,13 +35,11 @@ export function CommentBox({ postId, postAuthorUid, viewerUid, onCount }: Commen
       />
       <StatusMessage status={status} />
       <CommentList
-        key={attempt}
         postId={postId}
         postAuthorUid={postAuthorUid}
         viewerUid={viewerUid}
         onCount={onCount}
         onError={showError}
-        onRetry={() => setAttempt((count) => count + 1)}
       />
     </section>
   );
@@ -47,43 +47,66 @@ export function CommentBox({ postId, postAuthorUid, viewerUid, onCount }: Commen
 
 interface CommentListProps extends CommentBoxProps {
   onError: (message: string) => void;
-  onRetry: () => void;
 }
 
-function CommentList({
-  postId,
-  postAuthorUid,
-  viewerUid,
-  onCount,
-  onError,
-  onRetry,
-}: CommentListProps) {
-  const comments = useComments(postId);
+function CommentList({ postId, postAuthorUid, viewerUid, onCount, onError }: CommentListProps) {
   const hidden = useHiddenMembers();
-  const count = comments.status === 'ready' ? comments.items.length : null;
+  const blockedEitherWay = useCallback(
+    (comment: WithId<Comment>) => isBlockedEitherWay(hidden, comment.userId),
+    [hidden],
+  );
+  // A page of blocked members' comments only reads on, as one of suspended members' does.
+  const all = useComments(postId);
+  const comments = useWithoutHidden(all, blockedEitherWay);
+  const count = all.status === 'ready' && !all.hasMore ? all.items.length : undefined;
   useEffect(() => {
-    if (count !== null) onCount?.(count);
+    onCount?.(count);
   }, [count, onCount]);
   if (comments.status === 'loading') return <Spinner label="Loading comments…" />;
   if (comments.status === 'error') {
-    return <LoadFailure message="Comments could not be loaded." onRetry={onRetry} />;
+    return <LoadFailure message="Comments could not be loaded." onRetry={comments.retry} />;
   }
-  const shown = comments.items.filter((comment) => !isBlockedEitherWay(hidden, comment.userId));
-  if (shown.length === 0) return <p className="feed-comments__empty">No comments yet.</p>;
+  const shown = comments.items;
+  // Hidden comments only, more behind them: the next page is being read (useWithoutHidden).
+  if (shown.length === 0 && comments.hasMore && !comments.loadMoreError) {
+    return <Spinner label="Loading comments…" />;
+  }
   return (
-    <ul className="feed-comments__list">
-      {shown.map((comment) => (
-        <CommentItem
-          key={comment.id}
-          comment={comment}
-          pending={comments.pendingIds?.has(comment.id) ?? false}
-          postAuthorUid={postAuthorUid}
-          viewerUid={viewerUid}
-          onDelete={() => deleteComment(comment.id)}
-          onDeleteReply={(reply: Reply) => deleteReply(comment.id, reply)}
-          onError={onError}
-        />
-      ))}
-    </ul>
+    <>
+      {shown.length === 0 ? (
+        <p className="feed-comments__empty">No comments yet.</p>
+      ) : (
+        <ul className="feed-comments__list">
+          {shown.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              pending={comments.pendingIds?.has(comment.id) ?? false}
+              postAuthorUid={postAuthorUid}
+              viewerUid={viewerUid}
+              onDelete={() => deleteComment(comment.id)}
+              onDeleteReply={(reply: Reply) => deleteReply(comment.id, reply)}
+              onError={onError}
+            />
+          ))}
+        </ul>
+      )}
+      {comments.loadMoreError ? (
+        <LoadFailure message="Older comments could not be loaded." onRetry={comments.retry} />
+      ) : comments.hasMore ? (
+        <div className="feed-comments__more">
+          <Button
+            variant="secondary"
+            aria-busy={comments.loadingMore}
+            // Not `disabled`: the button keeps focus while the page loads (a second press reads
+            // nothing more, usePagedQuery reads one page at a time).
+            onClick={comments.loadMore}
+          >
+            Show older comments
+          </Button>
+          {comments.loadingMore ? <Spinner label="Loading older comments…" /> : null}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { Post, WithId } from 'shared-firebase';
 import * as data from '../data';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostCard } from './PostCard';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
@@ -16,7 +17,7 @@ const platform = jest.mocked(sharedFirebase);
 
 beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
-  fakes.useComments.mockReset().mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReset().mockReturnValue(staticPagedQuery([]));
   fakes.setLiked.mockReset().mockResolvedValue(undefined);
   fakes.deletePost.mockReset().mockResolvedValue(undefined);
   fakes.setSaved.mockReset();
@@ -313,11 +314,10 @@ describe('PostCard comment count', () => {
     createdAt: null,
   });
 
-  it('shows the count the function keeps, and while open the live list’s own', async () => {
-    fakes.useComments.mockReturnValue({
-      status: 'ready',
-      items: [commentOf('c1'), commentOf('c2'), commentOf('c3')],
-    });
+  it('shows the count the function keeps, and while open the whole live list’s own', async () => {
+    fakes.useComments.mockReturnValue(
+      staticPagedQuery([commentOf('c1'), commentOf('c2'), commentOf('c3')]),
+    );
     const { user } = renderCard(makePost({ counts: { likes: 0, comments: 2 } }));
     const toggle = screen.getByRole('button', { name: 'Comments (2)' });
     // The member's own comment, not counted by the function yet, counts at once.
@@ -326,6 +326,17 @@ describe('PostCard comment count', () => {
     await waitFor(() => expect(toggle).toHaveTextContent('Comments (3)'));
     await user.click(toggle);
     expect(toggle).toHaveTextContent('Comments (2)');
+  });
+
+  it('keeps the function’s count while older comments are unread: a page is not the total', async () => {
+    fakes.useComments.mockReturnValue(
+      staticPagedQuery([commentOf('c1'), commentOf('c2')], { hasMore: true }),
+    );
+    const { user } = renderCard(makePost({ counts: { likes: 0, comments: 45 } }));
+    const toggle = screen.getByRole('button', { name: 'Comments (45)' });
+    await user.click(toggle);
+    expect(await screen.findByRole('button', { name: 'Show older comments' })).toBeInTheDocument();
+    expect(toggle).toHaveTextContent('Comments (45)');
   });
 
   it('says only “Comments” on a post without comments or not counted yet', () => {

@@ -35,7 +35,8 @@ function isSinglePostPath(pathname: string): boolean {
 
 /**
  * The comments button's text: the count the feed's function keeps on the post, or while the
- * comments are open the live list's own (so a comment the member just wrote counts at once).
+ * comments are open and every page of them is read, the live list's own (so a comment the member
+ * just wrote counts at once; a longer thread is never read whole just to count it).
  * No count for none, nor for a post not counted yet: a new post's first count (0) then changes
  * nothing on screen (the wider label would move the buttons beside it while the page is read).
  * The word stays first, so the button keeps its name.

@@ -16,12 +16,12 @@ import {
   commentRef,
   commentsCollection,
   getDb,
-  hiddenBySuspension,
   MAX_MENTIONS,
   replyHiddenBySuspension,
-  useLiveQuery,
+  usePagedQuery,
+  useWithoutSuspended,
 } from 'shared-firebase';
-import type { Comment, LiveQuery, Reply, WithId } from 'shared-firebase';
+import type { Comment, PagedQuery, Reply, WithId } from 'shared-firebase';
 
 /**
  * A post's comments, newest first: the list shows them in this order, so a new comment (whose
@@ -31,27 +31,43 @@ export function commentsQuery(postId: string): Query<Comment, Comment> {
   return query(commentsCollection(), where('postId', '==', postId), orderBy('createdAt', 'desc'));
 }
 
-/** The thread as others see it: a suspended member's comment and replies are hidden. */
-function shownComments(comments: LiveQuery<Comment>): LiveQuery<Comment> {
-  if (comments.status !== 'ready') return comments;
-  const items = comments.items
-    .filter((comment) => !hiddenBySuspension(comment))
-    .map((comment) =>
-      comment.suspendedRepliers?.length
-        ? {
-            ...comment,
-            replies: comment.replies.filter((reply) => !replyHiddenBySuspension(comment, reply)),
-          }
-        : comment,
-    );
-  return { ...comments, items };
+/**
+ * Comments per page of a post's thread: the newest page is read (and kept live) on opening, and
+ * "Show older comments" reads each next one. 20 fills a phone screen a few times over while a
+ * thread of thousands costs 20 reads to open, not thousands.
+ */
+export const COMMENTS_PAGE_SIZE = 20;
+
+/** A thread's replies as others see them: a suspended member's are hidden. */
+function withShownReplies(comment: WithId<Comment>): WithId<Comment> {
+  return comment.suspendedRepliers?.length
+    ? {
+        ...comment,
+        replies: comment.replies.filter((reply) => !replyHiddenBySuspension(comment, reply)),
+      }
+    : comment;
 }
 
-/** A post's live comments, newest first; `postId` null reads nothing (the box is closed). */
-export function useComments(postId: string | null): LiveQuery<Comment> {
+/**
+ * The thread as others see it: a suspended member's comment and replies are hidden; a page that
+ * held only hidden comments reads the next at once (useWithoutSuspended).
+ */
+function useShownComments(comments: PagedQuery<Comment>): PagedQuery<Comment> {
+  const withoutSuspended = useWithoutSuspended(comments);
+  const items = useMemo(
+    () => withoutSuspended.items.map(withShownReplies),
+    [withoutSuspended.items],
+  );
+  return useMemo(() => ({ ...withoutSuspended, items }), [withoutSuspended, items]);
+}
+
+/**
+ * A post's live comments, newest first, in pages of COMMENTS_PAGE_SIZE; `postId` null reads
+ * nothing (the box is closed).
+ */
+export function useComments(postId: string | null): PagedQuery<Comment> {
   const base = useMemo(() => (postId ? commentsQuery(postId) : null), [postId]);
-  const comments = useLiveQuery(base);
-  return useMemo(() => shownComments(comments), [comments]);
+  return useShownComments(usePagedQuery(base, COMMENTS_PAGE_SIZE));
 }
 
 /** Whether text would be saved as a comment or reply: not blank, within the contract's limit. */

@@ -19,7 +19,14 @@ export { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postEdits';
 export type { PostEditInput } from './postEdits';
 export { usePostAudienceCache } from './postAudience';
-export { useComments, addComment, addReply, deleteComment, deleteReply } from './comments';
+export {
+  COMMENTS_PAGE_SIZE,
+  useComments,
+  addComment,
+  addReply,
+  deleteComment,
+  deleteReply,
+} from './comments';
 export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
 export {
   findMembersByName,

@@ -4,6 +4,7 @@ import * as sharedFirebase from 'shared-firebase';
 import * as data from '../data';
 import { VIEWER, makePost, memberNamed } from '../testing/fixtures';
 import { PostPage } from './PostPage';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
@@ -14,7 +15,7 @@ const platform = jest.mocked(sharedFirebase);
 beforeEach(() => {
   platform.useSignedInUid.mockReturnValue(VIEWER);
   platform.useMember.mockImplementation(memberNamed);
-  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReturnValue(staticPagedQuery([]));
 });
 
 function renderAt(path: string) {

@@ -12,6 +12,8 @@ import { usePagedQuery } from './usePagedQuery';
 interface FakeDoc {
   id: string;
   createdAt: number;
+  /** A local write the server has not confirmed yet. */
+  pending?: true;
 }
 
 type MockRow = FakeDoc;
@@ -41,6 +43,7 @@ jest.mock('firebase/firestore', () => {
     id: row.id,
     row: { ...row },
     data: () => ({ createdAt: row.createdAt }),
+    metadata: { hasPendingWrites: row.pending === true },
   });
 
   const run = (q: MockQuery) => {
@@ -81,7 +84,12 @@ jest.mock('firebase/firestore', () => {
       }
       return run(q);
     },
-    onSnapshot: (q: MockQuery, next: MockListener['next'], error: MockListener['error']) => {
+    onSnapshot: (
+      q: MockQuery,
+      _options: unknown,
+      next: MockListener['next'],
+      error: MockListener['error'],
+    ) => {
       const listener = { query: q, next, error };
       listeners.add(listener);
       queueMicrotask(() => listeners.has(listener) && next(run(q)));
@@ -172,6 +180,16 @@ describe('usePagedQuery', () => {
     const reads = fake.calls.getDocs;
     act(() => result.current.loadMore());
     expect(fake.calls.getDocs).toBe(reads);
+  });
+
+  it('marks the items whose local write the server has not confirmed yet', async () => {
+    fake.set('posts', seven);
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(result.current.items).toHaveLength(3));
+    expect(result.current.pendingIds).toEqual(new Set());
+    act(() => fake.add('posts', { id: 'p8', createdAt: 80, pending: true }));
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p8', 'p7', 'p6', 'p5']));
+    expect(result.current.pendingIds).toEqual(new Set(['p8']));
   });
 
   it('reports an empty list as ready with no items and no more pages', async () => {

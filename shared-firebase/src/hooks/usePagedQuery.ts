@@ -35,6 +35,11 @@ export interface PagedQuery<T> {
    * of a live page, the whole list from the start.
    */
   retry: () => void;
+  /**
+   * Ids of items with local writes Firestore has queued but the server has not confirmed yet
+   * (`hasPendingWrites`): offline, they wait until the connection returns.
+   */
+  pendingIds?: ReadonlySet<string>;
 }
 
 /** What a read the server did not answer is reported as (Firestore's own code for it). */
@@ -130,6 +135,8 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
       subscriptions.current.push(
         onSnapshot(
           pageQuery(base, page),
+          // Metadata changes too, so an item's pending mark clears when the server confirms it.
+          { includeMetadataChanges: true },
           (snapshot) => {
             if (myGeneration !== generation.current) return;
             setPages((current) =>
@@ -166,9 +173,15 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
   const items = pages.flatMap((page) =>
     page.docs.map((doc) => ({ ...doc.data({ serverTimestamps: 'estimate' }), id: doc.id })),
   );
+  const pendingIds = new Set(
+    pages.flatMap((page) =>
+      page.docs.filter((doc) => doc.metadata.hasPendingWrites).map((doc) => doc.id),
+    ),
+  );
   const status = error ? 'error' : pages.length === 0 ? 'loading' : 'ready';
   return {
     items,
+    pendingIds,
     status,
     error,
     hasMore,

@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback } from 'react';
 import { hiddenBySuspension } from '../data/suspension';
 import type { PagedQuery } from './usePagedQuery';
+import { useWithoutHidden } from './useWithoutHidden';
 
 /**
  * The pages without a suspended member's documents (hidden from everyone else), and without those
@@ -12,14 +13,10 @@ export function useWithoutSuspended<T extends object>(
   pages: PagedQuery<T>,
   alsoHidden?: (item: PagedQuery<T>['items'][number]) => boolean,
 ): PagedQuery<T> {
-  const items = useMemo(
-    () => pages.items.filter((item) => !hiddenBySuspension(item) && !alsoHidden?.(item)),
-    [pages.items, alsoHidden],
+  const isHidden = useCallback(
+    (item: PagedQuery<T>['items'][number]) =>
+      hiddenBySuspension(item) || (alsoHidden?.(item) ?? false),
+    [alsoHidden],
   );
-  const onlyHidden = items.length === 0 && pages.items.length > 0;
-  const { status, hasMore, loadingMore, loadMore } = pages;
-  useEffect(() => {
-    if (onlyHidden && status === 'ready' && hasMore && !loadingMore) loadMore();
-  }, [onlyHidden, status, hasMore, loadingMore, loadMore]);
-  return items.length === pages.items.length ? pages : { ...pages, items };
+  return useWithoutHidden(pages, isHidden);
 }

@@ -10,6 +10,7 @@ import * as data from '../../data';
 import { FEED_MESSAGES } from '../../messages';
 import { VIEWER, makePost, memberNamed } from '../../testing/fixtures';
 import { PostCard } from '../PostCard';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
 
 jest.mock('shared-firebase', () => jest.requireActual('../../testing/sharedFirebaseFake').fake());
 jest.mock('../../data', () => jest.requireActual('../../testing/dataFake').fakeData());
@@ -31,7 +32,7 @@ const photoPost = makePost({
 
 beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
-  fakes.useComments.mockReturnValue({ status: 'ready', items: [] });
+  fakes.useComments.mockReturnValue(staticPagedQuery([]));
   fakes.editPost.mockReset().mockResolvedValue(true);
   fakes.usePostEdits.mockReset().mockReturnValue({ status: 'ready', items: [] });
 });
