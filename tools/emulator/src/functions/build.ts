@@ -82,18 +82,6 @@ export async function buildCodebases(codebases: readonly Codebase[]): Promise<vo
   if (failures.length > 0) throw new Error(failures.join('\n'));
 }
 
-/**
- * Stops a watcher started in a process group of its own, with everything it started: a SIGTERM to
- * npm alone left its bundler running, watching, after every stop.
- */
-function stopGroup(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
 /** Lines of a bundler's watch output worth forwarding: its errors. */
 const BUNDLER_ERROR = /\bERROR\b|\berror\b/;
 
@@ -112,7 +100,7 @@ export function watchCodebases(
     const tsc = spawn(
       process.execPath,
       [TSC, '--build', '--watch', '--preserveWatchOutput', ...tsconfigs],
-      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     readline.createInterface({ input: tsc.stdout }).on('line', (line) => {
       if (/error TS\d+/.test(line)) onError(line);
@@ -122,10 +110,10 @@ export function watchCodebases(
   }
   for (const codebase of codebases) {
     if (scriptsOf(codebase)['build:watch'] === undefined) continue;
+    // npm passes SIGTERM on to the bundler it runs.
     const bundler = spawn('npm', ['run', '--silent', 'build:watch'], {
       cwd: codebase.source,
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
     });
     const forward = (line: string) => {
       if (BUNDLER_ERROR.test(line)) onError(`${codebase.codebase}: ${line}`);
@@ -138,7 +126,7 @@ export function watchCodebases(
   return {
     processes,
     stop: () => {
-      for (const child of processes) stopGroup(child);
+      for (const child of processes) child.kill('SIGTERM');
     },
   };
 }
