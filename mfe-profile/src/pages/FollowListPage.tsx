@@ -51,7 +51,8 @@ interface ListProps {
 
 /**
  * `/profile/:userId/followers` and `/profile/:userId/following`: the members, newest first, in
- * pages, live, without those the viewer does not see (blocked either way, suspended), each linking to their profile with a Follow toggle. An unknown member goes to /404.
+ * pages, live, without those the viewer does not see (blocked either way, suspended), each
+ * linking to their profile with a Follow toggle. An unknown member goes to /404.
  */
 export function FollowListPage({ kind }: { kind: FollowListKind }) {
   const { userId = '' } = useParams();
