@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FirestoreEngine } from '../../src/firestore/engine';
-import { liveOwnerOf } from '../../src/firestore/engine/lock';
+import { hasPendingSigkill, liveOwnerOf } from '../../src/firestore/engine/lock';
 
 /**
  * The data directory's lock against real processes: a running owner is refused; a dead one, a
@@ -122,4 +122,13 @@ test('a lock naming a process that no longer exists is taken over', async () => 
   await new Promise((resolve) => gone.once('exit', resolve));
   writeLock({ pid, start, boot: bootId() });
   await expectTakenOver();
+});
+
+test('an owner with SIGKILL pending (killed, still in a system call) is seen as dying', () => {
+  const status = (sigPnd: string, shdPnd: string) =>
+    `Name:\tnode\nState:\tD (disk sleep)\nSigPnd:\t${sigPnd}\nShdPnd:\t${shdPnd}\nSigBlk:\t0000000000000100\n`;
+  expect(hasPendingSigkill(status('0000000000000000', '0000000000000100'))).toBe(true);
+  expect(hasPendingSigkill(status('0000000000000100', '0000000000000000'))).toBe(true);
+  // SIGTERM (bit 15) and SIGINT (bit 2) pending, and SIGKILL's bit only in another mask.
+  expect(hasPendingSigkill(status('0000000000004002', '0000000000000000'))).toBe(false);
 });

@@ -71,19 +71,28 @@ function commit(firestore: string, id: string): Promise<number> {
   );
 }
 
-/** Writes from 4 clients until `stop`; the ids whose commit was acknowledged. */
-function writeUntil(firestore: string, stop: Promise<void>): Promise<string[]> {
+/** Writes from 4 clients until `stop`: the ids whose commit was acknowledged, and the first one. */
+function writeUntil(
+  firestore: string,
+  stop: Promise<void>,
+): { all: Promise<string[]>; firstAcknowledged: Promise<void> } {
   const acknowledged: string[] = [];
   let stopped = false;
   void stop.then(() => (stopped = true));
   let next = 0;
+  let onFirst!: () => void;
+  const firstAcknowledged = new Promise<void>((resolve) => (onFirst = resolve));
   const client = async () => {
     while (!stopped) {
       const id = `d${next++}`;
-      if ((await commit(firestore, id)) === 200) acknowledged.push(id);
+      if ((await commit(firestore, id)) === 200) {
+        acknowledged.push(id);
+        onFirst();
+      }
     }
   };
-  return Promise.all([client(), client(), client(), client()]).then(() => acknowledged);
+  const all = Promise.all([client(), client(), client(), client()]).then(() => acknowledged);
+  return { all, firstAcknowledged };
 }
 
 async function present(firestore: string, ids: string[]): Promise<string[]> {
@@ -112,13 +121,15 @@ test.each([0, 100, 1000])(
     let kill!: () => void;
     const killed = new Promise<void>((resolve) => (kill = resolve));
     const writes = writeUntil(first.firestore, killed);
-    // Let a few hundred milliseconds of writes be acknowledged, then kill it mid-flight.
+    // Let writes be acknowledged (a few hundred milliseconds' worth, and at least one on a busy
+    // machine), then kill it mid-flight.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    await writes.firstAcknowledged;
     first.child.kill('SIGKILL');
     kill();
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const second = spawnCli(dataDir);
-    const acknowledged = await writes;
+    const acknowledged = await writes.all;
     expect(acknowledged.length).toBeGreaterThan(0);
     const restarted = await second.ready;
     expect(await present(restarted.firestore, acknowledged)).toEqual(acknowledged);

@@ -13,7 +13,8 @@ import { FirestoreError } from '../../values/errors';
  * pid exists now, is not a zombie (a process killed with -9 whose parent has not reaped it yet:
  * it holds no file and serves nothing), started at the recorded time and in this boot. So a dead
  * owner, a pid reused by another process, and a lock left before a reboot are all taken over at
- * once, with no waiting and no time-out; a running emulator is refused.
+ * once; an owner killed but not yet gone is waited for, a few seconds at most; a running emulator
+ * is refused.
  *
  * Why not an OS lock: Node has no flock(2), and a listening unix socket as a lock needs a path
  * under 108 bytes and cleaning up after itself; the process identity above needs neither. Where
@@ -139,6 +140,39 @@ function sameOwner(a: LockOwner | null, b: LockOwner): boolean {
   return a !== null && a.pid === b.pid && a.start === b.start && a.boot === b.boot;
 }
 
+/** SIGKILL's bit in the pending-signal masks of `/proc/<pid>/status`. */
+const SIGKILL_BIT = 1n << 8n;
+
+/**
+ * Whether `pid` has a SIGKILL pending: killed, but still finishing a system call (an fsync of
+ * the journal can hold it for a while on a busy disk) before it exits. It writes nothing after
+ * that call, but the call itself may still land in the journal, so the lock waits for it.
+ */
+function isBeingKilled(pid: number): boolean {
+  try {
+    return hasPendingSigkill(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a `/proc/<pid>/status` text shows SIGKILL pending, for the thread or the process. */
+export function hasPendingSigkill(status: string): boolean {
+  const masks = status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm);
+  return [...masks].some((mask) => (BigInt(`0x${mask[1]}`) & SIGKILL_BIT) !== 0n);
+}
+
+const DYING_OWNER_WAIT_MS = 5_000;
+
+/** Waits, blocking, while `owner` is alive and being killed, for at most DYING_OWNER_WAIT_MS. */
+function waitForDyingOwner(owner: LockOwner): void {
+  const deadline = Date.now() + DYING_OWNER_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (ownerIsAlive(owner) && isBeingKilled(owner.pid) && Date.now() < deadline) {
+    Atomics.wait(pause, 0, 0, 20);
+  }
+}
+
 /** Takes the lock of `dir` (the `firestore` folder) for this process, or refuses. */
 export function acquireLock(dir: string): void {
   const file = lockPath(dir);
@@ -152,6 +186,7 @@ export function acquireLock(dir: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const owner = readOwner(file);
+  if (owner !== null && owner.pid !== process.pid) waitForDyingOwner(owner);
   if (owner !== null && owner.pid !== process.pid && ownerIsAlive(owner)) {
     throw new FirestoreError(
       9,
