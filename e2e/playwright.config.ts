@@ -4,7 +4,9 @@ import { CHROMIUM_LAUNCH_OPTIONS } from 'build-config/chromium.cjs';
 /**
  * Specs whose verdict cannot depend on which Firestore emulator serves the data: they check markup
  * (axe), layout (shifts, photo frames, first paint), response headers, load-error recovery, the
- * federation contract, and builds and deploys. The run on Google's emulator exists to prove
+ * shell (route guard, fallbacks of a remote that is down, shared singletons), the federation
+ * contract, the theme (kept in the browser), password reset (the Auth emulator's alone), and
+ * builds and deploys. The run on Google's emulator exists to prove
  * Firestore behaviour (queries, listeners, rules, triggers), so they run once, on the default
  * backend, and CI keeps the time of both runs for the specs where the backend matters.
  */
@@ -15,10 +17,13 @@ const BACKEND_INDEPENDENT_SPECS = [
   'deploy-guard',
   'first-paint',
   'layout-shift',
+  'password-reset',
   'photo-frame',
   'security',
+  'shell',
   'ship-alone',
   'start-retry',
+  'theme',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
