@@ -2,8 +2,6 @@ import { browserOnline, waitUntilBrowserOnline } from './connectivity/browserOnl
 import { IMAGE_MAX_BYTES, RASTER_IMAGE_TYPES } from './constants';
 import { IMAGE_SIZES, JPEG_QUALITY } from './media/imageSizes';
 import type { ImageKind, SizeSpec } from './media/imageSizes';
-import { renderOffMainThread } from './media/imageWorker';
-import { UNREADABLE_IMAGE } from './media/renderImageSizes';
 import type { RenderedSize } from './media/renderImageSizes';
 import { MESSAGES } from './messages';
 import type { STORAGE_FOLDERS } from './model';
@@ -105,6 +103,32 @@ async function uploadSizes(
 }
 
 /**
+ * The code that makes the sizes, fetched with the first photo a member sends: every signed-in page
+ * loads this package, few of them upload. Offline, it is fetched once the browser is online again,
+ * as the upload itself waits.
+ */
+async function loadImagePipeline(onWaitingForConnection?: () => void) {
+  const load = async () => {
+    const [worker, pipeline] = await Promise.all([
+      import('./media/imageWorker'),
+      import('./media/renderImageSizes'),
+    ]);
+    return {
+      renderOffMainThread: worker.renderOffMainThread,
+      UNREADABLE_IMAGE: pipeline.UNREADABLE_IMAGE,
+    };
+  };
+  try {
+    return await load();
+  } catch (error) {
+    if (browserOnline()) throw error;
+    onWaitingForConnection?.();
+    await waitUntilBrowserOnline();
+    return load();
+  }
+}
+
+/**
  * Makes the sizes of `kind` from the chosen file in the browser (upright, metadata dropped,
  * IMAGE_SIZES) and uploads them under `<uid>/<folder>/`, reporting progress over both (0–100).
  * A file the browser cannot decode throws ImageUnreadableError before anything is uploaded. When
@@ -120,6 +144,7 @@ export async function uploadImage(
   onWaitingForConnection?: () => void,
 ): Promise<UploadedImage> {
   onProgress(0);
+  const { renderOffMainThread, UNREADABLE_IMAGE } = await loadImagePipeline(onWaitingForConnection);
   let sizes: RenderedSize[];
   try {
     sizes = await renderOffMainThread(

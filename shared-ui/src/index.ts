@@ -17,7 +17,7 @@ export type { Status, StatusTone, StatusMessageProps } from './StatusMessage';
 export { Spinner, ProgressBar } from './Spinner';
 export type { SpinnerProps, ProgressBarProps } from './Spinner';
 export { Menu } from './Menu';
-export { ReportDialog } from './report/ReportDialog';
+export { LazyReportDialog as ReportDialog } from './report/LazyReportDialog';
 export type { ReportDialogProps, ReportReasonOption } from './report/ReportDialog';
 export type { MenuItem, MenuProps } from './Menu';
 export { EmptyState } from './EmptyState';

@@ -452,7 +452,7 @@ describe('Reporting comments and replies', () => {
 
   async function report(user: ReturnType<typeof userEvent.setup>, button: HTMLElement) {
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: /^Report this (comment|reply)$/ });
+    const dialog = await screen.findByRole('dialog', { name: /^Report this (comment|reply)$/ });
     await user.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Thanks for telling us');

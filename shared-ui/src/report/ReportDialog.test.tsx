@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReportDialog } from './ReportDialog';
+import { ReportDialog as PackageReportDialog } from '../index';
 
 const REASONS = [
   { reason: 'spam', label: 'Spam' },
@@ -85,4 +86,18 @@ it('closes on Cancel', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(onClose).toHaveBeenCalledTimes(1);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('is what the package exports, fetched on first use and opened with the first reason focused', async () => {
+  render(
+    <PackageReportDialog
+      subject="Ann"
+      reasons={REASONS}
+      noteMaxLength={500}
+      onSubmit={jest.fn()}
+      onClose={jest.fn()}
+    />,
+  );
+  expect(await screen.findByRole('dialog', { name: 'Report Ann' })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'Spam' })).toHaveFocus();
 });
