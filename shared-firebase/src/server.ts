@@ -38,3 +38,4 @@ export {
 export { syncCounts } from './counts/syncCounts';
 export type { SyncOutcome } from './counts/syncCounts';
 export { countedDocument } from './counts/countedDocument';
+export { committedIfUnchanged, GUARDED_ATTEMPTS } from './counts/guardedWrite';
