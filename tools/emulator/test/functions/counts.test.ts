@@ -10,6 +10,7 @@ import {
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { reconcileLike } from 'mfe-feed/functions/src/likes/reconcileLike';
 import { removeLikesOfPost } from 'mfe-feed/functions/src/likes/postLikeEdges';
+import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
 import { unfollowOnBlock } from 'mfe-profile/functions/src/blocks/unfollowOnBlock';
@@ -264,6 +265,21 @@ describe('like edges: a post’s likes and its like count (feed)', () => {
     expect(await removeLikesOfPost(db, 'lk5')).toBe(2);
     expect(await removeLikesOfPost(db, 'lk5')).toBe(0);
     expect((await doc('likes/lk6_lkb').get()).exists).toBe(true);
+  });
+
+  test('a block takes back the blocked member’s likes of the blocker’s posts, only while it stands', async () => {
+    await Promise.all([like('lk7', 'lkr', 'lkq'), like('lk8', 'lkr', 'lkc')]);
+    const block = doc('blocks/lkq_lkr');
+    await block.set({ blocker: 'lkq', blocked: 'lkr', createdAt: FieldValue.serverTimestamp() });
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(1);
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(0);
+    expect((await doc('likes/lk7_lkr').get()).exists).toBe(false);
+    expect((await doc('likes/lk8_lkr').get()).exists).toBe(true);
+    // Delivered late, after an unblock and a new like: the block no longer stands.
+    await block.delete();
+    await like('lk7', 'lkr', 'lkq');
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(0);
+    expect((await doc('likes/lk7_lkr').get()).exists).toBe(true);
   });
 });
 
