@@ -10,6 +10,7 @@ import {
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { reconcileLike } from 'mfe-feed/functions/src/likes/reconcileLike';
 import { removeLikesOfPost } from 'mfe-feed/functions/src/likes/postLikeEdges';
+import { migrateLikes, migrateLikesPage } from 'mfe-feed/functions/src/likes/migrateLikes';
 import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
@@ -280,6 +281,29 @@ describe('like edges: a post’s likes and its like count (feed)', () => {
     await like('lk7', 'lkr', 'lkq');
     expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(0);
     expect((await doc('likes/lk7_lkr').get()).exists).toBe(true);
+  });
+
+  test('the migration makes the edges of a database in the old shape, resumably, once', async () => {
+    // Twelve posts in the seed's shape, liked through their arrays (more than a page of ten).
+    const posts = Array.from({ length: 12 }, (_, i) => `lm${String(i).padStart(2, '0')}`);
+    for (const postId of posts) await newPost(postId, ['lmx', 'lmy'], 'lma');
+    const migrated = async () =>
+      (await db.collection('likes').where('author', '==', 'lma').get()).docs.map((edge) =>
+        edge.data(),
+      );
+    // The first page, then a stop: the second run resumes from the saved cursor.
+    expect(await migrateLikesPage(db)).toMatchObject({ done: false });
+    expect((await migrateLikes(db)).done).toBe(true);
+    const edges = await migrated();
+    expect(edges).toHaveLength(24);
+    expect(edges[0]).toMatchObject({ postId: 'lm00', uid: 'lmx', author: 'lma', migrated: true });
+    // Already listed by the old product: the function writes nothing for these.
+    const before = (await doc('posts/lm03').get()).updateTime!;
+    expect(await reconcileLike(db, 'lm03', 'lmy')).toEqual({ likes: true, listed: true });
+    expect((await doc('posts/lm03').get()).updateTime!.isEqual(before)).toBe(true);
+    // Run again: nothing missing, nothing created.
+    expect((await migrateLikes(db)).edgesCreated).toBe(0);
+    expect(await migrated()).toHaveLength(24);
   });
 });
 
