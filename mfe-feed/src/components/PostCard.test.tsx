@@ -469,6 +469,36 @@ describe('PostCard who liked', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(25);
   });
 
+  it('beyond the list’s bound counts from the function and pages the like edges', async () => {
+    const likes = Array.from({ length: 2000 }, (_, i) => `m${i}`);
+    const loadMore = jest.fn();
+    fakes.useLikeEdges.mockReturnValue(
+      staticPagedQuery(
+        ['late1', 'late2'].map((uid) => ({
+          id: `post-1_${uid}`,
+          postId: 'post-1',
+          uid,
+          author: 'author-1',
+          createdAt: Timestamp.fromMillis(0),
+        })),
+        { hasMore: true, loadMore },
+      ),
+    );
+    const { user } = renderCard(
+      makePost({ likes, likesComplete: false, counts: { likes: 2400, comments: 0 } }),
+    );
+    await user.click(screen.getByRole('button', { name: '2400 likes' }));
+    const list = await screen.findByRole('region', { name: 'Liked by' });
+    expect(fakes.useLikeEdges).toHaveBeenCalledWith('post-1');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name of late1', 'Name of late2']);
+    await user.click(within(list).getByRole('button', { name: 'Show more' }));
+    expect(loadMore).toHaveBeenCalled();
+  });
+
   it('says a like is waiting while Firestore has not confirmed it', async () => {
     fakes.setLiked.mockImplementation(() => new Promise(() => undefined));
     const { user } = renderCard(makePost());

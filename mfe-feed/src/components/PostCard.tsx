@@ -198,7 +198,13 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <StatusMessage status={status} />
       <div id={likersId} hidden={!likersOpen}>
-        {likersOpen ? <LazyLikers likes={likes.likers} /> : null}
+        {likersOpen ? (
+          <LazyLikers
+            postId={post.postId}
+            likes={likes.likers}
+            complete={post.likesComplete !== false}
+          />
+        ) : null}
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (

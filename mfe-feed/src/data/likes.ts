@@ -1,10 +1,17 @@
 // Likes (docs/DATA_MODEL.md "Like edges"): the browser writes only the like's own document,
 // `likes/{postId}_{me}`, created to like and deleted to unlike. The feed's function fills the
 // post's `likes` and its count from it, so a like costs one small write whatever the post's size.
-import { serverTimestamp, writeBatch } from 'firebase/firestore';
+import { orderBy, query, serverTimestamp, where, writeBatch } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { getDb, likeEdgeRef, useLiveDocument } from 'shared-firebase';
-import type { LikeEdge, LiveDocument, Post } from 'shared-firebase';
+import {
+  COLLECTIONS,
+  getDb,
+  likeEdgeRef,
+  typedCollection,
+  useLiveDocument,
+  usePagedQuery,
+} from 'shared-firebase';
+import type { LikeEdge, LiveDocument, PagedQuery, Post } from 'shared-firebase';
 
 /**
  * Likes (`liked` true) or unlikes `post` as `viewerUid`: one write of one document. The edge's
@@ -61,4 +68,25 @@ export function shownLikes(
   const complete = post.likesComplete !== false;
   const count = complete ? likers.length : Math.max(post.counts?.likes ?? 0, likers.length);
   return { liked, count, likers };
+}
+
+/** Likers per page of a post whose `likes` is no longer complete. */
+export const LIKE_EDGES_PAGE_SIZE = 20;
+
+/**
+ * Who likes `postId`, newest first, live, a page at a time, from the like edges: for a post whose
+ * `likes` stopped at its bound (`likesComplete: false`), so its likers are read without any
+ * document holding them all.
+ */
+export function useLikeEdges(postId: string): PagedQuery<LikeEdge> {
+  const edges = useMemo(
+    () =>
+      query(
+        typedCollection<LikeEdge>(COLLECTIONS.likes),
+        where('postId', '==', postId),
+        orderBy('createdAt', 'desc'),
+      ),
+    [postId],
+  );
+  return usePagedQuery(edges, LIKE_EDGES_PAGE_SIZE);
 }

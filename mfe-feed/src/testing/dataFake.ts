@@ -15,6 +15,7 @@ export function fakeData() {
     'createPost',
     'setLiked',
     'useOwnLike',
+    'useLikeEdges',
     'deletePost',
     'editPost',
     'usePostEdits',
