@@ -184,7 +184,11 @@ test.describe('feed', () => {
       'aria-pressed',
       'true',
     );
-    await expect(photoCard.getByRole('button', { name: '1 like', exact: true })).toBeVisible();
+    // Ben's like is his edge; the feed's function lists it on the post Ann reads. Its first
+    // event: firebase-tools loads the function's worker then, tens of seconds when busy.
+    await expect(photoCard.getByRole('button', { name: '1 like', exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
     expect((await admin.get(`posts/${photoId}`))!.data.likes).toEqual([ben.uid]);
 
     await photoCard.getByRole('button', { name: 'Comments' }).click();

@@ -249,7 +249,14 @@ test('a like and a comment made offline wait, then complete when the connection 
   await expect(card.getByText('Like waiting to be sent…')).toHaveCount(0, { timeout: 30_000 });
   await expect(card.getByText(/waiting to be sent/i)).toHaveCount(0, { timeout: 30_000 });
   await expect(card.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
-  expect((await admin.get(`posts/${postId}`))!.data.likes).toEqual([ann.uid]);
+  // The like is its own edge; the feed's function lists it on the post a moment later.
+  expect((await admin.get(`likes/${postId}_${ann.uid}`))!.data).toMatchObject({
+    postId,
+    uid: ann.uid,
+  });
+  await expect
+    .poll(async () => (await admin.get(`posts/${postId}`))!.data.likes, { timeout: 30_000 })
+    .toEqual([ann.uid]);
   const saved = await admin.list('comments', { field: 'postId', equals: postId });
   expect(saved.map((doc) => doc.data.comment)).toEqual(['Written on the train']);
 });

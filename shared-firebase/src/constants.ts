@@ -29,6 +29,11 @@ export const RASTER_IMAGE_TYPES: readonly string[] = rasterImageTypes;
  * rule document read, so the bound stays well inside a write's read budget.
  */
 export const MAX_MENTIONS = 5;
+/**
+ * `posts.likes` stops growing at this many uids (the old product's cap): the feed's function
+ * lists likes up to it, then sets `likesComplete: false`; beyond it the like edges are the truth.
+ */
+export const LIKES_LIST_BOUND = 2000;
 /** Firestore's limit on writes in one batch. */
 export const MAX_BATCH_WRITES = 500;
 

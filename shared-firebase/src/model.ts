@@ -32,6 +32,11 @@ export const COLLECTIONS = {
    */
   follows: 'follows',
   /**
+   * Added beside the seed's collections: `likes/{postId}_{uid}`, one document per like, the source
+   * of truth of who likes what (feed; docs/DATA_MODEL.md "Like edges").
+   */
+  likes: 'likes',
+  /**
    * Added beside the seed's collections: `blocks/{blockerUid}_{blockedUid}`, one document per block
    * (profile; docs/DATA_MODEL.md "Blocks and mutes").
    */
@@ -227,6 +232,19 @@ export interface FollowEdge {
   createdAt: Timestamp;
 }
 
+/**
+ * A `likes/{postId}_{uid}` document: one like (docs/DATA_MODEL.md "Like edges"). `author` is the
+ * post's author, so a block finds the blocked member's likes of the blocker's posts.
+ */
+export interface LikeEdge {
+  postId: string;
+  uid: string;
+  author: string;
+  createdAt: Timestamp;
+  /** Written by the likes migration only: a like the old product had already notified. */
+  migrated?: true;
+}
+
 /** A `posts/{postId}` document. */
 export interface Post {
   postImage: string | null;
@@ -234,7 +252,14 @@ export interface Post {
   uid: string;
   postId: string;
   followers: string[];
+  /** Filled by the feed's function from the like edges, up to LIKES_LIST_BOUND members. */
   likes: string[];
+  /**
+   * Added beside the seed's fields, by the feed's function only: `false` once a like could not be
+   * listed because `likes` is at its bound (the list is then no longer every liker; the like
+   * edges are). Absent while the list is complete.
+   */
+  likesComplete?: boolean;
   /** Null only in the local echo before the server time arrives. */
   createdAt: Timestamp | null;
   /** The square thumbnail beside postImage (grids); absent on posts older than it. */

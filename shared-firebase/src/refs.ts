@@ -7,6 +7,7 @@ import type {
   QueryDocumentSnapshot,
   SnapshotOptions,
 } from 'firebase/firestore';
+import { likeEdgeId } from './data/likeEdges';
 import { getDb } from './db';
 import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS, SAVED_POSTS } from './model';
 import type {
@@ -16,6 +17,7 @@ import type {
   DeletedPost,
   ExplorePost,
   FollowEdge,
+  LikeEdge,
   FollowersDoc,
   FollowingDoc,
   Post,
@@ -84,6 +86,9 @@ export const followEdgeRef = (
   target: string,
 ): DocumentReference<FollowEdge, FollowEdge> =>
   doc(typedCollection<FollowEdge>(COLLECTIONS.follows), `${follower}_${target}`);
+/** `likes/{postId}_{uid}`: the one document of that like (absent: no like). */
+export const likeEdgeRef = (postId: string, uid: string): DocumentReference<LikeEdge, LikeEdge> =>
+  doc(typedCollection<LikeEdge>(COLLECTIONS.likes), likeEdgeId(postId, uid));
 /** `posts/{postId}`. */
 export const postRef = (postId: string): DocumentReference<Post, Post> =>
   doc(postsCollection(), postId);

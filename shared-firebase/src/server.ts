@@ -18,7 +18,8 @@ export type {
   Report,
   TagCount,
 } from './model';
-export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
+export { LIKES_LIST_BOUND, MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
+export { likeEdgeId } from './data/likeEdges';
 export { MAX_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
 export { AUTHOR_SUSPENDED, SUSPENDED_REPLIERS } from './data/suspension';
@@ -38,3 +39,4 @@ export {
 export { syncCounts } from './counts/syncCounts';
 export type { SyncOutcome } from './counts/syncCounts';
 export { countedDocument } from './counts/countedDocument';
+export { committedIfUnchanged, GUARDED_ATTEMPTS } from './counts/guardedWrite';

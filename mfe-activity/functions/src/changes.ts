@@ -1,5 +1,5 @@
 // What one write changed in the arrays the seed's data model keeps relationships in (a post's
-// `likes`, a member's `Followers`, a comment's `replies`), read from the event's two snapshots.
+// `Followers`, a comment's `replies`), read from the event's two snapshots.
 
 import { MAX_MENTIONS } from 'shared-firebase/server';
 

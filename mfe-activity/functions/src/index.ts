@@ -36,15 +36,20 @@ const commentFields = (data: Record<string, unknown> | undefined) =>
     ? { userId: data.userId, postId: data.postId }
     : null;
 
-/** A uid added to or removed from a post's `likes`: its author's like item. */
-export const notifyLikes = onDocumentUpdated(
-  { document: 'posts/{postId}', retry: true },
+/**
+ * A like edge created or deleted: the post's author's like item. From the edge, not the post's
+ * `likes`, which stops growing at its bound. An edge the likes migration made is a like the old
+ * product had notified already, from the array: it tells nobody again.
+ */
+export const notifyLikes = onDocumentWritten(
+  { document: 'likes/{edgeId}', retry: true },
   async (event) => {
-    if (!event.data) return;
-    const actors = changedMembers(event.data.before.data(), event.data.after.data(), 'likes');
-    for (const actor of actors) {
-      await settleLike(notices(), event.params.postId, actor, timeOf(event));
-    }
+    const before = event.data?.before.data();
+    const after = event.data?.after.data();
+    if (!before && after?.migrated === true) return;
+    const edge = after ?? before;
+    if (typeof edge?.postId !== 'string' || typeof edge.uid !== 'string') return;
+    await settleLike(notices(), edge.postId, edge.uid, timeOf(event));
   },
 );
 

@@ -55,8 +55,12 @@ beforeEach(() => {
   store.docs.set('comments/c2', { userId: 'ann', postId: 'p1', replies: [] });
 });
 
-const setLikes = (...likes: string[]) =>
-  store.docs.set('posts/p1', { ...store.docs.get('posts/p1'), likes });
+/** The like edges of posts/p1 that stand: exactly these members'. */
+const setLikes = (...likers: string[]) => {
+  for (const path of [...store.docs.keys()])
+    if (path.startsWith('likes/p1_')) store.docs.delete(path);
+  for (const uid of likers) store.docs.set(`likes/p1_${uid}`, { postId: 'p1', uid, author: 'ann' });
+};
 const setFollowers = (...followers: string[]) =>
   store.docs.set('Followers/ann', { Followers: followers });
 const markRead = (recipient: string, id: string) =>

@@ -10,6 +10,7 @@ import {
   activityItemFields,
   commentItemId,
   followItemId,
+  likeEdgeId,
   likeItemId,
   mentionItemId,
   replyItemId,
@@ -96,10 +97,16 @@ async function settle(
 const uidsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((uid): uid is string => typeof uid === 'string') : [];
 
-/** `actor` liked or unliked `posts/{postId}` at `at`: the post's author is told, or untold. */
+/**
+ * `actor` liked or unliked `posts/{postId}` at `at`: the post's author is told, or untold. Whether
+ * the like stands is its edge `likes/{postId}_{actor}` now (docs/DATA_MODEL.md "Like edges").
+ */
 export function settleLike(store: NoticeStore, postId: string, actor: string, at: number) {
   return store.run(async (tx) => {
-    const post = await tx.get(`${COLLECTIONS.posts}/${postId}`);
+    const [post, edge] = await Promise.all([
+      tx.get(`${COLLECTIONS.posts}/${postId}`),
+      tx.get(`${COLLECTIONS.likes}/${likeEdgeId(postId, actor)}`),
+    ]);
     // A deleted post's likes tell nobody anything new.
     if (!post || typeof post.uid !== 'string') return;
     const notice: ActivityNotice = {
@@ -110,8 +117,7 @@ export function settleLike(store: NoticeStore, postId: string, actor: string, at
       postId,
       commentId: null,
     };
-    const standing = uidsOf(post.likes).includes(actor);
-    await settle(tx, notice, standing ? decideStanding : decideWithdrawn, at);
+    await settle(tx, notice, edge ? decideStanding : decideWithdrawn, at);
   });
 }
 

@@ -29,3 +29,4 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
 
 export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';
 export { removeDeletedPostBookmarks } from './savedPostTriggers';
+export { fanOutLike, removeDeletedPostLikes } from './likes/trigger';

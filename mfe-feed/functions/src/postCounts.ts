@@ -14,13 +14,20 @@ function listLength(document: DocumentSnapshot, field: string): number {
   return Array.isArray(list) ? list.length : 0;
 }
 
+/** Whether `likes` still lists every liker (the feed's function sets `likesComplete: false`). */
+function listComplete(post: DocumentSnapshot): boolean {
+  return post.get('likesComplete') !== false;
+}
+
 async function countOf(query: Query): Promise<number> {
   return (await query.count().get()).data().count;
 }
 
 /**
- * `posts/{postId}.counts.likes` = the length of its `likes`, and with `comments`,
- * `counts.comments` = its comment documents (an index count, not a read of each).
+ * `posts/{postId}.counts.likes` = the length of its `likes`; once the list says it is no longer
+ * complete (`likesComplete: false`, at its bound), an index count of the post's like edges
+ * instead, never less than the list (a database still being migrated has fewer edges than listed).
+ * With `comments`, `counts.comments` = its comment documents (an index count, not a read of each).
  */
 export function syncPostCounts(
   db: Firestore,
@@ -28,11 +35,16 @@ export function syncPostCounts(
   { comments }: { comments: boolean },
 ): Promise<SyncOutcome> {
   const commentsOfPost = db.collection(COLLECTIONS.comments).where('postId', '==', postId);
+  const likesOfPost = db.collection(COLLECTIONS.likes).where('postId', '==', postId);
   return syncCounts(
-    countedDocument(db.collection(COLLECTIONS.posts).doc(postId), async (post) => ({
-      'counts.likes': listLength(post, 'likes'),
-      ...(comments ? { 'counts.comments': await countOf(commentsOfPost) } : {}),
-    })),
+    countedDocument(db.collection(COLLECTIONS.posts).doc(postId), async (post) => {
+      const listed = listLength(post, 'likes');
+      const likes = listComplete(post) ? listed : Math.max(listed, await countOf(likesOfPost));
+      return {
+        'counts.likes': likes,
+        ...(comments ? { 'counts.comments': await countOf(commentsOfPost) } : {}),
+      };
+    }),
   );
 }
 
@@ -76,16 +88,18 @@ export interface PostChange {
 
 /**
  * What a write of `posts/{postId}` changes: its like count when `likes` and `counts.likes`
- * disagree (a write that changes neither, such as the count's own, stops here: no loop), both its
- * counts when it is created, and the author's post count and the tombstone when it is created or
- * deleted.
+ * disagree while the list is complete (a write that changes neither, such as the count's own,
+ * stops here: no loop; beyond the list's bound the like edges' trigger counts), both its counts
+ * when it is created, and the author's post count and the tombstone when it is created or deleted.
  */
 export async function onPostChange(db: Firestore, change: PostChange): Promise<void> {
   const before = change.before?.exists ? change.before : undefined;
   const after = change.after?.exists ? change.after : undefined;
   const author = (after ?? before)?.get('uid');
   const tasks: Array<Promise<unknown>> = [];
-  if (after && (!before || after.get('counts.likes') !== listLength(after, 'likes'))) {
+  const likesStale =
+    after && listComplete(after) && after.get('counts.likes') !== listLength(after, 'likes');
+  if (after && (!before || likesStale)) {
     tasks.push(syncPostCounts(db, change.postId, { comments: !before }));
   }
   if (Boolean(before) !== Boolean(after) && typeof author === 'string') {

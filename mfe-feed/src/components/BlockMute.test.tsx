@@ -128,7 +128,7 @@ describe('who liked a post', () => {
     });
     render(
       <MemoryRouter>
-        <Likers likes={['ann', 'bo', 'cy', 'sus', 'di']} />
+        <Likers postId="p1" likes={['ann', 'bo', 'cy', 'sus', 'di']} complete />
       </MemoryRouter>,
     );
     const list = screen.getByRole('region', { name: 'Liked by' });
@@ -144,7 +144,7 @@ describe('who liked a post', () => {
     hiding({ blocked: ['bo'], blockedBy: ['cy'] });
     render(
       <MemoryRouter>
-        <Likers likes={['bo', 'cy']} />
+        <Likers postId="p1" likes={['bo', 'cy']} complete />
       </MemoryRouter>,
     );
     expect(screen.getByText('No likes yet.')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { lazyPart } from './lazyPart';
 import type { CommentBoxProps } from './CommentBox';
+import type { LikersProps } from './Likers';
 import type { ReportDialogForProps } from './ReportButton';
 
 /**
@@ -11,7 +12,7 @@ export const LazyCommentBox = lazyPart<CommentBoxProps>(
   () => import('./CommentBox').then((module) => ({ default: module.CommentBox })),
   'comments',
 );
-export const LazyLikers = lazyPart<{ likes: readonly string[] }>(
+export const LazyLikers = lazyPart<LikersProps>(
   () => import('./Likers').then((module) => ({ default: module.Likers })),
   'likes',
 );

@@ -1,6 +1,7 @@
 import { isMemberHidden, useHiddenMembers, useMember } from 'shared-firebase';
 import type { HiddenMembers } from 'shared-firebase';
-import { NewestFirstList } from 'shared-ui';
+import { Button, EmptyState, LoadFailure, NewestFirstList } from 'shared-ui';
+import { useLikeEdges } from '../data';
 import { MemberBadge } from './MemberBadge';
 
 /** How many likers show at first and per "Show more". */
@@ -17,13 +18,23 @@ function Liker({ uid, hidden }: { uid: string; hidden: HiddenMembers }) {
   );
 }
 
+export interface LikersProps {
+  postId: string;
+  /** The post's `likes` (with the viewer's own like applied). */
+  likes: readonly string[];
+  /** Whether `likes` lists every liker (`likesComplete` is not false). */
+  complete: boolean;
+}
+
 /**
  * Who liked a post, newest first, each with picture and name linking to their profile, without
- * the members the viewer does not see (blocked either way, suspended). Live: the post's `likes`
- * array is what the card already listens to, so no further read counts anything.
+ * the members the viewer does not see (blocked either way, suspended). Live: while the post's
+ * `likes` lists every liker, that array, which the card already listens to, so no further read;
+ * beyond its bound, the like edges a page at a time.
  */
-export function Likers({ likes }: { likes: readonly string[] }) {
+export function Likers({ postId, likes, complete }: LikersProps) {
   const hidden = useHiddenMembers();
+  if (!complete) return <EdgeLikers postId={postId} hidden={hidden} />;
   const shown = likes.filter((uid) => !isMemberHidden(hidden, uid));
   return (
     <section className="feed-likers" aria-label="Liked by">
@@ -35,6 +46,32 @@ export function Likers({ likes }: { likes: readonly string[] }) {
       >
         {(uid) => <Liker key={uid} uid={uid} hidden={hidden} />}
       </NewestFirstList>
+    </section>
+  );
+}
+
+/** The likers of a post whose list stopped at its bound: its like edges, newest first, paged. */
+function EdgeLikers({ postId, hidden }: { postId: string; hidden: HiddenMembers }) {
+  const edges = useLikeEdges(postId);
+  const shown = edges.items.filter((edge) => !isMemberHidden(hidden, edge.uid));
+  return (
+    <section className="feed-likers" aria-label="Liked by">
+      {edges.status === 'error' ? (
+        <LoadFailure message="Who liked this could not be loaded." onRetry={edges.retry} />
+      ) : edges.status === 'ready' && shown.length === 0 && !edges.hasMore ? (
+        <EmptyState>No likes yet.</EmptyState>
+      ) : (
+        <ul className="feed-likers__list">
+          {shown.map((edge) => (
+            <Liker key={edge.uid} uid={edge.uid} hidden={hidden} />
+          ))}
+        </ul>
+      )}
+      {edges.status === 'ready' && edges.hasMore ? (
+        <Button variant="secondary" disabled={edges.loadingMore} onClick={edges.loadMore}>
+          Show more
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -19,6 +19,7 @@ beforeEach(() => {
   platform.useMember.mockImplementation(memberNamed);
   fakes.useComments.mockReset().mockReturnValue(staticPagedQuery([]));
   fakes.setLiked.mockReset().mockResolvedValue(undefined);
+  fakes.useOwnLike.mockReset().mockReturnValue({ status: 'missing' });
   fakes.deletePost.mockReset().mockResolvedValue(undefined);
   fakes.setSaved.mockReset();
   fakes.useSavedMark.mockReset().mockReturnValue({ status: 'missing' });
@@ -218,23 +219,40 @@ describe('PostCard photo viewer', () => {
 });
 
 describe('PostCard like toggle', () => {
+  const POST_REF = expect.objectContaining({ postId: 'post-1', uid: 'author-1' });
+
   it('likes with the viewer uid and shows the count', async () => {
     const { user } = renderCard(makePost({ likes: ['someone-else'], uid: 'author-1' }));
     const like = screen.getByRole('button', { name: 'Like' });
     expect(screen.getByRole('button', { name: '1 like' })).toBeInTheDocument();
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await user.click(like);
-    // The author is passed so the like's activity item reaches them.
-    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, true);
+    // The author is passed so the edge names them (a block finds the likes of their posts).
+    expect(fakes.setLiked).toHaveBeenCalledWith(POST_REF, VIEWER, true);
   });
 
-  it('shows Liked and unlikes when the viewer already likes the post', async () => {
-    const { user } = renderCard(makePost({ likes: ['someone-else', VIEWER] }));
+  it('shows Liked, counted at once, from the viewer’s own edge, and unlikes', async () => {
+    fakes.useOwnLike.mockReturnValue({ status: 'ready', data: {} as never });
+    const { user } = renderCard(makePost({ likes: ['someone-else'], uid: 'author-1' }));
     const liked = screen.getByRole('button', { name: 'Liked' });
+    // The function has not listed the like yet: the card counts it already.
     expect(screen.getByRole('button', { name: '2 likes' })).toBeInTheDocument();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     await user.click(liked);
-    expect(fakes.setLiked).toHaveBeenCalledWith('post-1', VIEWER, false);
+    expect(fakes.setLiked).toHaveBeenCalledWith(POST_REF, VIEWER, false);
+  });
+
+  it('waits for the viewer’s edge before offering to like', () => {
+    fakes.useOwnLike.mockReturnValue({ status: 'loading' });
+    renderCard(makePost({ likes: ['someone-else'] }));
+    expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
+  });
+
+  it('a double click does one thing', async () => {
+    const { user } = renderCard(makePost({ uid: 'author-1' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Like' }));
+    expect(fakes.setLiked).toHaveBeenCalledTimes(1);
+    expect(fakes.setLiked).toHaveBeenCalledWith(POST_REF, VIEWER, true);
   });
 
   it('sends one like at a time and reports a failed one', async () => {
@@ -449,6 +467,36 @@ describe('PostCard who liked', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(20);
     await user.click(within(list).getByRole('button', { name: 'Show more' }));
     expect(within(list).getAllByRole('link')).toHaveLength(25);
+  });
+
+  it('beyond the list’s bound counts from the function and pages the like edges', async () => {
+    const likes = Array.from({ length: 2000 }, (_, i) => `m${i}`);
+    const loadMore = jest.fn();
+    fakes.useLikeEdges.mockReturnValue(
+      staticPagedQuery(
+        ['late1', 'late2'].map((uid) => ({
+          id: `post-1_${uid}`,
+          postId: 'post-1',
+          uid,
+          author: 'author-1',
+          createdAt: Timestamp.fromMillis(0),
+        })),
+        { hasMore: true, loadMore },
+      ),
+    );
+    const { user } = renderCard(
+      makePost({ likes, likesComplete: false, counts: { likes: 2400, comments: 0 } }),
+    );
+    await user.click(screen.getByRole('button', { name: '2400 likes' }));
+    const list = await screen.findByRole('region', { name: 'Liked by' });
+    expect(fakes.useLikeEdges).toHaveBeenCalledWith('post-1');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Name of late1', 'Name of late2']);
+    await user.click(within(list).getByRole('button', { name: 'Show more' }));
+    expect(loadMore).toHaveBeenCalled();
   });
 
   it('says a like is waiting while Firestore has not confirmed it', async () => {

@@ -20,6 +20,7 @@ import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
 import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
 import { MentioningText } from './MentioningText';
 import { FEED_MESSAGES } from '../messages';
+import { shownLikes, useOwnLike } from '../data';
 
 export interface PostCardProps {
   post: WithId<Post>;
@@ -60,6 +61,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
   const likersId = useId();
+  const likes = shownLikes(post, viewerUid, useOwnLike(viewerUid, post.postId));
   const { status, show } = useStatusMessage();
   const commentsId = useId();
   const isAuthor = post.uid === viewerUid;
@@ -172,19 +174,14 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         />
       ) : null}
       <div className="feed-post__actions">
-        <LikeButton
-          postId={post.postId}
-          likes={post.likes}
-          viewerUid={viewerUid}
-          onError={showError}
-        />
+        <LikeButton post={post} liked={likes.liked} viewerUid={viewerUid} onError={showError} />
         <Button
           variant="ghost"
           aria-expanded={likersOpen}
           aria-controls={likersId}
           onClick={() => setLikersOpen((open) => !open)}
         >
-          {post.likes.length === 1 ? '1 like' : `${post.likes.length} likes`}
+          {likes.count === 1 ? '1 like' : `${likes.count} likes`}
         </Button>
         <Button
           variant="secondary"
@@ -201,7 +198,13 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       </div>
       <StatusMessage status={status} />
       <div id={likersId} hidden={!likersOpen}>
-        {likersOpen ? <LazyLikers likes={post.likes} /> : null}
+        {likersOpen ? (
+          <LazyLikers
+            postId={post.postId}
+            likes={likes.likers}
+            complete={post.likesComplete !== false}
+          />
+        ) : null}
       </div>
       <div id={commentsId} hidden={!commentsOpen}>
         {commentsOpen ? (

@@ -9,7 +9,6 @@ export {
   useSinglePost,
   newPostProblem,
   createPost,
-  setLiked,
   deletePost,
   MAX_POST_PHOTOS,
   UnreadablePhotoError,
@@ -28,6 +27,8 @@ export {
   deleteReply,
 } from './comments';
 export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
+export { setLiked, shownLikes, useLikeEdges, useOwnLike } from './likes';
+export type { ShownLikes } from './likes';
 export {
   findMembersByName,
   useFindMembersByName,

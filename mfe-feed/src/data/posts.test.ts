@@ -6,7 +6,6 @@ import {
   feedQuery,
   authorPostsQuery,
   tagPostsQuery,
-  setLiked,
   singlePostQuery,
   MAX_POST_PHOTOS,
   UnreadablePhotoError,
@@ -453,17 +452,6 @@ describe('newPostProblem with a description', () => {
   it('never requires a description: a photo alone is a post', () => {
     expect(newPostProblem('', photo())).toBeNull();
     expect(newPostProblem('', photo(''))).toBeNull();
-  });
-});
-
-describe('setLiked', () => {
-  it('adds or removes only the viewer, and writes no activity item (the activity function does)', async () => {
-    await setLiked('p1', ME, true);
-    await setLiked('p1', ME, false);
-    expect(firestore.__commits).toEqual([
-      [['update', 'posts/p1', { likes: { arrayUnion: [ME] } }]],
-      [['update', 'posts/p1', { likes: { arrayRemove: [ME] } }]],
-    ]);
   });
 });
 

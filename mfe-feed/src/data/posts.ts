@@ -400,16 +400,6 @@ export async function createPost({
 }
 
 /**
- * Like (`liked` true) or unlike: adds or removes only the viewer's uid. The author's activity item
- * follows from the activity team's function (docs/DATA_MODEL.md "Activity"), never from here.
- */
-export async function setLiked(postId: string, viewerUid: string, liked: boolean): Promise<void> {
-  const batch = writeBatch(getDb());
-  batch.update(postRef(postId), { likes: liked ? arrayUnion(viewerUid) : arrayRemove(viewerUid) });
-  await batch.commit();
-}
-
-/**
  * Deletes a post as docs/DATA_MODEL.md "Delete a post" says — its comments first in batches of
  * COMMENT_DELETE_BATCH_SIZE (the rules read the post for each), then the post, its explore entry,
  * its id in the author's `usersData.posts` and its edit history in one batch — and finally every

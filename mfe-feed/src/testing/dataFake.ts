@@ -14,6 +14,8 @@ export function fakeData() {
     'useSinglePost',
     'createPost',
     'setLiked',
+    'useOwnLike',
+    'useLikeEdges',
     'deletePost',
     'editPost',
     'usePostEdits',
@@ -33,6 +35,10 @@ export function fakeData() {
   // Every card has a Save button: by default its post is not saved, so tests of other parts of
   // the card need not program it.
   jest.mocked(fakes['useSavedMark'] as typeof Data.useSavedMark).mockReturnValue({
+    status: 'missing',
+  });
+  // Every card reads the viewer's like: by default they do not like the post.
+  jest.mocked(fakes['useOwnLike'] as typeof Data.useOwnLike).mockReturnValue({
     status: 'missing',
   });
   // The fields search with the faked findMembersByName, so tests program and check that one.

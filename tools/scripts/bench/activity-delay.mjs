@@ -4,7 +4,7 @@
 // codebase firebase.json lists), and two members in headless Chromium with the real firebase
 // browser SDK (the emulator's harness, pointed at this backend): the author listens to their items
 // (`onSnapshot` of `activity/{author}/items`), the liker likes RUNS + 1 of the author's posts, one
-// at a time. Each delay runs from the like's write being acknowledged (its `updateDoc` resolved, in
+// at a time. Each delay runs from the like's write being acknowledged (its edge's `setDoc` resolved, in
 // the liker's page) to the item's arrival in the author's listener (in the author's page; both
 // pages read the same clock). The first like is shown apart (the function's worker starts).
 // Prints one table.
@@ -104,11 +104,19 @@ async function measure(firestore) {
 
     const delays = [];
     for (const postId of postIds) {
-      const acknowledged = await liker.run(async (fb, id) => {
-        const f = fb.fs;
-        await f.updateDoc(f.doc(fb.db, 'posts', id), { likes: f.arrayUnion(fb.uid) });
-        return Date.now();
-      }, postId);
+      const acknowledged = await liker.run(
+        async (fb, { id, author: authorUid }) => {
+          const f = fb.fs;
+          await f.setDoc(f.doc(fb.db, 'likes', `${id}_${fb.uid}`), {
+            postId: id,
+            uid: fb.uid,
+            author: authorUid,
+            createdAt: f.serverTimestamp(),
+          });
+          return Date.now();
+        },
+        { id: postId, author: AUTHOR },
+      );
       const arrived = await author.waitFor(
         (fb, id) => fb.vars.arrivals[id],
         `like_${postId}_${LIKER}`,

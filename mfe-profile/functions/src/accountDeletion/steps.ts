@@ -162,14 +162,21 @@ const dropFollowers: StepPageRunner = async ({ db }, uid) => {
   );
 };
 
-/** Takes the member's likes back from every post. */
-const removeLikes: StepPageRunner = ({ db }, uid) =>
-  removeFromArrays(
+/**
+ * Takes the member's likes back: their like edges first (the feed's function takes each out of its
+ * post's `likes`, skipping posts that are gone), then whatever `likes` still lists them (a like
+ * from before the edges, or one the function has not handled yet).
+ */
+const removeLikes: StepPageRunner = async ({ db }, uid) => {
+  const edges = await deletePage(db, db.collection(COLLECTIONS.likes).where('uid', '==', uid));
+  if (edges.removed > 0) return more(edges.removed);
+  return removeFromArrays(
     db,
     db.collection(COLLECTIONS.posts).where('likes', 'array-contains', uid),
     'likes',
     uid,
   );
+};
 
 /** Deletes the member's comments on every post (their own posts' too). */
 const deleteComments: StepPageRunner = ({ db }, uid) =>

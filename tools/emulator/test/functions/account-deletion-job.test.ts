@@ -139,6 +139,9 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     [`explorePosts/${m}-p`]: { uid: m, postId: `${m}-p` },
     [`posts/${m}-p/edits/0`]: { uid: m, postCaption: 'before the edit', postImageAlt: null },
     [`posts/${a}-p`]: { uid: a, postId: `${a}-p`, followers: [a, m], likes: [m, b] },
+    // The like edges of m's and b's likes of a's post (the arrays are the function's copy).
+    [`likes/${a}-p_${m}`]: { postId: `${a}-p`, uid: m, author: a, createdAt: new Date() },
+    [`likes/${a}-p_${b}`]: { postId: `${a}-p`, uid: b, author: a, createdAt: new Date() },
     [`comments/${b}-on-m`]: { postId: `${m}-p`, userId: b, comment: 'hi', replies: [] },
     [`comments/${m}-on-a`]: { postId: `${a}-p`, userId: m, comment: 'mine', replies: [] },
     [`comments/${a}-on-a`]: {
@@ -191,6 +194,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `accountDeletions/${m}`,
     `follows/${m}_${a}`,
     `follows/${b}_${m}`,
+    `likes/${a}-p_${m}`,
     `blocks/${m}_${a}`,
     `blocks/${b}_${m}`,
     `mutes/${m}_${b}`,
@@ -208,6 +212,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await field(`Following/${b}`, 'Following')).toEqual([]);
   expect(await field(`usersData/${a}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });
+  expect(await exists(`likes/${a}-p_${b}`)).toBe(true);
   expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
   expect(await exists(`bookmarks/${a}/saved/${a}-p`)).toBe(true);
   expect(await exists(`blocks/${a}_${b}`)).toBe(true);
@@ -231,14 +236,14 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
     // At least one slice per step, the request's removal, and its deletion seen.
     expect(slices).toBeGreaterThan(13);
     // following: the edge to a1, a1 unfollowed, and m1 left two audiences (a1's post and their
-    // own); followers: b1's edge, then b1.
+    // own); followers: b1's edge, then b1; likes: m1's edge, then a1's post's array.
     expect(last).toMatchObject({
       status: 'done',
       counts: {
         pictures: 1,
         following: 4,
         followers: 2,
-        likes: 1,
+        likes: 2,
         comments: 1,
         posts: 1,
         saved: 1,

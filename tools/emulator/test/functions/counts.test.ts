@@ -8,6 +8,10 @@ import {
   syncPostCounts,
 } from 'mfe-feed/functions/src/postCounts';
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
+import { reconcileLike } from 'mfe-feed/functions/src/likes/reconcileLike';
+import { removeLikesOfPost } from 'mfe-feed/functions/src/likes/postLikeEdges';
+import { migrateLikes, migrateLikesPage } from 'mfe-feed/functions/src/likes/migrateLikes';
+import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
 import { unfollowOnBlock } from 'mfe-profile/functions/src/blocks/unfollowOnBlock';
@@ -171,6 +175,138 @@ describe('a deleted post’s bookmarks (feed)', () => {
   });
 });
 
+describe('like edges: a post’s likes and its like count (feed)', () => {
+  const like = (postId: string, uid: string, author = 'lka') =>
+    doc(`likes/${postId}_${uid}`).set({
+      postId,
+      uid,
+      author,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  const unlike = (postId: string, uid: string) => doc(`likes/${postId}_${uid}`).delete();
+  /** What the edge's trigger does with an event of `postId` and `uid`. */
+  async function handle(postId: string, uid: string) {
+    const state = await reconcileLike(db, postId, uid);
+    await syncPostCounts(db, postId, { comments: false });
+    return state;
+  }
+  const likesOf = async (postId: string) => (await field(`posts/${postId}`, 'likes')) as string[];
+  const newPost = (postId: string, likes: string[] = [], author = 'lka') =>
+    doc(`posts/${postId}`).set({ uid: author, likes, postId });
+
+  test('a like lists the member and counts; the same event twice writes nothing more; an unlike takes it back', async () => {
+    await newPost('lk1');
+    await like('lk1', 'lkb');
+    expect(await handle('lk1', 'lkb')).toEqual({ likes: true, listed: true });
+    const written = (await doc('posts/lk1').get()).updateTime!;
+    expect(await handle('lk1', 'lkb')).toEqual({ likes: true, listed: true });
+    expect((await doc('posts/lk1').get()).updateTime!.isEqual(written)).toBe(true);
+    expect(await likesOf('lk1')).toEqual(['lkb']);
+    expect(await field('posts/lk1', 'counts.likes')).toBe(1);
+
+    await unlike('lk1', 'lkb');
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      expect(await handle('lk1', 'lkb')).toEqual({ likes: false, listed: false });
+    }
+    expect(await likesOf('lk1')).toEqual([]);
+    expect(await field('posts/lk1', 'counts.likes')).toBe(0);
+  });
+
+  test('three members liking at once, each event handled concurrently, are all listed and counted', async () => {
+    await newPost('lk2');
+    const likers = ['lkb', 'lkc', 'lkd'];
+    await Promise.all(likers.map((uid) => like('lk2', uid)));
+    await Promise.all(likers.map((uid) => handle('lk2', uid)));
+    expect([...(await likesOf('lk2'))].sort()).toEqual(likers);
+    expect(await field('posts/lk2', 'counts.likes')).toBe(3);
+  });
+
+  test('a like undone while it is handled ends unliked, whichever run finishes last', async () => {
+    await newPost('lk3');
+    await like('lk3', 'lkb');
+    const likeRun = handle('lk3', 'lkb');
+    await unlike('lk3', 'lkb');
+    await Promise.all([likeRun, handle('lk3', 'lkb')]);
+    expect(await likesOf('lk3')).toEqual([]);
+    expect(await field('posts/lk3', 'counts.likes')).toBe(0);
+  });
+
+  test('beyond 2,000 the list stays and says so; the count goes on from the edges', async () => {
+    const listed = Array.from({ length: 2000 }, (_, i) => `lkm${String(i).padStart(4, '0')}`);
+    await newPost('lk4', listed);
+    for (let start = 0; start < listed.length; start += 500) {
+      const batch = db.batch();
+      for (const uid of listed.slice(start, start + 500)) {
+        batch.set(doc(`likes/lk4_${uid}`), { postId: 'lk4', uid, author: 'lka' });
+      }
+      await batch.commit();
+    }
+    await like('lk4', 'lkz');
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      expect(await handle('lk4', 'lkz')).toEqual({ likes: true, listed: false });
+    }
+    expect(await field('posts/lk4', 'likesComplete')).toBe(false);
+    expect((await likesOf('lk4')).length).toBe(2000);
+    expect(await field('posts/lk4', 'counts.likes')).toBe(2001);
+    // The post's own trigger leaves a count beyond the list alone (no recount to the list).
+    const counted = await doc('posts/lk4').get();
+    await onPostChange(db, { postId: 'lk4', before: counted, after: counted });
+    expect(await field('posts/lk4', 'counts.likes')).toBe(2001);
+
+    // An unlike of a listed member: out of the list, which stays marked incomplete.
+    await unlike('lk4', 'lkm0000');
+    expect(await handle('lk4', 'lkm0000')).toEqual({ likes: false, listed: false });
+    expect((await likesOf('lk4')).length).toBe(1999);
+    expect(await field('posts/lk4', 'likesComplete')).toBe(false);
+    expect(await field('posts/lk4', 'counts.likes')).toBe(2000);
+  });
+
+  test('a deleted post’s like edges go, no other; a redelivered event finds none', async () => {
+    await Promise.all([like('lk5', 'lkb'), like('lk5', 'lkc'), like('lk6', 'lkb')]);
+    expect(await removeLikesOfPost(db, 'lk5')).toBe(2);
+    expect(await removeLikesOfPost(db, 'lk5')).toBe(0);
+    expect((await doc('likes/lk6_lkb').get()).exists).toBe(true);
+  });
+
+  test('a block takes back the blocked member’s likes of the blocker’s posts, only while it stands', async () => {
+    await Promise.all([like('lk7', 'lkr', 'lkq'), like('lk8', 'lkr', 'lkc')]);
+    const block = doc('blocks/lkq_lkr');
+    await block.set({ blocker: 'lkq', blocked: 'lkr', createdAt: FieldValue.serverTimestamp() });
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(1);
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(0);
+    expect((await doc('likes/lk7_lkr').get()).exists).toBe(false);
+    expect((await doc('likes/lk8_lkr').get()).exists).toBe(true);
+    // Delivered late, after an unblock and a new like: the block no longer stands.
+    await block.delete();
+    await like('lk7', 'lkr', 'lkq');
+    expect(await unlikeOnBlock(db, 'lkq', 'lkr')).toBe(0);
+    expect((await doc('likes/lk7_lkr').get()).exists).toBe(true);
+  });
+
+  test('the migration makes the edges of a database in the old shape, resumably, once', async () => {
+    // Twelve posts in the seed's shape, liked through their arrays (more than a page of ten).
+    const posts = Array.from({ length: 12 }, (_, i) => `lm${String(i).padStart(2, '0')}`);
+    for (const postId of posts) await newPost(postId, ['lmx', 'lmy'], 'lma');
+    const migrated = async () =>
+      (await db.collection('likes').where('author', '==', 'lma').get()).docs.map((edge) =>
+        edge.data(),
+      );
+    // The first page, then a stop: the second run resumes from the saved cursor.
+    expect(await migrateLikesPage(db)).toMatchObject({ done: false });
+    expect((await migrateLikes(db)).done).toBe(true);
+    const edges = await migrated();
+    expect(edges).toHaveLength(24);
+    expect(edges[0]).toMatchObject({ postId: 'lm00', uid: 'lmx', author: 'lma', migrated: true });
+    // Already listed by the old product: the function writes nothing for these.
+    const before = (await doc('posts/lm03').get()).updateTime!;
+    expect(await reconcileLike(db, 'lm03', 'lmy')).toEqual({ likes: true, listed: true });
+    expect((await doc('posts/lm03').get()).updateTime!.isEqual(before)).toBe(true);
+    // Run again: nothing missing, nothing created.
+    expect((await migrateLikes(db)).edgesCreated).toBe(0);
+    expect(await migrated()).toHaveLength(24);
+  });
+});
+
 describe('a member’s follow counts (profile)', () => {
   test('followers and following: the list lengths; twice is the same as once', async () => {
     await doc('usersData/eve').set(member());
@@ -291,7 +427,7 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
   test('a like across a block tells nobody, either way; without one the author is told (activity)', async () => {
     await memberWithPosts('nba', 1);
     await memberWithPosts('nbb', 0);
-    await doc('posts/nba-p0000').update({ likes: ['nbb'] });
+    await doc('likes/nba-p0000_nbb').set({ postId: 'nba-p0000', uid: 'nbb', author: 'nba' });
     await doc('blocks/nba_nbb').set({ blocker: 'nba', blocked: 'nbb' });
     await settleLike(adminStore(db), 'nba-p0000', 'nbb', Date.now());
     expect((await doc('activity/nba/items/like_nba-p0000_nbb').get()).exists).toBe(false);

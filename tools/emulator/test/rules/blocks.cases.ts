@@ -4,13 +4,13 @@
  * suite so its coverage check sees them. alice blocks bob and mutes carol; bob, as a hostile
  * member, forges edges and tries to reach alice anyway. Registered last: it leaves edges behind.
  */
-import { clientTime, remove, serverTime, union, type Data, type Op, type Write } from './sdk-ops';
+import { clientTime, serverTime, union, type Data, type Op, type Write } from './sdk-ops';
 import type { RulesSuite } from './sdk-suite';
 
 const BLOCKS = '/blocks/{edgeId}';
 const MUTES = '/mutes/{edgeId}';
 const FOLLOWS = '/follows/{edgeId}';
-const POSTS = '/posts/{postId}';
+const LIKES = '/likes/{edgeId}';
 const COMMENTS = '/comments/{commentId}';
 
 const batch = (...writes: Write[]): Op => ({ batch: writes });
@@ -68,6 +68,10 @@ export function blockCases({ allow, deny, seed }: RulesSuite): void {
       await seed(
         // alice's post, which bob liked before the block; carol's post with alice's comment.
         { set: 'posts/bk-alice', data: post('alice', 'bk-alice', ['bob']) },
+        {
+          set: 'likes/bk-alice_bob',
+          data: { postId: 'bk-alice', uid: 'bob', author: 'alice', createdAt: clientTime(1) },
+        },
         { set: 'posts/bk-carol', data: post('carol', 'bk-carol') },
         { set: 'comments/bk-on-alice', data: comment('carol', 'bk-alice') },
         { set: 'comments/bk-by-alice', data: comment('alice', 'bk-carol') },
@@ -148,17 +152,18 @@ export function blockCases({ allow, deny, seed }: RulesSuite): void {
     });
 
     test("a blocked member cannot like, comment on or reply in the blocker's posts", async () => {
-      const likes = `${POSTS} update`;
+      const likes = `${LIKES} create`;
+      const like = (uid: string) =>
+        set(`likes/bk-alice_${uid}`, {
+          postId: 'bk-alice',
+          uid,
+          author: 'alice',
+          createdAt: serverTime(),
+        });
       // A like given before the block may be taken back; others still like alice's posts.
-      await allow('bob', likes, update('posts/bk-alice', { likes: remove('bob') }), {
-        via: '!(me() in incoming().likes)',
-      });
-      await deny('bob', likes, update('posts/bk-alice', { likes: union('bob') }), {
-        breaks: 'blocks(existing().uid, me())',
-      });
-      await allow('carol', likes, update('posts/bk-alice', { likes: union('carol') }), {
-        via: '!blocks(existing().uid, me())',
-      });
+      await allow('bob', `${LIKES} delete`, del('likes/bk-alice_bob'));
+      await deny('bob', likes, like('bob'), { breaks: '!blocks(incoming().author, me())' });
+      await allow('carol', likes, like('carol'));
 
       const comments = `${COMMENTS} create`;
       await deny(

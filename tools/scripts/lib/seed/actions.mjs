@@ -6,9 +6,9 @@ import { chunks, eachLimited } from './limited.mjs';
 
 /*
  * Actions per batch: well within Firestore's 20 document reads per batch that the rules of each
- * action may make.
+ * action may make (a like's edge reads its post and the author's block: two).
  */
-export const LIKES_PER_BATCH = 10;
+export const LIKES_PER_BATCH = 6;
 export const COMMENTS_PER_BATCH = 6;
 export const REPLIES_PER_BATCH = 10;
 

@@ -48,7 +48,7 @@ export async function writeCommunity(plan, config, { concurrency = 12, log = () 
     log('follows ready');
     await clock.time('posts', () => writePosts(run, existing));
     log(`posts ready (${plan.posts.length})`);
-    await clock.time('likes', () => writeLikes(run, existing));
+    await clock.time('likes', () => writeLikes(run, existing, log));
     const comments = await clock.time('comments', () => writeComments(run, existing));
     await clock.time('replies', () => writeReplies(run, comments));
     log('likes, comments and replies ready');
