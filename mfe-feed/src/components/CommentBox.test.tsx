@@ -230,6 +230,7 @@ describe('Pages of comments', () => {
       blocked: new Set(['ann']),
       blockedBy: new Set(),
       muted: new Set(),
+      loaded: true,
     });
     // c5 and c4 (the first page) are ann's; c3 is bob's, on the second page.
     const { reads } = renderPaged(five());
