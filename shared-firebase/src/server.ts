@@ -19,7 +19,7 @@ export type {
   TagCount,
 } from './model';
 export { MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
-export { MAX_MENTIONS } from './constants';
+export { MAX_MENTIONS, MAX_STORED_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
 export { AUTHOR_SUSPENDED, SUSPENDED_REPLIERS } from './data/suspension';
 export { replyKey } from './data/replyKey';
