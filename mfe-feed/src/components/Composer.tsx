@@ -78,6 +78,7 @@ export function Composer({ authorUid }: ComposerProps) {
     onValueChange: setCaption,
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
+    maxMentions: MAX_MENTIONS,
   });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);

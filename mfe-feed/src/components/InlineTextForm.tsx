@@ -46,6 +46,7 @@ export function InlineTextForm({
     onValueChange: setText,
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
+    maxMentions: MAX_MENTIONS,
   });
   const restore = (sent: string) => setText((current) => (current === '' ? sent : current));
 

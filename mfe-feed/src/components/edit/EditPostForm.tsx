@@ -102,6 +102,7 @@ export function EditPostForm({ post, onDone, onCancel }: EditPostFormProps) {
     },
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
+    maxMentions: MAX_MENTIONS,
     known: mentioned.members.filter((member) => !blockedBy.has(member.uid)),
   });
 
