@@ -12,6 +12,11 @@ export const FEED_MESSAGES = {
   photoWaitingForConnection:
     'Your photo is ready and waiting for a connection: it will be uploaded and posted as soon as you are back online.',
   postFailed: 'The post could not be made. Please try again.',
+  // The rules refused a write that mentions members: one of them blocked the writer.
+  postMentionRefused:
+    'The post could not be made: a member it mentions cannot be mentioned by you. Remove that @mention and try again.',
+  textMentionRefused:
+    'That could not be sent: a member it mentions cannot be mentioned by you. Remove that @mention and try again.',
   deleteWaitingForConnection: 'No connection: the post is deleted as soon as you are back online.',
 
   // Editing a post's caption and photo description.

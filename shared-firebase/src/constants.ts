@@ -24,11 +24,17 @@ export const STORED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const RASTER_IMAGE_TYPES: readonly string[] = rasterImageTypes;
 /**
- * Most members one post, comment or reply may mention (its `mentions` list); firestore.rules holds
- * the same bound, checking each position on its own (rules have no loops), and each check is one
- * rule document read, so the bound stays well inside a write's read budget.
+ * Most members one post, comment or reply may mention (its `mentions` list). firestore.rules holds
+ * the same bound, checking each position on its own (rules have no loops) with two document reads
+ * (the member exists, has not blocked the writer); a reply's rule reads three documents besides,
+ * so three mentions is what fits Firestore's 10 reads per written document.
  */
-export const MAX_MENTIONS = 5;
+export const MAX_MENTIONS = 3;
+/**
+ * Most members a stored text may name in `mentions`: texts written before MAX_MENTIONS was
+ * lowered to three hold up to five, and readers still link all of them.
+ */
+export const MAX_STORED_MENTIONS = 5;
 /**
  * `posts.likes` stops growing at this many uids (the old product's cap): the feed's function
  * lists likes up to it, then sets `likesComplete: false`; beyond it the like edges are the truth.

@@ -20,7 +20,7 @@ export type {
 } from './model';
 export { LIKES_LIST_BOUND, MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
 export { likeEdgeId } from './data/likeEdges';
-export { MAX_MENTIONS } from './constants';
+export { MAX_MENTIONS, MAX_STORED_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';
 export { AUTHOR_SUSPENDED, SUSPENDED_REPLIERS } from './data/suspension';
 export { replyKey } from './data/replyKey';

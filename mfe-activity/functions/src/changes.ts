@@ -1,7 +1,7 @@
 // What one write changed in the arrays the seed's data model keeps relationships in (a post's
 // `Followers`, a comment's `replies`), read from the event's two snapshots.
 
-import { MAX_MENTIONS } from 'shared-firebase/server';
+import { MAX_STORED_MENTIONS } from 'shared-firebase/server';
 
 type Data = Record<string, unknown> | undefined;
 
@@ -15,9 +15,9 @@ export function changedMembers(before: Data, after: Data, field: string): string
   return [...new Set([...was, ...is])].filter((uid) => was.has(uid) !== is.has(uid));
 }
 
-/** The uids a post, comment or reply lists in `mentions` (each once, at most MAX_MENTIONS). */
+/** The uids a post, comment or reply lists in `mentions` (each once, at most MAX_STORED_MENTIONS). */
 export function mentionsOf(data: Data): string[] {
-  return [...new Set(stringsOf(data?.mentions))].slice(0, MAX_MENTIONS);
+  return [...new Set(stringsOf(data?.mentions))].slice(0, MAX_STORED_MENTIONS);
 }
 
 /** The uids the write added to `mentions` (a new post's all; an edit's new ones). */

@@ -1,5 +1,6 @@
 // A post's tags (docs/DATA_MODEL.md "Tags"): `posts/{postId}.tags` is what its caption links, and
-// each tag counts once on the day the post was created (`tagDays/{day}`), for the trending list.
+// each tag counts once on the day the post was created (`tagDays/{day}`), for the trending list,
+// while the post is not marked as a suspended member's.
 // Decided from what is stored now, never from the event: `postTags/{postId}` records what was
 // counted for the post, so a run compares the post (or its absence) with that record and writes
 // only the difference. A redelivered, late or repeated event finds nothing left to do. Plain
@@ -10,7 +11,7 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { COLLECTIONS, tagDayOf } from 'shared-firebase/server';
+import { AUTHOR_SUSPENDED, COLLECTIONS, tagDayOf } from 'shared-firebase/server';
 // The parser the pages link tags with (a plain module, no React): the stored tags are exactly
 // the linked ones.
 import { tagsIn } from 'shared-ui/src/text/links';
@@ -29,20 +30,29 @@ export function captionTags(post: DocumentData | undefined): string[] {
 
 /**
  * Whether a write to a post can change its tags or their counts: its creation or deletion, a new
- * caption, or a change to `tags` (the function's own write, which then finds nothing to do).
- * Likes and the follow fan-out, most of a post's writes, change neither.
+ * caption, its suspension mark set or lifted, or a change to `tags` (the function's own write,
+ * which then finds nothing to do). Likes and the follow fan-out, most of a post's writes, change
+ * neither.
  */
 export function mayChangeTags(
   before: DocumentData | undefined,
   after: DocumentData | undefined,
 ): boolean {
   if (!before || !after) return true;
-  return before.postCaption !== after.postCaption || !sameList(before.tags, after.tags);
+  return (
+    before.postCaption !== after.postCaption ||
+    before[AUTHOR_SUSPENDED] !== after[AUTHOR_SUSPENDED] ||
+    !sameList(before.tags, after.tags)
+  );
 }
 
-/** What a post is to be counted as: its tags on its creation day; null for none. */
+/**
+ * What a post is to be counted as: its tags on its creation day; null for none. A suspended
+ * member's post counts nothing (trending would otherwise show what every reader hides) until the
+ * mark is lifted; its `tags` stay, for the tag page, whose readers hide it by the mark.
+ */
 function toCount(post: DocumentSnapshot): CountedTags | null {
-  if (!post.exists) return null;
+  if (!post.exists || post.get(AUTHOR_SUSPENDED) === true) return null;
   const tags = captionTags(post.data());
   const createdAt: unknown = post.get('createdAt');
   if (tags.length === 0 || typeof (createdAt as { toDate?: unknown })?.toDate !== 'function') {

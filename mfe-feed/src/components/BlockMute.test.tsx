@@ -21,11 +21,17 @@ jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData())
 const fakes = jest.mocked(data);
 const platform = jest.mocked(sharedFirebase);
 
-function hiding({ blocked = [] as string[], blockedBy = [] as string[], muted = [] as string[] }) {
+function hiding({
+  blocked = [] as string[],
+  blockedBy = [] as string[],
+  muted = [] as string[],
+  loaded = true,
+}) {
   platform.useHiddenMembers.mockReturnValue({
     blocked: new Set(blocked),
     blockedBy: new Set(blockedBy),
     muted: new Set(muted),
+    loaded,
   });
 }
 
@@ -113,6 +119,23 @@ describe('the post lists', () => {
     expect(
       within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article'),
     ).toHaveLength(2);
+  });
+
+  it('shows no post before the viewer’s blocks are known, so a blocker’s never flashes', () => {
+    hiding({ loaded: false });
+    const view = () => (
+      <MemoryRouter>
+        <PostList posts={posts('ann', 'cy')} viewerUid={VIEWER} label="Posts" />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading posts…');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    hiding({ blockedBy: ['cy'] });
+    rerender(view());
+    expect(
+      within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article'),
+    ).toHaveLength(1);
   });
 });
 

@@ -9,6 +9,7 @@ import { staticPagedQuery, useFakePagedQuery } from 'shared-firebase/testing/fak
 import * as data from '../data';
 import { VIEWER, memberNamed } from '../testing/fixtures';
 import { CommentBox } from './CommentBox';
+import { FEED_MESSAGES } from '../messages';
 
 jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
@@ -100,6 +101,22 @@ describe('CommentBox', () => {
     expect(fakes.addComment).toHaveBeenCalledWith('post-1', VIEWER, 'Thanks @Ben Okafor ', [
       'ben-uid',
     ]);
+  });
+
+  it('says a mention was refused when the rules deny a comment that mentions, keeping its text', async () => {
+    fakes.findMembersByName.mockResolvedValue([
+      { uid: 'ben-uid', name: 'Ben Okafor', picture: null },
+    ]);
+    fakes.addComment.mockRejectedValue(
+      Object.assign(new Error('denied'), { code: 'permission-denied' }),
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, field } = renderBox();
+    await user.type(field(), 'Thanks @be');
+    await screen.findByRole('option', { name: 'Ben Okafor' });
+    await user.keyboard('{Enter}{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(FEED_MESSAGES.textMentionRefused);
+    expect(field()).toHaveValue('Thanks @Ben Okafor ');
   });
 
   it('links the stored mentions of a comment to the members’ profiles', () => {
@@ -230,6 +247,7 @@ describe('Pages of comments', () => {
       blocked: new Set(['ann']),
       blockedBy: new Set(),
       muted: new Set(),
+      loaded: true,
     });
     // c5 and c4 (the first page) are ann's; c3 is bob's, on the second page.
     const { reads } = renderPaged(five());

@@ -609,6 +609,20 @@ describe('Composer draft', () => {
     });
   });
 
+  it('says a mention was refused when the rules deny a post that mentions, keeping the caption', async () => {
+    const pending = pendingCreatePost();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, caption, post } = setup();
+    await mentionBen(user, caption());
+    await user.click(post());
+    await act(async () =>
+      pending.reject(Object.assign(new Error('denied'), { code: 'permission-denied' })),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(FEED_MESSAGES.postMentionRefused);
+    expect(caption()).toHaveValue('Hi @Ben Okafor ');
+    expect(post()).toBeEnabled();
+  });
+
   it('drops a picked member whose name was edited away, as a post without the draft would', async () => {
     const first = setup();
     await mentionBen(first.user, first.caption());

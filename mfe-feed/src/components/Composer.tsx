@@ -1,6 +1,12 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CAPTION_MAX_LENGTH, MAX_MENTIONS, MESSAGES, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import {
+  CAPTION_MAX_LENGTH,
+  isPermissionDenied,
+  MAX_MENTIONS,
+  MESSAGES,
+  USERNAME_MAX_LENGTH,
+} from 'shared-firebase';
 import {
   Button,
   MentionSuggestions,
@@ -72,6 +78,7 @@ export function Composer({ authorUid }: ComposerProps) {
     onValueChange: setCaption,
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
+    maxMentions: MAX_MENTIONS,
   });
   // Offline, the post's audience comes from the SDK's cache, which keeps only what is listened to.
   usePostAudienceCache(authorUid);
@@ -118,6 +125,7 @@ export function Composer({ authorUid }: ComposerProps) {
     }
     submitting.current = true;
     const count = photos.length;
+    const mentions = mention.mentionsIn(caption, MAX_MENTIONS);
     setPhase(
       count > 0
         ? { kind: 'uploading', percent: 0, photo: 1, photos: count, waiting: false }
@@ -128,7 +136,7 @@ export function Composer({ authorUid }: ComposerProps) {
         authorUid,
         caption,
         photos: photos.map(({ file, alt }) => ({ file, alt })),
-        mentions: mention.mentionsIn(caption, MAX_MENTIONS),
+        mentions,
         onProgress: ({ percent, photo, photos: total }) =>
           setPhase(
             percent >= 100
@@ -159,7 +167,12 @@ export function Composer({ authorUid }: ComposerProps) {
         return;
       }
       console.error('Post failed', error);
-      show(FEED_MESSAGES.postFailed, 'error');
+      show(
+        isPermissionDenied(error) && mentions.length > 0
+          ? FEED_MESSAGES.postMentionRefused
+          : FEED_MESSAGES.postFailed,
+        'error',
+      );
     } finally {
       submitting.current = false;
       setPhase({ kind: 'idle' });

@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, MAX_MENTIONS, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import {
+  COMMENT_MAX_LENGTH,
+  isPermissionDenied,
+  MAX_MENTIONS,
+  USERNAME_MAX_LENGTH,
+} from 'shared-firebase';
 import { Button, MentionSuggestions, TextField, useMentionCombobox } from 'shared-ui';
 import { useFindMembersByName } from '../data';
+import { FEED_MESSAGES } from '../messages';
 import { PendingNote } from './PendingNote';
 
 export interface InlineTextFormProps {
@@ -40,6 +46,7 @@ export function InlineTextForm({
     onValueChange: setText,
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
+    maxMentions: MAX_MENTIONS,
   });
   const restore = (sent: string) => setText((current) => (current === '' ? sent : current));
 
@@ -58,7 +65,11 @@ export function InlineTextForm({
     } catch (error) {
       console.error(`${submitLabel} failed`, error);
       restore(sent);
-      onError('That could not be sent. Please try again.');
+      onError(
+        isPermissionDenied(error) && mentions.length > 0
+          ? FEED_MESSAGES.textMentionRefused
+          : 'That could not be sent. Please try again.',
+      );
     } finally {
       setWaiting((count) => count - 1);
     }

@@ -33,7 +33,8 @@ export function PostList({
   if (posts.status === 'error') {
     return <LoadFailure message="Posts could not be loaded." onRetry={posts.retry} />;
   }
-  if (posts.status === 'loading') {
+  // Until the viewer's blocks are known, a blocker's or blocked member's post would flash.
+  if (posts.status === 'loading' || !hidden.loaded) {
     return (
       <div className="feed-list__loader">
         <Spinner label="Loading posts…" />

@@ -46,6 +46,7 @@ const hiding = (blocked: string[] = [], blockedBy: string[] = [], muted: string[
   blocked: new Set(blocked),
   blockedBy: new Set(blockedBy),
   muted: new Set(muted),
+  loaded: true,
 });
 
 /** Members `ann0`, `ann1`, …: a name search for "ann" finds them all, in this order. */

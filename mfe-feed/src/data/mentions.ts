@@ -84,8 +84,9 @@ export interface MentionedMembersState {
 
 /**
  * The members a text's stored `mentions` names, with their names now (live). A member still
- * loading or gone is left out of `members`. At most five are read (MAX_MENTIONS, the rules'
- * bound): hooks are called the same number of times on every render.
+ * loading or gone is left out of `members`. At most five are read (MAX_STORED_MENTIONS: texts
+ * written before today's bound hold that many): hooks are called the same number of times on
+ * every render.
  */
 export function useMentionedMembersState(
   uids: readonly string[] | undefined,

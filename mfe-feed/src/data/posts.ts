@@ -17,7 +17,7 @@ import type {
   UpdateData,
   WithFieldValue,
 } from 'firebase/firestore';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   addPostTombstone,
   CAPTION_MAX_LENGTH,
@@ -27,6 +27,7 @@ import {
   followersRef,
   getDb,
   ImageUnreadableError,
+  isBlockedEitherWay,
   isPermissionDenied,
   MAX_MENTIONS,
   postEditsCollection,
@@ -34,13 +35,14 @@ import {
   postsCollection,
   STORAGE_FOLDERS,
   uploadImage,
+  useHiddenMembers,
   useLiveQuery,
   usePagedQuery,
   userDataRef,
   useWithoutSuspended,
   waitUntilBrowserOnline,
 } from 'shared-firebase';
-import type { LiveQuery, PagedQuery, Post, UploadedImage } from 'shared-firebase';
+import type { LiveQuery, PagedQuery, Post, UploadedImage, WithId } from 'shared-firebase';
 import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 import { postAudience, readPostAudience } from './postAudience';
 
@@ -102,10 +104,27 @@ export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
   return useWithoutSuspended(usePagedQuery(base, PROFILE_PAGE_SIZE));
 }
 
-/** The live posts with a tag in pages of PROFILE_PAGE_SIZE. */
+/**
+ * Post pages without the posts of members the viewer does not see (suspended, blocked either
+ * way). A page of only theirs reads the next at once, so a list never says "no posts" while
+ * others' remain.
+ */
+export function useShownPosts(pages: PagedQuery<Post>): PagedQuery<Post> {
+  const hidden = useHiddenMembers();
+  const blocked = useCallback(
+    (post: WithId<Post>) => isBlockedEitherWay(hidden, post.uid),
+    [hidden],
+  );
+  return useWithoutSuspended(pages, blocked);
+}
+
+/**
+ * The live posts with a tag in pages of PROFILE_PAGE_SIZE, without hidden members' (a tag may be
+ * one a hidden member filled with posts).
+ */
 export function useTagPosts(tag: string): PagedQuery<Post> {
   const base = useMemo(() => tagPostsQuery(tag), [tag]);
-  return useWithoutSuspended(usePagedQuery(base, PROFILE_PAGE_SIZE));
+  return useShownPosts(usePagedQuery(base, PROFILE_PAGE_SIZE));
 }
 
 /** The live single post (zero or one item). */

@@ -63,6 +63,7 @@ const NOBODY_HIDDEN = {
   blocked: new Set<string>(),
   blockedBy: new Set<string>(),
   muted: new Set<string>(),
+  loaded: true,
 };
 
 const bookmark = (postId: string) => ({ id: postId, postId, savedAt: null });
@@ -168,6 +169,7 @@ describe('the saved posts list', () => {
       blocked: new Set(['blockedByMe']),
       blockedBy: new Set(['blockerOfMe']),
       muted: new Set(['mutedByMe']),
+      loaded: true,
     });
     pagedQuery.mockReturnValue(
       staticPagedQuery(['p1', 'p2', 'p3', 'p4', 'p5'].map(bookmark), { hasMore: false }),

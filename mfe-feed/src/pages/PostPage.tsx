@@ -19,7 +19,8 @@ interface SinglePostProps {
 function SinglePost({ postId, viewerUid, onRetry }: SinglePostProps) {
   const result = useSinglePost(postId);
   const hidden = useHiddenMembers();
-  if (result.status === 'loading') return <Spinner label="Loading the post…" />;
+  // Until the viewer's blocks are known, a blocker's post would show before it turns unavailable.
+  if (result.status === 'loading' || !hidden.loaded) return <Spinner label="Loading the post…" />;
   if (result.status === 'error') {
     return <LoadFailure message="The post could not be loaded." onRetry={onRetry} />;
   }

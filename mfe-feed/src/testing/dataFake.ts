@@ -54,4 +54,5 @@ const NOBODY_HIDDEN = {
   blocked: new Set<string>(),
   blockedBy: new Set<string>(),
   muted: new Set<string>(),
+  loaded: true,
 };

@@ -21,6 +21,7 @@ beforeEach(() => {
     blocked: new Set(['bo']),
     blockedBy: new Set(['cy']),
     muted: new Set(['di']),
+    loaded: true,
   });
 });
 

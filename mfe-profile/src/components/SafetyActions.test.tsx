@@ -17,6 +17,7 @@ function hiding({ blocked = [] as string[], muted = [] as string[] } = {}) {
     blocked: new Set(blocked),
     blockedBy: new Set(),
     muted: new Set(muted),
+    loaded: true,
   });
 }
 

@@ -22,6 +22,7 @@ const hiding = (blocked: string[] = [], blockedBy: string[] = []) =>
     blocked: new Set(blocked),
     blockedBy: new Set(blockedBy),
     muted: new Set(),
+    loaded: true,
   });
 
 beforeEach(() => {

@@ -8,7 +8,11 @@ import * as data from '../data';
 import { POST_LIST_MODULE } from '../components/ProfilePosts';
 import { ProfilePage } from './ProfilePage';
 
-jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake());
+jest.mock('shared-firebase', () =>
+  jest
+    .requireActual('shared-firebase/testing/sharedFirebaseFake')
+    .sharedFirebaseFake(['useSignedInUid', 'useMember', 'submitReport', 'useHiddenMembers']),
+);
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
 const fakes = jest.mocked(data);
@@ -36,8 +40,17 @@ function renderAt(path: string) {
   return { rerender: () => view.rerender(pageAt(path)) };
 }
 
+const hiding = ({ blockedBy = [] as string[], loaded = true } = {}) =>
+  platform.useHiddenMembers.mockReturnValue({
+    blocked: new Set(),
+    blockedBy: new Set(blockedBy),
+    muted: new Set(),
+    loaded,
+  });
+
 beforeEach(() => {
   platform.useSignedInUid.mockReturnValue('me');
+  hiding();
   fakes.useFollowerUids.mockReturnValue({ status: 'ready', uids: ['a', 'b'] });
   fakes.useFollowingUids.mockReturnValue({ status: 'ready', uids: ['c'] });
   fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
@@ -195,6 +208,22 @@ describe('ProfilePage', () => {
     // Their own page (they cannot sign in while suspended, but the page does not decide that).
     renderAt('/profile/me');
     expect(screen.queryByRole('heading', { name: 'Profile unavailable' })).not.toBeInTheDocument();
+  });
+
+  it('never shows a profile before the viewer’s blocks are known, so a blocker’s never flashes', () => {
+    platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });
+    hiding({ loaded: false });
+    const view = renderAt('/profile/bob');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
+    expect(screen.queryByText('Bob')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Counts' })).not.toBeInTheDocument();
+    // Bob blocked the viewer: once that is known the page is unavailable, never his.
+    hiding({ blockedBy: ['bob'] });
+    view.rerender();
+    expect(screen.getByRole('heading', { name: 'Profile unavailable' })).toBeInTheDocument();
+    expect(screen.queryByText('Bob')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
   });
 
   it('sends an unknown member to /404, replacing the history entry', async () => {

@@ -54,12 +54,14 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       </section>
     );
   }
-  // The page appears once all three have answered, so nothing in it moves when one arrives.
+  // The page appears once all three have answered, so nothing in it moves when one arrives, and
+  // once the viewer's blocks are known, so a blocker's profile never shows before it is hidden.
   if (
     profile.status !== 'ready' ||
     unknown ||
     followers.status === 'loading' ||
-    following.status === 'loading'
+    following.status === 'loading' ||
+    !hidden.loaded
   ) {
     return (
       <section className="ui-page" aria-busy="true">

@@ -17,9 +17,22 @@ export interface HiddenMembers {
   readonly blockedBy: ReadonlySet<string>;
   /** Members I muted: out of my feed, my bell and my activity page, and nowhere else. */
   readonly muted: ReadonlySet<string>;
+  /**
+   * All three edge reads have answered (or failed). Until then the sets are empty whoever is
+   * hidden: a reader that shows one member's content (a profile, a post) waits for it, so a
+   * blocker's page never shows for a moment before it turns unavailable.
+   */
+  readonly loaded: boolean;
 }
 
-const NONE: HiddenMembers = { blocked: new Set(), blockedBy: new Set(), muted: new Set() };
+// Signed out: nobody is hidden, and that is known.
+const NONE: HiddenMembers = {
+  blocked: new Set(),
+  blockedBy: new Set(),
+  muted: new Set(),
+  loaded: true,
+};
+const LOADING: HiddenMembers = { ...NONE, loaded: false };
 
 /** A block either way: the member's posts, comments, replies and activity are hidden everywhere. */
 export const isBlockedEitherWay = (hidden: HiddenMembers, uid: string): boolean =>
@@ -49,49 +62,55 @@ interface Store {
 const stores = new Map<string, Store>();
 
 function open(me: string): Store {
-  const store: Store = { value: NONE, listeners: new Set(), stop: () => undefined };
+  const store: Store = { value: LOADING, listeners: new Set(), stop: () => undefined };
   const parts: { blocked: string[]; blockedBy: string[]; muted: string[] } = {
     blocked: [],
     blockedBy: [],
     muted: [],
   };
-  const publish = () => {
+  const answered = new Set<keyof typeof parts>();
+  const publish = (part: keyof typeof parts) => {
+    answered.add(part);
     store.value = {
       blocked: new Set(parts.blocked),
       blockedBy: new Set(parts.blockedBy),
       muted: new Set(parts.muted),
+      loaded: answered.size === 3,
     };
     for (const listener of store.listeners) listener();
   };
   const blocks = typedCollection<BlockEdge>(COLLECTIONS.blocks);
   const mutes = typedCollection<MuteEdge>(COLLECTIONS.mutes);
-  // A failed read hides nobody rather than breaking every page; the rules still refuse what a
-  // block forbids.
-  const onError = (error: unknown) => console.error('Hidden members could not be read', error);
+  // A failed read hides nobody rather than breaking every page (or leaving it loading); the
+  // rules still refuse what a block forbids.
+  const onError = (part: keyof typeof parts) => (error: unknown) => {
+    console.error('Hidden members could not be read', error);
+    publish(part);
+  };
   const stops = [
     onSnapshot(
       query(blocks, where('blocker', '==', me)),
       (snap) => {
         parts.blocked = snap.docs.map((d) => d.data().blocked);
-        publish();
+        publish('blocked');
       },
-      onError,
+      onError('blocked'),
     ),
     onSnapshot(
       query(blocks, where('blocked', '==', me)),
       (snap) => {
         parts.blockedBy = snap.docs.map((d) => d.data().blocker);
-        publish();
+        publish('blockedBy');
       },
-      onError,
+      onError('blockedBy'),
     ),
     onSnapshot(
       query(mutes, where('muter', '==', me)),
       (snap) => {
         parts.muted = snap.docs.map((d) => d.data().muted);
-        publish();
+        publish('muted');
       },
-      onError,
+      onError('muted'),
     ),
   ];
   store.stop = () => stops.forEach((stop) => stop());
@@ -117,12 +136,17 @@ function subscribe(me: string, listener: () => void): () => void {
 
 const subscribeNobody = () => () => undefined;
 
-/** The members hidden from the signed-in member, live (nobody while signed out or loading). */
+/**
+ * The members hidden from the signed-in member, live: nobody while signed out, nobody and
+ * `loaded: false` until the edges have been read.
+ */
 export function useHiddenMembers(): HiddenMembers {
   const me = useSignedInUid();
   const subscribeMine = useCallback(
     (listener: () => void) => (me ? subscribe(me, listener) : subscribeNobody()),
     [me],
   );
-  return useSyncExternalStore(subscribeMine, () => (me ? (stores.get(me)?.value ?? NONE) : NONE));
+  return useSyncExternalStore(subscribeMine, () =>
+    me ? (stores.get(me)?.value ?? LOADING) : NONE,
+  );
 }

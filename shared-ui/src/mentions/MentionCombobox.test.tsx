@@ -24,7 +24,15 @@ const search = jest.fn(async (prefix: string) =>
 let sent: { text: string; mentions: string[] } | null = null;
 
 /** `initial` and `known`: an edit of a stored text that mentions `known`. */
-function Field({ initial = '', known }: { initial?: string; known?: MentionedMember[] }) {
+function Field({
+  initial = '',
+  known,
+  maxMentions,
+}: {
+  initial?: string;
+  known?: MentionedMember[];
+  maxMentions?: number;
+}) {
   const [text, setText] = useState(initial);
   const mention = useMentionCombobox({
     value: text,
@@ -33,6 +41,7 @@ function Field({ initial = '', known }: { initial?: string; known?: MentionedMem
     maxQueryLength: 32,
     debounceMs: 100,
     known,
+    maxMentions,
   });
   return (
     <form
@@ -66,6 +75,26 @@ const setup = () => {
 const settle = () => act(async () => void (await jest.advanceTimersByTimeAsync(150)));
 
 describe('the mention combobox', () => {
+  it('suggests nobody more once the text mentions as many members as one text may', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<Field maxMentions={1} />);
+    const field = screen.getByRole('combobox', { name: 'Caption' });
+    await user.type(field, 'Hi @bo');
+    await settle();
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('Hi @Bob ');
+    search.mockClear();
+    await user.type(field, 'and @an');
+    await settle();
+    expect(search).not.toHaveBeenCalled();
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    // Taking the first mention out frees its place.
+    await user.clear(field);
+    await user.type(field, 'Hi @an');
+    await settle();
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('is a closed combobox until a name is typed after @, then lists the members found', async () => {
     const { user, field } = setup();
     expect(field).toHaveAttribute('aria-autocomplete', 'list');

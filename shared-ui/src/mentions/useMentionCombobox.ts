@@ -27,6 +27,11 @@ export interface MentionComboboxOptions {
    * so the text still mentions them when it is sent again.
    */
   known?: readonly MentionedMember[];
+  /**
+   * Most members one text may mention: once the text mentions this many, no more are suggested
+   * (one more could not be stored, so it would mention nobody).
+   */
+  maxMentions?: number;
 }
 
 /** What the suggestion list shows; MentionSuggestions renders it. */
@@ -63,6 +68,7 @@ export function useMentionCombobox({
   maxQueryLength,
   debounceMs = 150,
   known = NOBODY,
+  maxMentions = Infinity,
 }: MentionComboboxOptions) {
   const listboxId = useId();
   const [query, setQuery] = useState<MentionQuery | null>(null);
@@ -79,7 +85,8 @@ export function useMentionCombobox({
   // A prefix that found nobody: no longer prefix can find anyone either.
   const foundNobody = useRef<string | null>(null);
 
-  const asked = query && query.start !== dismissedAt ? query.query : null;
+  const full = mentionedIn(value, [...known, ...picked], maxMentions).length >= maxMentions;
+  const asked = query && query.start !== dismissedAt && !full ? query.query : null;
   const options = asked !== null && found.for === asked ? found.options : [];
   const open = options.length > 0;
 

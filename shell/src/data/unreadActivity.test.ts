@@ -19,6 +19,7 @@ let mockHidden = {
   blocked: new Set<string>(),
   blockedBy: new Set<string>(),
   muted: new Set<string>(),
+  loaded: true,
 };
 /** An unread-items snapshot of items by these actors (`!` after a name: a suspended member's). */
 const unreadBy = (...actors: string[]) => ({
@@ -73,7 +74,7 @@ describe('useUnreadActivityCount', () => {
       push = next;
       return () => undefined;
     }) as never);
-    mockHidden = { blocked: new Set(['bo']), blockedBy: new Set(['cy']), muted: new Set(['di']) };
+    mockHidden = { blocked: new Set(['bo']), blockedBy: new Set(['cy']), muted: new Set(['di']), loaded: true };
     const { result } = renderHook(() => useUnreadActivityCount('ann'));
     act(() => push(unreadBy('bo', 'cy', 'di', 'ed', 'ed')));
     expect(result.current).toBe(2);

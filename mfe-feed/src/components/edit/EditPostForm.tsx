@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { CAPTION_MAX_LENGTH, MAX_MENTIONS, USERNAME_MAX_LENGTH } from 'shared-firebase';
+import {
+  CAPTION_MAX_LENGTH,
+  MAX_MENTIONS,
+  USERNAME_MAX_LENGTH,
+  useHiddenMembers,
+} from 'shared-firebase';
 import type { Post } from 'shared-firebase';
 import { Button, MentionSuggestions, TextAreaField, useMentionCombobox } from 'shared-ui';
 import {
@@ -86,6 +91,8 @@ export function EditPostForm({ post, onDone, onCancel }: EditPostFormProps) {
   const submitting = useRef(false);
   // The caption's stored mentions: their names, read live, keep them mentioned when saved again.
   const mentioned = useMentionedMembersState(post.mentions);
+  // A member who blocked the author since cannot be mentioned again: the rules would refuse it.
+  const blockedBy = useHiddenMembers().blockedBy;
   const findMembers = useFindMembersByName();
   const mention = useMentionCombobox({
     value: caption,
@@ -95,7 +102,8 @@ export function EditPostForm({ post, onDone, onCancel }: EditPostFormProps) {
     },
     search: findMembers,
     maxQueryLength: USERNAME_MAX_LENGTH,
-    known: mentioned.members,
+    maxMentions: MAX_MENTIONS,
+    known: mentioned.members.filter((member) => !blockedBy.has(member.uid)),
   });
 
   useEffect(() => {

@@ -22,7 +22,7 @@ import {
   migrateFollows,
   migrateFollowsPage,
 } from 'mfe-profile/functions/src/follows/migrateFollows';
-import { settlePostTags } from 'mfe-explore/functions/src/postTags';
+import { mayChangeTags, settlePostTags } from 'mfe-explore/functions/src/postTags';
 import { markMemberContent } from 'mfe-moderation/functions/src/suspension';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
 import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
@@ -623,6 +623,35 @@ describe('a post’s tags and the day’s tag counts (explore)', () => {
     expect(await settlePostTags(db, 't4')).toBe(false);
     expect((await day('2026-03-02').get()).exists).toBe(false);
     expect((await doc('postTags/t4').get()).exists).toBe(false);
+  });
+
+  test('a suspended member’s posts stop counting, and count again when the suspension is lifted', async () => {
+    const post = {
+      uid: 'vic',
+      postId: 't6',
+      likes: [],
+      postCaption: '#rally',
+      createdAt: createdOn('2026-03-03T08:00:00Z'),
+    };
+    await doc('posts/t6').set(post);
+    await settlePostTags(db, 't6');
+    expect(await countsOn('2026-03-03')).toEqual([{ tag: 'rally', count: 1 }]);
+
+    await markMemberContent(db, 'vic', true);
+    const suspended = (await doc('posts/t6').get()).data();
+    // The mark's write is one the trigger acts on (a like is not).
+    expect(mayChangeTags(post, suspended)).toBe(true);
+    expect(mayChangeTags(post, { ...post, likes: ['ann'] })).toBe(false);
+    expect(await settlePostTags(db, 't6')).toBe(true);
+    expect(await settlePostTags(db, 't6')).toBe(false);
+    expect((await day('2026-03-03').get()).exists).toBe(false);
+    // The post keeps its tags for the tag page, whose readers hide it by the mark.
+    expect(await field('posts/t6', 'tags')).toEqual(['rally']);
+
+    await markMemberContent(db, 'vic', false);
+    expect(mayChangeTags(suspended, (await doc('posts/t6').get()).data())).toBe(true);
+    expect(await settlePostTags(db, 't6')).toBe(true);
+    expect(await countsOn('2026-03-03')).toEqual([{ tag: 'rally', count: 1 }]);
   });
 
   test('a post without tags, or one never created, writes nothing', async () => {

@@ -1,6 +1,6 @@
 /**
  * The block and mute statements of firestore.rules (docs/DATA_MODEL.md "Blocks and mutes"), and
- * what a block forbids elsewhere (follows, likes, comments, replies), registered into the product
+ * what a block forbids elsewhere (follows, likes, comments, replies, mentions), registered into the product
  * suite so its coverage check sees them. alice blocks bob and mutes carol; bob, as a hostile
  * member, forges edges and tries to reach alice anyway. Registered last: it leaves edges behind.
  */
@@ -75,6 +75,9 @@ export function blockCases({ allow, deny, seed }: RulesSuite): void {
         { set: 'posts/bk-carol', data: post('carol', 'bk-carol') },
         { set: 'comments/bk-on-alice', data: comment('carol', 'bk-alice') },
         { set: 'comments/bk-by-alice', data: comment('alice', 'bk-carol') },
+        // bob's post and carol's thread on her own post, where bob may write but not mention alice.
+        { set: 'posts/bk-bob', data: post('bob', 'bk-bob') },
+        { set: 'comments/bk-carol-thread', data: comment('carol', 'bk-carol') },
         // No follow either way yet, whatever earlier cases left.
         { delete: 'follows/alice_bob' },
         { delete: 'follows/bob_alice' },
@@ -206,6 +209,64 @@ export function blockCases({ allow, deny, seed }: RulesSuite): void {
           via: 'appendsMyReply',
         },
       );
+    });
+
+    test('a blocked member cannot mention the blocker in a post, edit, comment or reply', async () => {
+      const posts = `${POSTS} create`;
+      const newPost = (id: string, mentions: string[]): Op =>
+        batch(
+          { set: `posts/${id}`, data: { ...post('bob', id), createdAt: serverTime(), mentions } },
+          { update: 'usersData/bob', data: { posts: union(id) } },
+        );
+      await deny('bob', posts, newPost('bk-bob-m1', ['carol', 'alice']), {
+        breaks: 'validMentions(data)',
+      });
+      await allow('bob', [posts, '/usersData/{uid} update'], newPost('bk-bob-m2', ['carol']));
+
+      const edit = (mentions: string[]): Op =>
+        batch(
+          {
+            update: 'posts/bk-bob',
+            data: { postCaption: 'Mine, edited', editedAt: serverTime(), editCount: 1, mentions },
+          },
+          {
+            set: 'posts/bk-bob/edits/0',
+            data: {
+              uid: 'bob',
+              postCaption: 'Mine',
+              postImageAlt: null,
+              versionAt: clientTime(Date.UTC(2026, 0, 1)),
+              replacedAt: serverTime(),
+            },
+          },
+        );
+      await deny('bob', '/posts/{editedPost} update', edit(['alice']), {
+        breaks: 'validMentions(after)',
+      });
+
+      const comments = `${COMMENTS} create`;
+      const onCarols = (id: string, userId: string, mentions: string[]): Op =>
+        set(`comments/${id}`, {
+          ...comment(userId, 'bk-carol'),
+          createdAt: serverTime(),
+          mentions,
+        });
+      await deny('bob', comments, onCarols('bk-bob-c1', 'bob', ['alice']), {
+        breaks: 'validMentions(incoming())',
+      });
+      await allow('bob', comments, onCarols('bk-bob-c2', 'bob', ['carol']));
+      // The blocker may still mention the member they blocked (nobody is told across a block).
+      await allow('alice', comments, onCarols('bk-alice-c1', 'alice', ['bob']));
+
+      const replies = `${COMMENTS} update`;
+      const mentioning = (id: string, mentions: string[]): Op =>
+        update('comments/bk-carol-thread', { replies: union({ ...reply('bob', id), mentions }) });
+      await deny('bob', replies, mentioning('u'.repeat(20), ['alice']), {
+        breaks: 'appendsMyReply',
+      });
+      await allow('bob', replies, mentioning('v'.repeat(20), ['carol']), {
+        via: 'appendsMyReply',
+      });
     });
 
     test('only the blocker unblocks; then a follow is possible again', async () => {

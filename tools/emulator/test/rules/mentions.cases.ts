@@ -166,6 +166,9 @@ export function mentionCases({ allow, deny, seed }: RulesSuite): void {
 
     test('a comment mentions existing members; forged lists are refused', async () => {
       await allow('bob', `${COMMENTS} create`, comment('mn-c1', { mentions: ['alice', 'carol'] }));
+      // At the bound, its checks and the comment's own reads fit one write's read budget.
+      const fillers = Array.from({ length: MAX_MENTIONS }, (_, i) => `m${i}`);
+      await allow('bob', `${COMMENTS} create`, comment('mn-c2', { mentions: fillers }));
       for (const [mentions] of FORGED) {
         await deny('bob', `${COMMENTS} create`, comment('mn-cx', { mentions }), {
           breaks: 'validMentions(incoming())',
@@ -177,6 +180,14 @@ export function mentionCases({ allow, deny, seed }: RulesSuite): void {
       await allow('carol', `${COMMENTS} update`, reply({ mentions: ['bob'] }), {
         via: 'appendsMyReply',
       });
+      // At the bound, beside the reply's three reads of the thread's and post's authors' blocks.
+      const fillers = Array.from({ length: MAX_MENTIONS }, (_, i) => `m${i}`);
+      await allow(
+        'carol',
+        `${COMMENTS} update`,
+        reply({ id: 'R1b2C3d4E5f6G7h8I9j0', mentions: fillers }),
+        { via: 'appendsMyReply' },
+      );
       for (const [mentions] of FORGED) {
         await deny('carol', `${COMMENTS} update`, reply({ id: 'N1b2C3d4E5f6G7h8I9j0', mentions }), {
           breaks: 'appendsMyReply',
