@@ -11,6 +11,7 @@ const BLOCKS = '/blocks/{edgeId}';
 const MUTES = '/mutes/{edgeId}';
 const FOLLOWS = '/follows/{edgeId}';
 const LIKES = '/likes/{edgeId}';
+const POSTS = '/posts/{postId}';
 const COMMENTS = '/comments/{commentId}';
 
 const batch = (...writes: Write[]): Op => ({ batch: writes });
