@@ -9,7 +9,7 @@
  */
 import { newAccountDocuments } from 'shared-firebase/testing/members';
 import { isActivityStatement } from './activity-statements';
-import { serverTime, union, type Data, type Op, type Write } from './sdk-ops';
+import { serverTime, type Data, type Op, type Write } from './sdk-ops';
 import { rulesSuiteFor } from './sdk-suite';
 
 const suite = rulesSuiteFor('firestore.rules', 'demo-rules-activity');
@@ -37,9 +37,10 @@ const item = (
   ...fields,
 });
 
+/** A like as members write it: their own edge on a post of alice's. */
 const like = (who: string, postId: string): Write => ({
-  update: `posts/${postId}`,
-  data: { likes: union(who) },
+  set: `likes/${postId}_${who}`,
+  data: { postId, uid: who, author: 'alice', createdAt: serverTime() },
 });
 const follow = (who: string, target: string): Write[] => [
   {
