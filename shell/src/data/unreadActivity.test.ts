@@ -74,7 +74,12 @@ describe('useUnreadActivityCount', () => {
       push = next;
       return () => undefined;
     }) as never);
-    mockHidden = { blocked: new Set(['bo']), blockedBy: new Set(['cy']), muted: new Set(['di']), loaded: true };
+    mockHidden = {
+      blocked: new Set(['bo']),
+      blockedBy: new Set(['cy']),
+      muted: new Set(['di']),
+      loaded: true,
+    };
     const { result } = renderHook(() => useUnreadActivityCount('ann'));
     act(() => push(unreadBy('bo', 'cy', 'di', 'ed', 'ed')));
     expect(result.current).toBe(2);
