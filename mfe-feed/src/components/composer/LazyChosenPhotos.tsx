@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, useRef } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Spinner } from 'shared-ui';
 import type { ChosenPhotosProps } from './ChosenPhotos';
@@ -51,11 +51,17 @@ class ListLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
 
 /** ChosenPhotos, its code fetched when first needed; nothing at all while no photo is chosen. */
 export function LazyChosenPhotos(props: ChosenPhotosProps) {
-  if (props.photos.length === 0) return null;
-  if (arrived) {
-    const List = arrived;
-    return <List {...props} />;
+  // Which of the two ways renders the list is settled when it first shows, and kept while it
+  // shows: switching from the lazy one to the arrived code would mount the list anew, and a
+  // click whose press and release fell on either side of that was lost, with the move it made.
+  const shownWith = useRef<ComponentType<ChosenPhotosProps> | null | undefined>(undefined);
+  if (props.photos.length === 0) {
+    shownWith.current = undefined;
+    return null;
   }
+  if (shownWith.current === undefined) shownWith.current = arrived;
+  const List = shownWith.current;
+  if (List) return <List {...props} />;
   return (
     <ListLoadBoundary>
       <Suspense fallback={<Spinner label="Loading the chosen photos…" />}>
