@@ -1,19 +1,14 @@
 // `npm test`: lint, type check, the unit suites, then the end-to-end suites on both Firestore
 // backends, stopping at the first failure.
 //
-// Measured on CI's two cores, each phase alone left one core idle much of the time (the suites
-// wait on the backends, dev servers and browsers they start), so after the type check three things
-// run at once:
-// - build-config's suites, one file at a time (they start `npm start`, `npm run emulators` and
-//   backends, which build the functions codebases into their dist folders), their output held and
-//   printed whole when they end;
-// - every other package's suites, with the terminal's output: none of them builds or loads a
-//   functions codebase's dist folder or the emulator's (they run the sources);
-// - the production builds of the apps the end-to-end suites run against, at the lowest CPU
-//   priority, output in BUILD_LOG. Nothing they write is read meanwhile: they are the apps' alone
-//   (`build:app`: the functions codebases are built by the end-to-end backend's own start, as by
-//   every start), and they keep their own Nx workspace data, so two Nx runs never share a lock
-//   or a cache file (build-config's suites run without Nx).
+// The production builds of the apps the end-to-end suites run against are made in the
+// background, at the lowest CPU priority, while build-config's suites run first: measured, those
+// leave one of two cores idle (they wait on the backends and dev servers they start), and the
+// builds take what they leave, so their minutes no longer come after the unit suites. Nothing the
+// builds write is read meanwhile: they are the apps' alone (`build:app`: the functions codebases,
+// which those suites' backends build into their dist folders, are built by the end-to-end
+// backend's own start, as by every start), and they keep their own Nx workspace data, so the two
+// Nx runs never share a lock or a cache file.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_LOG = path.join(ROOT, '.tmp', 'e2e-build.log');
-const BUILD_CONFIG_LOG = path.join(ROOT, '.tmp', 'build-config-tests.log');
 
 /** Each step's name and wall time, printed at the end: where a slow run spent its minutes. */
 const timings = [];
@@ -40,30 +34,6 @@ function npm(name, args, env = {}) {
     });
     child.on('exit', (code, signal) => {
       timings.push(`${name} ${seconds(since)} s${code === 0 ? '' : ' (failed)'}`);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
-/**
- * Runs an npm command as the step `name` with its output in `logFile`, printed whole when it
- * ends (beside a command that has the terminal); resolves with its exit code.
- */
-function npmHeld(name, args, logFile) {
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = fs.openSync(logFile, 'w');
-  const since = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', log, log] });
-    child.on('exit', (code, signal) => {
-      fs.closeSync(log);
-      const failed = code !== 0;
-      timings.push(`${name} ${seconds(since)} s${failed ? ' (failed)' : ''}`);
-      process.stdout.write(
-        `\n── ${name} (run beside the others; log: ${path.relative(ROOT, logFile)}) ──\n` +
-          fs.readFileSync(logFile, 'utf8') +
-          `── end of ${name}${failed ? ': failed' : ''} ──\n\n`,
-      );
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -121,16 +91,15 @@ async function main() {
   process.once('SIGINT', stopBuild);
   process.once('SIGTERM', stopBuild);
 
-  const [buildConfig, others] = await Promise.all([
-    npmHeld('unit: build-config', ['test', '-w', 'build-config'], BUILD_CONFIG_LOG),
-    npm('unit: the rest', [
-      ...['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'],
-      ...['--ignore', 'e2e', '--ignore', 'build-config'],
-    ]),
-  ]);
-  if (buildConfig !== 0 || others !== 0) {
+  const lerna = ['exec', '--', 'lerna', 'run', 'test', '--concurrency', '1'];
+  const buildConfig = await npm('unit: build-config', [...lerna, '--scope', 'build-config']);
+  const others =
+    buildConfig !== 0
+      ? buildConfig
+      : await npm('unit: the rest', [...lerna, '--ignore', 'e2e', '--ignore', 'build-config']);
+  if (others !== 0) {
     build.stop();
-    return buildConfig || others;
+    return others;
   }
   const built = await build.done;
   if (!built.ok) {
