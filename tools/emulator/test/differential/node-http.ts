@@ -53,7 +53,12 @@ export function serverCodeOf(base: string, sdkMessage: string): string | undefin
   return name ? name.toLowerCase().replaceAll('_', '-') : undefined;
 }
 
-function send(agent: http.Agent, url: string, init: RequestInit): Promise<PlainResponse> {
+function send(
+  agent: http.Agent,
+  url: string,
+  init: RequestInit,
+  retried = false,
+): Promise<PlainResponse> {
   let headers = init.headers as Record<string, string> | undefined;
   if (init.headers instanceof Headers) {
     headers = {};
@@ -77,7 +82,16 @@ function send(agent: http.Agent, url: string, init: RequestInit): Promise<PlainR
         });
       });
     });
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as idle just as this request went out on it: the
+      // server never read the request, so sending it again on a new socket is safe (Node's
+      // documented answer to this race, which a loaded machine widens).
+      if (!retried && request.reusedSocket && error.code === 'ECONNRESET') {
+        send(agent, url, init, true).then(resolve, reject);
+      } else {
+        reject(error);
+      }
+    });
     request.end(init.body as string | undefined);
   });
 }
