@@ -70,6 +70,10 @@ function functionsWebpackConfig(dir) {
     },
     // Only problems on the console, so `npm start` forwards what matters.
     stats: 'errors-warnings',
+    // A watch (`build:watch`) ends when its stdin does: the local backend gives each watcher a
+    // pipe, which closes however the backend ends. npm and its shell stand between them and pass
+    // no signal on, so without this a stopped backend left every watcher running.
+    watchOptions: { stdin: true },
   };
 }
 

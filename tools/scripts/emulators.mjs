@@ -3,6 +3,7 @@
 // emulator for Firestore; Storage stays on the project's emulator, Auth on firebase-tools.
 // Ports: AUTH_EMULATOR_PORT, FIRESTORE_EMULATOR_PORT, STORAGE_EMULATOR_PORT move them.
 import { describeFailure } from './lib/backend.mjs';
+import { stopWhenOrphaned } from './lib/children.mjs';
 import { startLocalBackend } from './lib/local-backend.mjs';
 
 let backend;
@@ -19,3 +20,4 @@ const shutdown = () => {
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
+stopWhenOrphaned(shutdown);

@@ -14,7 +14,7 @@ import { devPorts } from 'build-config/dev-ports.cjs';
 import { RemoteOverrideError, remoteOverrides } from 'build-config/remote-overrides.cjs';
 import { COMPILED_PREFIX, PROGRESS_PREFIX, PROGRESS_VARIABLE } from 'build-config/dev-progress.cjs';
 import { ROOT, describeFailure } from './lib/backend.mjs';
-import { stopChildren } from './lib/children.mjs';
+import { stopChildren, stopWhenOrphaned } from './lib/children.mjs';
 import { startLocalBackend } from './lib/local-backend.mjs';
 import { waitForHttp } from './lib/ports.mjs';
 import { StartupProblem } from './lib/preflight.mjs';
@@ -36,6 +36,7 @@ async function stopAll(code) {
 }
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
+stopWhenOrphaned(() => void stopAll(0));
 
 /** The apps whose dev servers run: the shell, and every remote not pointed elsewhere. */
 function appsToServe(overrides) {

@@ -52,9 +52,14 @@ interface Run {
 function run(
   script: string,
   env: Record<string, string>,
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; underShell?: boolean } = {},
 ): Run {
-  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'scripts', script)], {
+  const scriptPath = path.join(ROOT, 'tools', 'scripts', script);
+  // Under a shell that waits for it, as `npm start` runs it (npm, then `sh -c`).
+  const [command, args] = options.underShell
+    ? ['sh', ['-c', `"${process.execPath}" "${scriptPath}"; exit $?`]]
+    : [process.execPath, [scriptPath]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, FIRESTORE_BACKEND: 'emulator', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,6 +70,35 @@ function run(
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/** The processes still in process group `group`, as `pid command` lines. */
+function processesInGroup(group: number): string[] {
+  const found: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command's closing parenthesis: state, parent, process group.
+      const [, , processGroup] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(processGroup) !== group) continue;
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      found.push(`${pid} ${command.trim()}`);
+    } catch {
+      // Gone while being read.
+    }
+  }
+  return found;
+}
+
+/** Waits until no process of group `group` is left; the ones left after `timeoutMs` otherwise. */
+async function groupEnded(group: number, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = processesInGroup(group);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    left = processesInGroup(group);
+  }
+  return left;
 }
 
 async function waitForOutput(started: Run, text: string, timeoutMs: number): Promise<void> {
@@ -207,8 +241,11 @@ describe('npm run emulators after a crash', () => {
       expect(started.output()).not.toContain('is in use by process');
       expect((await present()).sort()).toEqual([...written].sort());
     }
-    started.child.kill('SIGINT');
+    // The script alone, as a tool stops it: every process it started ends with it, the functions'
+    // watchers (behind npm and a shell, which pass no signal on) included.
+    started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
+    expect(await groupEnded(started.child.pid!, 20_000)).toEqual([]);
   }, 1_800_000);
 });
 
@@ -216,9 +253,8 @@ describe('npm start', () => {
   let started: Run | null = null;
   let env: Record<string, string> = {};
   afterAll(async () => {
-    if (started && started.child.exitCode === null) {
-      started.child.kill('SIGINT');
-      await started.exited;
+    if (started && processesInGroup(started.child.pid!).length > 0) {
+      process.kill(-started.child.pid!, 'SIGKILL');
     }
     if (env.EMULATOR_DATA_DIR) fs.rmSync(env.EMULATOR_DATA_DIR, { recursive: true, force: true });
   });
@@ -231,7 +267,7 @@ describe('npm start', () => {
     env.REMOTES_OVERRIDE = JSON.stringify(
       Object.fromEntries(deployed.map((app) => [app, `https://demo-social-${app}.web.app`])),
     );
-    started = run('start.mjs', env);
+    started = run('start.mjs', env, { detached: true, underShell: true });
     await waitForOutput(started, 'Ready: open', 600_000);
     const output = started.output();
     expect(output).toContain(`✓ Auth emulator        http://127.0.0.1:${env.AUTH_EMULATOR_PORT}`);
@@ -270,8 +306,11 @@ describe('npm start', () => {
       await browser.close();
     }
 
-    started.child.kill('SIGINT');
-    expect(await started.exited).toBe(0);
+    // The shell npm runs it under ends without passing anything on (npm's answer to a SIGTERM):
+    // the script, left without a parent, stops everything it started.
+    started.child.kill('SIGKILL');
+    await started.exited;
+    expect(await groupEnded(started.child.pid!, 30_000)).toEqual([]);
     expect(started.output()).toContain('Stopping…');
   }, 900_000);
 });

@@ -17,3 +17,21 @@ export function stopChildren(children, { signal = 'SIGINT', graceMs = STOP_GRACE
     ),
   );
 }
+
+/** How often a long-running script checks that the process that started it is still there. */
+const ORPHAN_CHECK_MS = 1_000;
+
+/**
+ * Calls `stop` once when this process loses its parent. `npm start` runs a script under npm and a
+ * shell; a SIGTERM to npm ends both without passing the signal on, and the script, adopted by
+ * init, would keep the whole backend running with no one to stop it.
+ */
+export function stopWhenOrphaned(stop) {
+  const parent = process.ppid;
+  const check = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(check);
+    stop();
+  }, ORPHAN_CHECK_MS);
+  check.unref();
+}

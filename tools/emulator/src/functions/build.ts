@@ -110,10 +110,11 @@ export function watchCodebases(
   }
   for (const codebase of codebases) {
     if (scriptsOf(codebase)['build:watch'] === undefined) continue;
-    // npm passes SIGTERM on to the bundler it runs.
+    // npm and its shell pass no signal on to the bundler; the bundler's stdin is this pipe, and
+    // the watch ends when it closes (functions-webpack.cjs), which the end of this process does.
     const bundler = spawn('npm', ['run', '--silent', 'build:watch'], {
       cwd: codebase.source,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const forward = (line: string) => {
       if (BUNDLER_ERROR.test(line)) onError(`${codebase.codebase}: ${line}`);
@@ -126,7 +127,10 @@ export function watchCodebases(
   return {
     processes,
     stop: () => {
-      for (const child of processes) child.kill('SIGTERM');
+      for (const child of processes) {
+        child.stdin?.end();
+        child.kill('SIGTERM');
+      }
     },
   };
 }
