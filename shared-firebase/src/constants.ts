@@ -40,6 +40,12 @@ export const MAX_STORED_MENTIONS = 5;
  * lists likes up to it, then sets `likesComplete: false`; beyond it the like edges are the truth.
  */
 export const LIKES_LIST_BOUND = 2000;
+/**
+ * `usersData.posts` stops growing at this many post ids (the old product's cap; firestore.rules
+ * holds the same number): a new post beyond it is made without being listed, and the feed's
+ * function sets `postsComplete: false`; beyond it `counts.posts` is the truth.
+ */
+export const POSTS_LIST_BOUND = 5000;
 /** Firestore's limit on writes in one batch. */
 export const MAX_BATCH_WRITES = 500;
 

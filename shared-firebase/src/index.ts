@@ -68,7 +68,7 @@ export {
   userNameClaimRef,
   nameReviewRef,
 } from './refs';
-export { MAX_BATCH_WRITES } from './constants';
+export { MAX_BATCH_WRITES, POSTS_LIST_BOUND } from './constants';
 
 // What every writer of the contract must agree on.
 export { searchNameOf, searchRangeEnd, storedUserName } from './searchName';

@@ -175,6 +175,11 @@ export interface UserData {
   /** Added beside the seed's fields, by functions only (see MemberCounts). */
   counts?: MemberCounts;
   /**
+   * Added beside the seed's fields, by the feed's function only: `posts` is at POSTS_LIST_BOUND and
+   * the member has posts it does not list; `counts.posts` is then the truth. Absent otherwise.
+   */
+  postsComplete?: false;
+  /**
    * Added beside the seed's fields, by the moderation team's function only: the author is
    * suspended, so the app hides this from everyone else (docs/DATA_MODEL.md "Suspended members").
    * Absent otherwise.

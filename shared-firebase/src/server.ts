@@ -18,7 +18,12 @@ export type {
   Report,
   TagCount,
 } from './model';
-export { LIKES_LIST_BOUND, MAX_BATCH_WRITES, REPORT_NOTE_MAX_LENGTH } from './constants';
+export {
+  LIKES_LIST_BOUND,
+  MAX_BATCH_WRITES,
+  POSTS_LIST_BOUND,
+  REPORT_NOTE_MAX_LENGTH,
+} from './constants';
 export { likeEdgeId } from './data/likeEdges';
 export { MAX_MENTIONS, MAX_STORED_MENTIONS } from './constants';
 export { tagDayOf } from './data/tagDays';

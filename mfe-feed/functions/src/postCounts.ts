@@ -7,7 +7,13 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { COLLECTIONS, countedDocument, syncCounts, type SyncOutcome } from 'shared-firebase/server';
+import {
+  COLLECTIONS,
+  countedDocument,
+  POSTS_LIST_BOUND,
+  syncCounts,
+  type SyncOutcome,
+} from 'shared-firebase/server';
 
 function listLength(document: DocumentSnapshot, field: string): number {
   const list: unknown = document.get(field);
@@ -51,15 +57,27 @@ export function syncPostCounts(
 /**
  * `usersData/{uid}.counts.posts` = the member's posts (an index count of the real documents, not
  * `usersData.posts`, which a member could once shorten), and `counts.postsListed` = the length of
- * `usersData.posts` then, so a screen shows at once a post listed since (ProfileCounts).
+ * `usersData.posts` then, so a screen shows at once a post listed since (ProfileCounts). Once the
+ * list is at its bound and the member has posts it does not list, `postsComplete: false` (kept
+ * from then on, as `likesComplete`). `listBound` is for tests.
  */
-export function syncMemberPostCount(db: Firestore, uid: string): Promise<SyncOutcome> {
+export function syncMemberPostCount(
+  db: Firestore,
+  uid: string,
+  listBound = POSTS_LIST_BOUND,
+): Promise<SyncOutcome> {
   const postsOfMember = db.collection(COLLECTIONS.posts).where('uid', '==', uid);
   return syncCounts(
-    countedDocument(db.collection(COLLECTIONS.usersData).doc(uid), async (member) => ({
-      'counts.posts': await countOf(postsOfMember),
-      'counts.postsListed': listLength(member, 'posts'),
-    })),
+    countedDocument(db.collection(COLLECTIONS.usersData).doc(uid), async (member) => {
+      const posts = await countOf(postsOfMember);
+      const listed = listLength(member, 'posts');
+      const unlisted = listed >= listBound && posts > listed;
+      return {
+        'counts.posts': posts,
+        'counts.postsListed': listed,
+        ...(unlisted ? { postsComplete: false } : {}),
+      };
+    }),
   );
 }
 

@@ -10,7 +10,7 @@ import {
   MAX_POST_PHOTOS,
   UnreadablePhotoError,
 } from './posts';
-import { ImageUnreadableError, uploadImage } from 'shared-firebase';
+import { ImageUnreadableError, POSTS_LIST_BOUND, uploadImage } from 'shared-firebase';
 import { deleteObject } from 'firebase/storage';
 import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
 
@@ -124,6 +124,7 @@ const followersSnapshot = (Followers: string[], fromCache = false) => ({
   data: () => ({ Followers }),
   metadata: { fromCache },
 });
+const authorSnapshot = (posts: string[]) => ({ data: () => ({ posts }) });
 const offlineError = Object.assign(
   new Error('Failed to get document because the client is offline.'),
   {
@@ -391,9 +392,11 @@ describe('createPost', () => {
     jest
       .mocked(getDoc)
       .mockResolvedValueOnce(followersSnapshot(['f1', 'f2']) as never)
-      .mockResolvedValueOnce(followersSnapshot(['f2']) as never);
+      .mockResolvedValueOnce(followersSnapshot(['f2']) as never)
+      .mockResolvedValueOnce(authorSnapshot(['old']) as never);
     await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).resolves.toBe('NEW_ID');
     expect(jest.mocked(getDoc).mock.calls[1]).toEqual([{ path: `Followers/${ME}`, id: ME }, 'tx']);
+    expect(jest.mocked(getDoc).mock.calls[2]).toEqual([{ path: `usersData/${ME}`, id: ME }, 'tx']);
     expect(firestore.__commits).toEqual([
       [
         [
@@ -406,20 +409,39 @@ describe('createPost', () => {
     ]);
   });
 
+  it('makes a post beyond the list’s bound without listing it (the rules refuse the id)', async () => {
+    firestore.__failNextCommit(deniedError);
+    const full = Array.from({ length: POSTS_LIST_BOUND }, (_, i) => `p${i}`);
+    jest
+      .mocked(getDoc)
+      .mockResolvedValueOnce(followersSnapshot([]) as never)
+      .mockResolvedValueOnce(followersSnapshot([]) as never)
+      .mockResolvedValueOnce(authorSnapshot(full) as never);
+    await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).resolves.toBe('NEW_ID');
+    expect(firestore.__commits).toEqual([
+      [['set', 'posts/NEW_ID', expect.objectContaining({ postId: 'NEW_ID', followers: [ME] })]],
+    ]);
+  });
+
   it('gives up after the one retry, and does not retry other failures', async () => {
     firestore.__failNextCommit(deniedError);
     firestore.__failNextCommit(deniedError);
+    jest
+      .mocked(getDoc)
+      .mockResolvedValueOnce(followersSnapshot([]) as never)
+      .mockResolvedValueOnce(followersSnapshot([]) as never)
+      .mockResolvedValueOnce(authorSnapshot([]) as never);
     await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).rejects.toBe(
       deniedError,
     );
-    expect(getDoc).toHaveBeenCalledTimes(2);
+    expect(getDoc).toHaveBeenCalledTimes(3);
 
     const unavailable = Object.assign(new Error('down'), { code: 'unavailable' });
     firestore.__failNextCommit(unavailable);
     await expect(createPost({ authorUid: ME, caption: 'Hi', photos: [] })).rejects.toBe(
       unavailable,
     );
-    expect(getDoc).toHaveBeenCalledTimes(3);
+    expect(getDoc).toHaveBeenCalledTimes(4);
     expect(firestore.__commits).toEqual([]);
   });
 

@@ -30,6 +30,7 @@ import {
   isBlockedEitherWay,
   isPermissionDenied,
   MAX_MENTIONS,
+  POSTS_LIST_BOUND,
   postEditsCollection,
   postRef,
   postsCollection,
@@ -233,10 +234,15 @@ interface PostWriter {
 }
 
 /**
- * The post, its explore entry (photo posts only) and the author's `usersData.posts`, added to one
- * write batch or transaction.
+ * The post, its explore entry (photo posts only) and, when `listed`, its id in the author's
+ * `usersData.posts`, added to one write batch or transaction.
  */
-function writePost(writer: PostWriter, write: PostWrite, followers: string[]): void {
+function writePost(
+  writer: PostWriter,
+  write: PostWrite,
+  followers: string[],
+  listed: boolean,
+): void {
   const { postId, authorUid, caption, postImage, postThumbnail, sizes } = write;
   // The explore grid shows the photo too, so its entry carries the same description.
   const alt = postImage && write.postImageAlt ? { postImageAlt: write.postImageAlt } : {};
@@ -263,21 +269,29 @@ function writePost(writer: PostWriter, write: PostWrite, followers: string[]): v
       ...(sizes.photos ? { photoCount: sizes.photos.images.length } : {}),
     });
   }
-  writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
+  if (listed) writer.update(userDataRef(authorUid), { posts: arrayUnion(postId) });
 }
 
 /** One batch, which Firestore applies locally at once and queues while offline. */
 function commitPost(write: PostWrite, followers: string[]): Promise<void> {
   const batch = writeBatch(getDb());
-  writePost(batch, write, followers);
+  writePost(batch, write, followers, true);
   return batch.commit();
 }
 
-/** The retry: a transaction, so the followers are read on the server itself at commit time. */
+/**
+ * The retry: a transaction, so the followers and the author's list are read on the server itself
+ * at commit time. A list at its bound is left as it is (the rules refuse its growth); the post is
+ * made all the same.
+ */
 function commitPostWithServerFollowers(write: PostWrite): Promise<void> {
   return runTransaction(getDb(), async (transaction) => {
-    const followersDoc = await transaction.get(followersRef(write.authorUid));
-    writePost(transaction, write, postAudience(write.authorUid, followersDoc));
+    const [followersDoc, author] = await Promise.all([
+      transaction.get(followersRef(write.authorUid)),
+      transaction.get(userDataRef(write.authorUid)),
+    ]);
+    const listed = (author.data()?.posts.length ?? 0) < POSTS_LIST_BOUND;
+    writePost(transaction, write, postAudience(write.authorUid, followersDoc), listed);
   });
 }
 
@@ -373,7 +387,8 @@ function photoFields(
  * knows it (the server online, the cache offline). The rules accept only followers still in
  * `Followers/{uid}` at commit time, so a refusal (a follower left meanwhile) is retried once in a
  * transaction, which reads them on the server (the retry happens online: the server has just
- * answered). Returns the new post id.
+ * answered); so is the refusal of a 5,001st id in `usersData.posts`, and the retry makes the post
+ * without listing it (POSTS_LIST_BOUND). Returns the new post id.
  */
 export async function createPost({
   authorUid,

@@ -15,8 +15,11 @@
  * when it differs, so a function that writes the document it watches stops after one round.
  */
 
-/** Count fields by their path in the counted document, e.g. `{ 'counts.likes': 3 }`. */
-export type CountFields = Record<string, number>;
+/**
+ * Count fields by their path in the counted document, e.g. `{ 'counts.likes': 3 }`, and the flags
+ * derived with them (`postsComplete: false`).
+ */
+export type CountFields = Record<string, number | boolean>;
 
 /** What `syncCounts` needs of the counted document; `Snapshot` is the server SDK's. */
 export interface CountedDocument<Snapshot> {

@@ -142,6 +142,21 @@ describe('a post’s counts (feed)', () => {
     expect(await field('deletedPosts/d1', 'uid')).toBe('dee');
   });
 
+  test('posts beyond the list’s bound are counted, and the list says it misses them', async () => {
+    const bound = 3;
+    await doc('usersData/flo').set(member(['f1', 'f2', 'f3']));
+    for (const id of ['f1', 'f2', 'f3']) await doc(`posts/${id}`).set({ uid: 'flo', postId: id });
+    expect(await syncMemberPostCount(db, 'flo', bound)).toBe('written');
+    expect(await field('usersData/flo', 'postsComplete')).toBeUndefined();
+    // The fourth post, made without being listed (the list is full).
+    await doc('posts/f4').set({ uid: 'flo', postId: 'f4' });
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      await syncMemberPostCount(db, 'flo', bound);
+      expect(await field('usersData/flo', 'postsComplete')).toBe(false);
+      expect(await field('usersData/flo', 'counts')).toEqual({ posts: 4, postsListed: 3 });
+    }
+  });
+
   test('a new member who never posts is counted at zero', async () => {
     await doc('usersData/new').set(member());
     expect(await syncMemberPostCount(db, 'new')).toBe('written');

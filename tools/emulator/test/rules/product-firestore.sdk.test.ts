@@ -354,6 +354,18 @@ describe(USERS, () => {
     await seed({ update: 'usersData/carol', data: { authorSuspended: deleteField() } });
   });
 
+  test("the unlisted-posts mark: kept as the feed's function wrote it, never set or removed", async () => {
+    const t = `${USERS} update`;
+    const breaks = "data.get('postsComplete', null) == before.get('postsComplete', null)";
+    await deny('carol', t, update('usersData/carol', { postsComplete: false }), { breaks });
+    await seed({ update: 'usersData/carol', data: { postsComplete: false } });
+    for (const edit of [{ postsComplete: deleteField() }, { postsComplete: true }] as Data[]) {
+      await deny('carol', t, update('usersData/carol', edit), { breaks });
+    }
+    await allow('carol', t, update('usersData/carol', { 'userInfo.From': 'Quito' }));
+    await seed({ update: 'usersData/carol', data: { postsComplete: deleteField() } });
+  });
+
   test('searchName: always the user name with A–Z lower-cased, on both rules engines', async () => {
     const t = `${USERS} update`;
     // The rules' lower() changes ASCII letters only (as Google's emulator does); every other

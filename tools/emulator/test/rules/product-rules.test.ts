@@ -345,6 +345,26 @@ describe('usersData', () => {
         ['usersData/alice', usersData({ posts: [...full, 'new'] })],
       ]),
     );
+    // At the list's bound a post is made without being listed: no cap on posts.
+    allowed(crowded.commit(alice, [['posts/new', post({ postId: 'new' })]]));
+  });
+
+  test("postsComplete is the feed function's: a member neither sets nor clears it", () => {
+    const listed = new Store({ ...graph(), 'usersData/alice': usersData() });
+    denied(listed.commit(alice, [['usersData/alice', usersData({ postsComplete: false })]]));
+    const unlisted = new Store({
+      ...graph(),
+      'usersData/alice': usersData({ postsComplete: false }),
+    });
+    denied(unlisted.commit(alice, [['usersData/alice', usersData()]]));
+    allowed(
+      unlisted.commit(alice, [
+        [
+          'usersData/alice',
+          usersData({ postsComplete: false, userInfo: userInfo({ From: 'Lyon' }) }),
+        ],
+      ]),
+    );
   });
 
   test('delete: nobody', () => {
