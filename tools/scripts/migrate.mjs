@@ -32,7 +32,11 @@ if (process.env.MIGRATE_PRODUCTION !== '1') {
 }
 const run = spawnSync(
   process.execPath,
-  [path.join(ROOT, 'tools/emulator/harness/run-ts.cjs'), path.join(ROOT, MIGRATIONS[what])],
+  [
+    path.join(ROOT, 'tools/emulator/harness/run-ts.cjs'),
+    path.join(ROOT, 'tools/emulator/harness/migration-command.ts'),
+    path.join(ROOT, MIGRATIONS[what]),
+  ],
   { stdio: 'inherit', env, cwd: ROOT },
 );
 process.exit(run.status ?? 1);

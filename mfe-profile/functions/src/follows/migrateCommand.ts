@@ -1,40 +1,16 @@
-// `npm run migrate -- follows` (tools/scripts/migrate.mjs runs this file): creates the follow
-// edges of a database in the seed's shape, with the Admin SDK, against the local backend (the
-// FIRESTORE_EMULATOR_HOST the script sets) or a production project (application default
-// credentials). Resumable: run it again after a stop and it continues.
-import { generateKeyPairSync } from 'node:crypto';
-import { cert, initializeApp, type AppOptions } from 'firebase-admin/app';
-import { initializeFirestore } from 'firebase-admin/firestore';
+// `npm run migrate -- follows` (tools/scripts/migrate.mjs runs `migrate` with the Admin SDK):
+// creates the follow edges of a database in the seed's shape. Resumable: run it again after a
+// stop and it continues.
+import type { Firestore } from 'firebase-admin/firestore';
 import { migrateFollows } from './migrateFollows';
 
-async function main(): Promise<void> {
-  const projectId = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-social';
-  const options: AppOptions = { projectId };
-  if (process.env['FIRESTORE_EMULATOR_HOST']) {
-    // The local backend checks no credential; a throwaway key keeps the SDK from looking for one.
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    options.credential = cert({
-      projectId,
-      clientEmail: `migrate@${projectId}.iam.gserviceaccount.com`,
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    });
-  }
-  // REST: the project's emulator serves no gRPC (production accepts both).
-  const db = initializeFirestore(initializeApp(options), { preferRest: true });
-  const final = await migrateFollows(db, (progress) =>
-    console.log(
-      `  ${progress.listsRead} Followers lists read, ${progress.edgesCreated} edges created`,
-    ),
+export async function migrate(
+  db: Firestore,
+  progress: (line: string) => void,
+  projectId: string,
+): Promise<string> {
+  const final = await migrateFollows(db, (step) =>
+    progress(`${step.listsRead} Followers lists read, ${step.edgesCreated} edges created`),
   );
-  console.log(
-    `Follow edges migrated in ${projectId}: ${final.edgesCreated} created from ${final.listsRead} Followers lists.`,
-  );
+  return `Follow edges migrated in ${projectId}: ${final.edgesCreated} created from ${final.listsRead} Followers lists.`;
 }
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
