@@ -38,3 +38,13 @@ export function useFollowingUids(uid: string | null): LiveUidList {
   const ref = useMemo(() => (uid ? followingRef(uid) : null), [uid]);
   return useLiveUids(ref, (data) => data.Following);
 }
+
+/**
+ * A followers or following count: the one the profile's function keeps in `usersData.counts`
+ * (right beyond the lists' bound too), else the list's length for a member it has not counted
+ * yet. Null while neither is known.
+ */
+export function storedCount(counted: number | undefined, list: LiveUidList): number | null {
+  if (counted !== undefined) return counted;
+  return list.status === 'ready' ? list.uids.length : null;
+}

@@ -1,5 +1,7 @@
 import { renderHook } from '@testing-library/react';
-import { followersWithOwnEdge, useFollowStatus } from './useFollowStatus';
+import { storedCount } from './connections';
+import { useFollowersShown, useFollowStatus } from './useFollowStatus';
+import type { FollowStatus } from './useFollowStatus';
 import { FollowError, setFollowing } from './follows';
 
 /** firebase/firestore faked at its boundary: references are plain paths, a batch records its ops. */
@@ -70,21 +72,56 @@ describe('useFollowStatus', () => {
   });
 });
 
-describe('followersWithOwnEdge', () => {
-  const list = (...uids: string[]) => ({ status: 'ready' as const, uids });
+describe('useFollowersShown', () => {
   const following = (yes: boolean) => ({ status: 'ready' as const, following: yes });
+  type Props = { stored: number | null; status: FollowStatus };
+  const shown = (initial: Props) =>
+    renderHook(({ stored, status }: Props) => useFollowersShown(stored, status, null), {
+      initialProps: initial,
+    });
 
-  it('adds the viewer’s follow before the function lists it, and drops an unfollow at once', () => {
-    expect(followersWithOwnEdge(list('a'), 'me', following(true))).toEqual(list('a', 'me'));
-    expect(followersWithOwnEdge(list('a', 'me'), 'me', following(false))).toEqual(list('a'));
+  it('adds the viewer’s follow at once, until the stored count moves with it', () => {
+    const view = shown({ stored: 4, status: following(false) });
+    expect(view.result.current).toBe(4);
+    view.rerender({ stored: 4, status: following(true) });
+    expect(view.result.current).toBe(5);
+    view.rerender({ stored: 5, status: following(true) });
+    expect(view.result.current).toBe(5);
+    view.rerender({ stored: 6, status: following(true) });
+    expect(view.result.current).toBe(6);
   });
 
-  it('leaves the list as stored when it agrees, or while either is not known', () => {
-    expect(followersWithOwnEdge(list('a', 'me'), 'me', following(true))).toEqual(list('a', 'me'));
-    expect(followersWithOwnEdge(list('a'), 'me', { status: 'loading' })).toEqual(list('a'));
-    expect(followersWithOwnEdge(list('a'), null, following(true))).toEqual(list('a'));
-    expect(followersWithOwnEdge({ status: 'loading' }, 'me', following(true))).toEqual({
-      status: 'loading',
-    });
+  it('takes an unfollow off at once; a change undone before it was counted shows nothing', () => {
+    const view = shown({ stored: 4, status: following(true) });
+    view.rerender({ stored: 4, status: following(false) });
+    expect(view.result.current).toBe(3);
+    view.rerender({ stored: 4, status: following(true) });
+    expect(view.result.current).toBe(4);
+    view.rerender({ stored: 4, status: following(false) });
+    view.rerender({ stored: 3, status: following(false) });
+    expect(view.result.current).toBe(3);
+  });
+
+  it('is the stored count while the viewer’s edge is not known, and null while the count is not', () => {
+    expect(shown({ stored: 2, status: { status: 'loading' } }).result.current).toBe(2);
+    expect(shown({ stored: null, status: following(true) }).result.current).toBeNull();
+  });
+
+  it('knows exactly from the list whether the stored count has the viewer', () => {
+    const exact = (stored: number, yes: boolean, listed: boolean) =>
+      renderHook(() => useFollowersShown(stored, following(yes), listed)).result.current;
+    expect(exact(1, true, false)).toBe(2);
+    expect(exact(2, true, true)).toBe(2);
+    expect(exact(2, false, true)).toBe(1);
+    expect(exact(1, false, false)).toBe(1);
+  });
+});
+
+describe('storedCount', () => {
+  it('is the function’s count when there is one, else the list’s length', () => {
+    expect(storedCount(2500, { status: 'ready', uids: ['a'] })).toBe(2500);
+    expect(storedCount(undefined, { status: 'ready', uids: ['a', 'b'] })).toBe(2);
+    expect(storedCount(undefined, { status: 'loading' })).toBeNull();
+    expect(storedCount(0, { status: 'loading' })).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import type { LiveUidList } from './connections';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { followEdgeRef, useLiveDocument } from 'shared-firebase';
 
 /** Whether `me` follows `target`: loading, ready, or the read's error. */
@@ -20,21 +19,31 @@ export function useFollowStatus(me: string | null, target: string): FollowStatus
   return edge;
 }
 
+/** The viewer's follow state and the count it was seen with, for useFollowersShown. */
+interface Baseline {
+  following: boolean;
+  stored: number;
+}
+
 /**
- * A member's followers as the viewer should see them: the stored list, with the viewer's own
- * follow or unfollow applied at once (the function lists it a moment later). Unchanged while
- * either is not ready.
+ * A member's followers count as the viewer should see it: the stored count, with the viewer's
+ * own follow or unfollow applied at once (the profile's function counts it a moment later).
+ * `listed` says whether the stored count includes the viewer, when known (the stored list was
+ * read). Otherwise what the viewer's edge was when the stored count was last seen to change is
+ * taken as counted: a later change of the edge adds or takes one until the stored count moves.
+ * Null while the stored count is not known.
  */
-export function followersWithOwnEdge(
-  followers: LiveUidList,
-  me: string | null,
+export function useFollowersShown(
+  stored: number | null,
   status: FollowStatus,
-): LiveUidList {
-  if (followers.status !== 'ready' || status.status !== 'ready' || me === null) return followers;
-  const listed = followers.uids.includes(me);
-  if (status.following && !listed) return { status: 'ready', uids: [...followers.uids, me] };
-  if (!status.following && listed) {
-    return { status: 'ready', uids: followers.uids.filter((uid) => uid !== me) };
+  listed: boolean | null,
+): number | null {
+  const baseline = useRef<Baseline | null>(null);
+  if (stored === null || status.status !== 'ready') return stored;
+  if (baseline.current === null || baseline.current.stored !== stored) {
+    baseline.current = { following: status.following, stored };
   }
-  return followers;
+  const counted = listed ?? baseline.current.following;
+  if (status.following === counted) return stored;
+  return Math.max(0, stored + (status.following ? 1 : -1));
 }

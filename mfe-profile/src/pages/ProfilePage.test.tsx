@@ -175,12 +175,36 @@ describe('ProfilePage', () => {
       expect(screen.queryByRole('heading')).not.toBeInTheDocument();
       expect(screen.queryByRole('button')).not.toBeInTheDocument();
       expect(screen.queryByRole('list', { name: 'Counts' })).not.toBeInTheDocument();
-      // All three are read at once, not one after another.
+      // A member the function has not counted yet: the lists, once the profile says so.
       expect(platform.useMember).toHaveBeenCalledWith('bob');
-      expect(fakes.useFollowerUids).toHaveBeenCalledWith('bob');
-      expect(fakes.useFollowingUids).toHaveBeenCalledWith('bob');
+      const listsRead = states.member === 'ready' ? 'bob' : null;
+      expect(fakes.useFollowerUids).toHaveBeenLastCalledWith(listsRead);
+      expect(fakes.useFollowingUids).toHaveBeenLastCalledWith(listsRead);
     },
   );
+
+  it('shows the counts the functions keep, without reading the lists, beyond their bound too', () => {
+    platform.useMember.mockReturnValue({
+      status: 'ready',
+      data: { ...memberData('Bob'), counts: { followers: 2500, following: 3 } },
+    });
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: false });
+    const view = renderAt('/profile/bob');
+    expect(fakes.useFollowerUids).not.toHaveBeenCalledWith('bob');
+    expect(fakes.useFollowingUids).not.toHaveBeenCalledWith('bob');
+    expect(screen.getByRole('link', { name: '2500 followers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 following' })).toBeInTheDocument();
+    // The viewer follows: counted at once, and once only when the function's count arrives.
+    fakes.useFollowStatus.mockReturnValue({ status: 'ready', following: true });
+    view.rerender();
+    expect(screen.getByRole('link', { name: '2501 followers' })).toBeInTheDocument();
+    platform.useMember.mockReturnValue({
+      status: 'ready',
+      data: { ...memberData('Bob'), counts: { followers: 2501, following: 3 } },
+    });
+    view.rerender();
+    expect(screen.getByRole('link', { name: '2501 followers' })).toBeInTheDocument();
+  });
 
   it('offers Retry when the follow lists or state cannot be loaded, and reads them again', async () => {
     platform.useMember.mockReturnValue({ status: 'ready', data: memberData('Bob') });

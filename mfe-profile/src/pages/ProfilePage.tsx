@@ -9,8 +9,9 @@ import { ProfileCounts } from '../components/ProfileCounts';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { preloadPostList, ProfilePosts } from '../components/ProfilePosts';
 import {
-  followersWithOwnEdge,
   shownPostCount,
+  storedCount,
+  useFollowersShown,
   useFollowStatus,
   useFollowerUids,
   useFollowingUids,
@@ -33,11 +34,23 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   const { userId = '' } = useParams();
   const me = useSignedInUid();
   const profile = useMember(userId || null);
+  // The counts the profile's function keeps, so the page never downloads the lists (up to 2,000
+  // uids each); the lists only for a member it has not counted yet.
+  const counted = profile.status === 'ready' ? profile.data.counts : undefined;
+  const listsNeeded =
+    profile.status === 'ready' &&
+    (counted?.followers === undefined || counted.following === undefined);
+  const followers = useFollowerUids(listsNeeded ? userId : null);
+  const following = useFollowingUids(listsNeeded ? userId : null);
   // Read beside the profile, not after it: the follow state sets the header's action (whose
-  // width decides whether it wraps to a row of its own) and the lists the counts' widths.
-  const followers = useFollowerUids(userId || null);
-  const following = useFollowingUids(userId || null);
+  // width decides whether it wraps to a row of its own).
   const followStatus = useFollowStatus(me, userId);
+  const followersCount = useFollowersShown(
+    storedCount(counted?.followers, followers),
+    followStatus,
+    listsNeeded && followers.status === 'ready' && me !== null ? followers.uids.includes(me) : null,
+  );
+  const followingCount = storedCount(counted?.following, following);
   const hidden = useHiddenMembers();
   const navigate = useNavigate();
   useEffect(() => preloadPostList(loadRemoteModule), [loadRemoteModule]);
@@ -59,8 +72,7 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
   if (
     profile.status !== 'ready' ||
     unknown ||
-    followers.status === 'loading' ||
-    following.status === 'loading' ||
+    (listsNeeded && (followers.status === 'loading' || following.status === 'loading')) ||
     !hidden.loaded
   ) {
     return (
@@ -95,8 +107,9 @@ function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: ()
       <ProfileCounts
         userId={userId}
         postsCount={shownPostCount(profile.data)}
-        followers={followersWithOwnEdge(followers, me, followStatus)}
-        following={following}
+        followersCount={followersCount}
+        followingCount={followingCount}
+        failed={followers.status === 'error' || following.status === 'error'}
         onRetry={onRetry}
       />
       <IntroList info={profile.data.userInfo} />
