@@ -126,7 +126,8 @@ test.describe('counts, follower lists and comment deletion, live between members
     await expect(cyCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
     await a.page.goto(annProfile);
     const annCard = cardWith(a.page, first);
-    await expect(annCard.getByRole('button', { name: '1 like' })).toBeVisible();
+    // Cy's like reaches Ann's card through the feed's function, which lists it on the post.
+    await expect(annCard.getByRole('button', { name: '1 like' })).toBeVisible(counted);
     await expect(annCard.getByRole('button', { name: 'Comments (1)' })).toBeVisible(counted);
     const [postId] = (await admin.get(`usersData/${ann.uid}`))!.data.posts as string[];
     await expect
