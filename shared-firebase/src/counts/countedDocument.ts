@@ -13,7 +13,10 @@ export interface ServerSnapshot {
 /** A document reference of the server SDK, typed by its snapshots. */
 export interface ServerDocumentReference<Snapshot extends ServerSnapshot> {
   get(): Promise<Snapshot>;
-  update(data: Record<string, number | boolean>, precondition: { lastUpdateTime: never }): Promise<unknown>;
+  update(
+    data: Record<string, number | boolean>,
+    precondition: { lastUpdateTime: never },
+  ): Promise<unknown>;
 }
 
 /** An update time as the server SDKs give it (a Timestamp), comparable by `isEqual`. */
