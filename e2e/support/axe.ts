@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { DARK_BACKGROUND } from './theme';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -18,4 +20,16 @@ export async function blockingViolations(page: Page, include?: string) {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
+}
+
+/**
+ * What axe finds in the light theme, then in the dark one (the page follows the system's, the
+ * Settings choice "System"). The page is left in the dark theme.
+ */
+export async function violationsInBothThemes(page: Page) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await blockingViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
+  return { light, dark: await blockingViolations(page) };
 }

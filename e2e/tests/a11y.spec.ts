@@ -2,23 +2,15 @@ import type { Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { test, expect, signIn } from '../fixtures';
 import type { Member } from '../fixtures';
-import { blockingViolations } from '../support/axe';
+import { blockingViolations, violationsInBothThemes } from '../support/axe';
+import type { FirestoreAdmin } from '../support/firestore-rest';
+import { grantModerator } from '../support/moderators';
 import { createTextPost } from '../support/posts';
-import { DARK_BACKGROUND } from '../support/theme';
 
 // Accessibility of every route, signed out and signed in, in the light and the dark theme: axe-core
 // finds no serious or critical violation (WCAG 2.1 A/AA rules, contrast included), the main controls
 // are reachable with Tab, the avatar menu works with the keyboard alone, and status messages are
 // announced through a live region.
-
-/** What axe finds in the light theme, then in the dark one (the page follows the system's). */
-async function violationsInBothThemes(page: Page) {
-  await page.emulateMedia({ colorScheme: 'light' });
-  const light = await blockingViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('body')).toHaveCSS('background-color', DARK_BACKGROUND);
-  return { light, dark: await blockingViolations(page) };
-}
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `maxTabs`. */
 async function tabTo(page: Page, target: Locator, maxTabs = 40) {
@@ -33,6 +25,7 @@ test.describe('axe: signed out', () => {
   const ROUTES: Array<[string, (page: Page) => Locator]> = [
     ['/login', (page) => page.getByRole('button', { name: 'Sign in' })],
     ['/signUp', (page) => page.getByRole('button', { name: 'Sign up' })],
+    ['/reset-password', (page) => page.getByRole('button', { name: 'Send reset link' })],
   ];
   for (const [path, ready] of ROUTES) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
@@ -61,6 +54,9 @@ test.describe('axe: signed in', () => {
     name: string;
     path: (me: Member, other: Member, postId: string) => string;
     ready: (page: Page, me: Member, other: Member) => Locator;
+    /** Before signing in: what the route needs to show its content (written as the server would). */
+    setup?: (admin: FirestoreAdmin, me: Member, other: Member) => Promise<void>;
+    moderator?: true;
   }> = [
     { name: '/', path: () => '/', ready: (p) => p.getByRole('article', { name: 'Post' }).first() },
     {
@@ -84,9 +80,49 @@ test.describe('axe: signed in', () => {
       ready: (p, _me, other) => p.getByRole('heading', { level: 1, name: other.username }),
     },
     {
+      name: '/profile/:uid/followers',
+      path: (me) => `/profile/${me.uid}/followers`,
+      ready: (p, _me, other) =>
+        p.getByRole('list', { name: 'Followers' }).getByRole('link', { name: other.username }),
+      setup: (admin, me, other) =>
+        admin.write([{ path: `Followers/${me.uid}`, data: { Followers: [other.uid] } }]),
+    },
+    {
+      name: '/profile/:uid/following',
+      path: (me) => `/profile/${me.uid}/following`,
+      ready: (p, _me, other) =>
+        p.getByRole('list', { name: 'Following' }).getByRole('link', { name: other.username }),
+      setup: (admin, me, other) =>
+        admin.write([{ path: `Following/${me.uid}`, data: { Following: [other.uid] } }]),
+    },
+    {
+      // The settings (theme choice, blocked and muted members) are part of this page: the avatar
+      // menu's Settings leads here.
       name: '/edit-profile',
       path: () => '/edit-profile',
-      ready: (p) => p.getByRole('heading', { level: 1, name: 'Edit profile' }),
+      ready: (p, _me, other) =>
+        p
+          .getByRole('region', { name: 'Blocked members' })
+          .getByRole('button', { name: `Unblock ${other.username}` }),
+      setup: (admin, me, other) =>
+        admin.write([
+          {
+            path: `blocks/${me.uid}_${other.uid}`,
+            data: { blocker: me.uid, blocked: other.uid },
+            serverTime: ['createdAt'],
+          },
+        ]),
+    },
+    {
+      name: '/my-reports',
+      path: () => '/my-reports',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Your reports' }),
+    },
+    {
+      name: '/moderation',
+      path: () => '/moderation',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Moderation' }),
+      moderator: true,
     },
     {
       name: '/explore',
@@ -119,6 +155,7 @@ test.describe('axe: signed in', () => {
       page,
       members,
       admin,
+      stack,
     }) => {
       const me = await members.create({ username: `A11y ${randomUUID().slice(0, 4)}` });
       const other = await members.create({ username: `Other ${randomUUID().slice(0, 4)}` });
@@ -127,6 +164,9 @@ test.describe('axe: signed in', () => {
         me,
         'A post for the accessibility check, with a link: https://example.com/a11y and a tag: #a11y',
       );
+      await route.setup?.(admin, me, other);
+      // The claim is in the ID token the sign-in gets.
+      if (route.moderator) await grantModerator(stack, me.uid);
       await signIn(page, me);
       await page.goto(route.path(me, other, postId));
       await expect(route.ready(page, me, other)).toBeVisible({ timeout: 20_000 });

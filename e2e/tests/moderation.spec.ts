@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, signedInPage, test } from '../fixtures';
-import { blockingViolations } from '../support/axe';
+import { blockingViolations, violationsInBothThemes } from '../support/axe';
 import { accountDisabled, grantModerator } from '../support/moderators';
 import { createTextPost } from '../support/posts';
 
@@ -73,7 +73,7 @@ test('a reported post is removed by a moderator and the reporter learns it; a co
   await expect(postCase).toContainText(caption, AFTER_FIRST_FUNCTION);
   await expect(postCase).toContainText('1 report: Spam');
   await expect(postCase.getByRole('link', { name: ben.username })).toBeVisible();
-  expect(await blockingViolations(m.page)).toEqual([]);
+  expect(await violationsInBothThemes(m.page)).toEqual({ light: [], dark: [] });
 
   // Removed for everyone: the post and its case leave; Ann reads the outcome.
   await decide(m.page, 'Post case', 'Spam link', 'Remove for everyone');
@@ -84,6 +84,7 @@ test('a reported post is removed by a moderator and the reporter learns it; a co
   const annReports = a.page.getByRole('list', { name: 'Your reports' });
   await expect(annReports).toContainText('Post reported for Spam');
   await expect(annReports).toContainText('Removed by a moderator');
+  expect(await violationsInBothThemes(a.page)).toEqual({ light: [], dark: [] });
 
   // Ann follows Ben and sees his other post, with his comment and an old reply (no id) on it.
   const kept = `Morning run ${tag}`;

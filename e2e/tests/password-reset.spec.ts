@@ -1,3 +1,4 @@
+import { violationsInBothThemes } from '../support/axe';
 import { MESSAGES } from '../support/messages';
 import { expect, signIn, test, uniqueEmail } from '../fixtures';
 import type { Stack } from '../stack';
@@ -50,6 +51,7 @@ test.describe('password reset', () => {
     expect(link.searchParams.get('mode')).toBe('resetPassword');
     await page.goto(`/reset-password${link.search}`);
     await expect(page.getByText(`For ${member.email}`)).toBeVisible();
+    expect(await violationsInBothThemes(page)).toEqual({ light: [], dark: [] });
     await page.getByLabel('New password', { exact: true }).fill('brand-new-horse-8');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('status')).toHaveText(MESSAGES.passwordChanged);

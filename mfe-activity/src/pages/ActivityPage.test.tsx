@@ -53,8 +53,17 @@ const entries = () => within(screen.getByRole('list', { name: 'Activity' })).get
 
 let intersection: FakeIntersection;
 
+const hiding = ({ muted = [] as string[], loaded = true } = {}) =>
+  platform.useHiddenMembers.mockReturnValue({
+    blocked: new Set(),
+    blockedBy: new Set(),
+    muted: new Set(muted),
+    loaded,
+  });
+
 beforeEach(() => {
   intersection = installFakeIntersectionObserver();
+  hiding();
   platform.useSignedInUid.mockReturnValue(ME);
   platform.useMember.mockImplementation((uid) => liveMember(`Name of ${uid}`));
   fakes.markActivityRead.mockResolvedValue(undefined);
@@ -193,6 +202,21 @@ describe('ActivityPage', () => {
     act(() => intersection.scrollIntoView(entries()[19]!.closest('li')!));
     expect(reads).toHaveBeenCalledTimes(1);
     expect(entries()).toHaveLength(30);
+  });
+
+  it('shows no item before the member’s blocks and mutes are known, so a muted member’s never flashes', () => {
+    hiding({ muted: ['mia'], loaded: false });
+    fakes.useActivity.mockReturnValue(
+      staticPagedQuery([entry('a', 'like', 'mia'), entry('b', 'like', 'ben')]),
+    );
+    const view = render(page());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading activity…');
+    expect(screen.queryByText(/Name of/)).not.toBeInTheDocument();
+    hiding({ muted: ['mia'] });
+    view.rerender(page());
+    expect(entries()).toHaveLength(1);
+    expect(screen.getByText(/Name of ben/)).toBeInTheDocument();
+    expect(screen.queryByText(/Name of mia/)).not.toBeInTheDocument();
   });
 
   it('renders names as text, never as markup', () => {

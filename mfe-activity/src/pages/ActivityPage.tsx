@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { isHiddenInFeed, useHiddenMembers, useSignedInUid } from 'shared-firebase';
+import { useCallback, useState } from 'react';
+import {
+  isHiddenInFeed,
+  useHiddenMembers,
+  useSignedInUid,
+  useWithoutHidden,
+} from 'shared-firebase';
+import type { ActivityItem, WithId } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { useActivity } from '../data';
 import { ActivityEntry } from '../components/ActivityEntry';
@@ -20,12 +26,13 @@ const TEXT = {
 export function ActivityPage() {
   const uid = useSignedInUid();
   const hidden = useHiddenMembers();
-  const all = useActivity(uid);
-  // Nothing by a member blocked either way, or muted: the items stay, unseen.
-  const activity = {
-    ...all,
-    items: all.items.filter((item) => !isHiddenInFeed(hidden, item.actor)),
-  };
+  const hiddenActor = useCallback(
+    (item: WithId<ActivityItem>) => isHiddenInFeed(hidden, item.actor),
+    [hidden],
+  );
+  // Nothing by a member blocked either way, or muted: the items stay, unseen. Until the viewer's
+  // blocks and mutes are known the list is loading, so none of theirs shows for a moment.
+  const activity = useWithoutHidden(useActivity(uid), hiddenActor, hidden.loaded);
   const markSeen = useMarkSeenRead(uid);
   // Items that were unread when this visit showed them keep their "new" look until it ends.
   const [shownAsNew, setShownAsNew] = useState<ReadonlySet<string>>(new Set());

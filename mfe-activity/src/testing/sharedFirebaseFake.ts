@@ -6,5 +6,5 @@ import { sharedFirebaseFake } from 'shared-firebase/testing/sharedFirebaseFake';
  * `jest.mock('shared-firebase', () => jest.requireActual('../testing/sharedFirebaseFake').fake())`.
  */
 export function fake() {
-  return sharedFirebaseFake(['useSignedInUid', 'useMember']);
+  return sharedFirebaseFake(['useSignedInUid', 'useMember', 'useHiddenMembers']);
 }

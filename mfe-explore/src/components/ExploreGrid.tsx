@@ -1,4 +1,4 @@
-import { isBlockedEitherWay, MESSAGES, useHiddenMembers } from 'shared-firebase';
+import { MESSAGES } from 'shared-firebase';
 import type { ExplorePost, PagedQuery } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { ExploreTile } from './ExploreTile';
@@ -15,18 +15,15 @@ const TEXT = {
 };
 
 export interface ExploreGridProps {
+  /** Without the photos of members the viewer does not see (useExplorePosts leaves them out). */
   photos: PagedQuery<ExplorePost>;
 }
 
 /** The photo grid, read page by page as its last tile scrolls into view. */
 export function ExploreGrid({ photos }: ExploreGridProps) {
-  const hidden = useHiddenMembers();
   return (
     <InfiniteList
-      list={{
-        ...photos,
-        items: photos.items.filter((photo) => !isBlockedEitherWay(hidden, photo.uid)),
-      }}
+      list={photos}
       text={TEXT}
       label="Photo posts"
       className="explore-grid"

@@ -1,8 +1,14 @@
 import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
-import { useMemo } from 'react';
-import { explorePostsCollection, usePagedQuery, useWithoutSuspended } from 'shared-firebase';
-import type { ExplorePost, PagedQuery } from 'shared-firebase';
+import { useCallback, useMemo } from 'react';
+import {
+  explorePostsCollection,
+  isBlockedEitherWay,
+  useHiddenMembers,
+  usePagedQuery,
+  useWithoutSuspended,
+} from 'shared-firebase';
+import type { ExplorePost, PagedQuery, WithId } from 'shared-firebase';
 
 /** Tiles per page of the explore grid. */
 export const EXPLORE_PAGE_SIZE = 9;
@@ -16,8 +22,17 @@ export function explorePostsNewestFirst(): Query<ExplorePost, ExplorePost> {
   return query(explorePostsCollection(), orderBy('createdAt', 'desc'));
 }
 
-/** The explore grid: live pages of EXPLORE_PAGE_SIZE photo posts; `loadMore` reads the next. */
+/**
+ * The explore grid: live pages of EXPLORE_PAGE_SIZE photo posts; `loadMore` reads the next.
+ * Without the posts of members the viewer does not see (suspended, blocked either way), and
+ * loading until the viewer's blocks are known.
+ */
 export function useExplorePosts(): PagedQuery<ExplorePost> {
   const base = useMemo(explorePostsNewestFirst, []);
-  return useWithoutSuspended(usePagedQuery(base, EXPLORE_PAGE_SIZE));
+  const hidden = useHiddenMembers();
+  const blocked = useCallback(
+    (photo: WithId<ExplorePost>) => isBlockedEitherWay(hidden, photo.uid),
+    [hidden],
+  );
+  return useWithoutSuspended(usePagedQuery(base, EXPLORE_PAGE_SIZE), blocked, hidden.loaded);
 }

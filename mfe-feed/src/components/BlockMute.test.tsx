@@ -163,6 +163,21 @@ describe('who liked a post', () => {
     ).toEqual(['Name of di', 'Name of ann']);
   });
 
+  it('shows no liker before the viewer’s blocks are known, so a blocker’s name never flashes', () => {
+    hiding({ loaded: false });
+    const view = () => (
+      <MemoryRouter>
+        <Likers postId="p1" likes={['ann', 'cy']} complete />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading who liked this…');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    hiding({ blockedBy: ['cy'] });
+    rerender(view());
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Name of ann']);
+  });
+
   it('says nobody liked it when every liker is hidden', () => {
     hiding({ blocked: ['bo'], blockedBy: ['cy'] });
     render(

@@ -257,6 +257,29 @@ describe('Pages of comments', () => {
     expect(screen.getByRole('button', { name: 'Show older comments' })).toBeInTheDocument();
   });
 
+  it('shows no comment or reply before the viewer’s blocks are known, so a blocker’s never flashes', () => {
+    const shared = jest.requireMock<typeof sharedFirebase>('shared-firebase');
+    const hiding = (loaded: boolean) => ({
+      blocked: new Set<string>(),
+      blockedBy: new Set(['cy']),
+      muted: new Set<string>(),
+      loaded,
+    });
+    hiddenSpy = jest.spyOn(shared, 'useHiddenMembers').mockReturnValue(hiding(false));
+    live = [
+      comment('c2', 'from cy', 'cy'),
+      comment('c1', 'question', 'ann', [{ reply: 'cy answers', userId: 'cy' }]),
+    ];
+    const { rerender } = renderBox();
+    expect(screen.getByText('Loading comments…')).toBeInTheDocument();
+    expect(screen.queryByText('from cy')).toBeNull();
+    expect(screen.queryByText('cy answers')).toBeNull();
+    hiddenSpy.mockReturnValue(hiding(true));
+    rerender();
+    expect(shownComments()).toEqual(['question']);
+    expect(screen.queryByText('cy answers')).toBeNull();
+  });
+
   it('tells the card the count only once every page is read', async () => {
     const onCount = jest.fn();
     fakes.useComments.mockImplementation(function usePages(): PagedQuery<Comment> {

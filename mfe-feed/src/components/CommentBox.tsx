@@ -55,9 +55,10 @@ function CommentList({ postId, postAuthorUid, viewerUid, onCount, onError }: Com
     (comment: WithId<Comment>) => isBlockedEitherWay(hidden, comment.userId),
     [hidden],
   );
-  // A page of blocked members' comments only reads on, as one of suspended members' does.
+  // A page of blocked members' comments only reads on, as one of suspended members' does; until
+  // the viewer's blocks are known the list is loading, so neither a comment nor a reply flashes.
   const all = useComments(postId);
-  const comments = useWithoutHidden(all, blockedEitherWay);
+  const comments = useWithoutHidden(all, blockedEitherWay, hidden.loaded);
   const count = all.status === 'ready' && !all.hasMore ? all.items.length : undefined;
   useEffect(() => {
     onCount?.(count);

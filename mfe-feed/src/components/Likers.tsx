@@ -1,6 +1,6 @@
 import { isMemberHidden, useHiddenMembers, useMember } from 'shared-firebase';
 import type { HiddenMembers } from 'shared-firebase';
-import { Button, EmptyState, LoadFailure, NewestFirstList } from 'shared-ui';
+import { Button, EmptyState, LoadFailure, NewestFirstList, Spinner } from 'shared-ui';
 import { useLikeEdges } from '../data';
 import { MemberBadge } from './MemberBadge';
 
@@ -34,6 +34,14 @@ export interface LikersProps {
  */
 export function Likers({ postId, likes, complete }: LikersProps) {
   const hidden = useHiddenMembers();
+  // Until the viewer's blocks are known, a blocker's or blocked member's name would flash.
+  if (!hidden.loaded) {
+    return (
+      <section className="feed-likers" aria-label="Liked by">
+        <Spinner label="Loading who liked this…" />
+      </section>
+    );
+  }
   if (!complete) return <EdgeLikers postId={postId} hidden={hidden} />;
   const shown = likes.filter((uid) => !isMemberHidden(hidden, uid));
   return (

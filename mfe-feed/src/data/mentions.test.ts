@@ -42,11 +42,16 @@ const firestore = jest.requireMock('firebase/firestore') as {
   __reads: unknown[][];
 };
 
-const hiding = (blocked: string[] = [], blockedBy: string[] = [], muted: string[] = []) => ({
+const hiding = (
+  blocked: string[] = [],
+  blockedBy: string[] = [],
+  muted: string[] = [],
+  loaded = true,
+) => ({
   blocked: new Set(blocked),
   blockedBy: new Set(blockedBy),
   muted: new Set(muted),
-  loaded: true,
+  loaded,
 });
 
 /** Members `ann0`, `ann1`, …: a name search for "ann" finds them all, in this order. */
@@ -99,6 +104,23 @@ describe('the @-suggestions', () => {
     membersNamedAnn(2);
     jest.mocked(useHiddenMembers).mockReturnValue(hiding([], ['ann1']));
     const { result } = renderHook(() => useFindMembersByName());
+    const offered = await result.current('an');
+    expect(offered.map((member) => member.uid)).toEqual(['ann0']);
+  });
+
+  it('offer nobody before the viewer’s blocks are known, then ask again with them', async () => {
+    membersNamedAnn(2);
+    jest.mocked(useHiddenMembers).mockReturnValue(hiding([], ['ann1'], [], false));
+    const { result, rerender } = renderHook(() => useFindMembersByName());
+    const unanswered = result.current('an');
+    const first = await Promise.race([
+      unanswered,
+      new Promise((done) => setTimeout(done, 20, 'waiting')),
+    ]);
+    expect(first).toBe('waiting');
+    expect(firestore.__reads).toHaveLength(0);
+    jest.mocked(useHiddenMembers).mockReturnValue(hiding([], ['ann1']));
+    rerender();
     const offered = await result.current('an');
     expect(offered.map((member) => member.uid)).toEqual(['ann0']);
   });

@@ -66,13 +66,22 @@ export async function findMembersByName(
   return offered.slice(0, MENTION_SUGGESTIONS);
 }
 
+/** A search that is never answered. */
+const UNANSWERED: Promise<MentionOption[]> = new Promise(() => undefined);
+
 /**
  * The @-suggestions' search for the signed-in member (findMembersByName with whom they do not
- * see), the same function until a block changes: the fields re-ask only then.
+ * see), the same function until a block changes or the blocks are first known: the fields re-ask
+ * only then.
  */
 export function useFindMembersByName(): (typed: string) => Promise<MentionOption[]> {
   const hidden = useHiddenMembers();
-  return useCallback((typed: string) => findMembersByName(typed, hidden), [hidden]);
+  // Until the viewer's blocks are known a search could offer a blocked member: it stays
+  // unanswered (the field offers nothing yet), and the field asks again once the function changes.
+  return useCallback(
+    (typed: string) => (hidden.loaded ? findMembersByName(typed, hidden) : UNANSWERED),
+    [hidden],
+  );
 }
 
 /** The members a stored text mentions, and whether every one of them has been read. */

@@ -108,7 +108,7 @@ export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
 /**
  * Post pages without the posts of members the viewer does not see (suspended, blocked either
  * way). A page of only theirs reads the next at once, so a list never says "no posts" while
- * others' remain.
+ * others' remain; until the viewer's blocks are known the pages are loading.
  */
 export function useShownPosts(pages: PagedQuery<Post>): PagedQuery<Post> {
   const hidden = useHiddenMembers();
@@ -116,7 +116,7 @@ export function useShownPosts(pages: PagedQuery<Post>): PagedQuery<Post> {
     (post: WithId<Post>) => isBlockedEitherWay(hidden, post.uid),
     [hidden],
   );
-  return useWithoutSuspended(pages, blocked);
+  return useWithoutSuspended(pages, blocked, hidden.loaded);
 }
 
 /**

@@ -197,4 +197,23 @@ describe('the saved posts list', () => {
     expect(loadMore).toHaveBeenCalled();
     expect(result.current.status).toBe('loading');
   });
+
+  it('shows no post before the viewer’s blocks are known, so a blocker’s never flashes', () => {
+    const blockedBy = { ...NOBODY_HIDDEN, blockedBy: new Set(['blockerOfMe']) };
+    hiddenMembers.mockReturnValue({ ...blockedBy, loaded: false });
+    const loadMore = jest.fn();
+    pagedQuery.mockReturnValue(
+      staticPagedQuery([bookmark('p1'), bookmark('p2')], { hasMore: true, loadMore }),
+    );
+    const { result, rerender } = renderHook(() => useSavedPostList('me'));
+    snapshotOf('p1', post('p1', 'blockerOfMe'));
+    snapshotOf('p2', post('p2', 'friend'));
+    expect(result.current.status).toBe('loading');
+    expect(result.current.items).toEqual([]);
+    expect(loadMore).not.toHaveBeenCalled();
+    hiddenMembers.mockReturnValue(blockedBy);
+    rerender();
+    expect(result.current.status).toBe('ready');
+    expect(result.current.items.map((item) => item.id)).toEqual(['p2']);
+  });
 });

@@ -89,8 +89,9 @@ function useLivePosts(postIds: readonly string[], restarts: number) {
  * `/saved`: the member's saved posts as live post cards, the last saved first, read page by page.
  * A post deleted since it was saved is left out at once (its bookmark goes later, with the feed's
  * function), and so is one whose author is blocked either way or suspended (its bookmark stays,
- * and it shows again when the block or suspension is lifted); while the first posts load the list is loading, and a post that cannot be read fails
- * the list, whose Retry reads everything again.
+ * and it shows again when the block or suspension is lifted); while the first posts, or the
+ * viewer's blocks, load the list is loading, and a post that cannot be read fails the list, whose
+ * Retry reads everything again.
  */
 export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
   const saved = useSavedPosts(uid);
@@ -113,6 +114,7 @@ export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
   // Every bookmark read so far is of a deleted or hidden post, and more exist: read on rather than
   // show an empty list (nothing on screen would bring the next page into view).
   const readOn =
+    hidden.loaded &&
     saved.status === 'ready' &&
     shown.length === 0 &&
     !waiting &&
@@ -128,11 +130,14 @@ export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
   }, [retrySaved]);
 
   return {
-    items: shown,
+    // Until the viewer's blocks are known, a blocker's or blocked member's post would flash.
+    items: hidden.loaded ? shown : [],
     status:
       saved.status === 'error' || failed
         ? 'error'
-        : saved.status === 'loading' || (shown.length === 0 && (waiting || readOn))
+        : saved.status === 'loading' ||
+            !hidden.loaded ||
+            (shown.length === 0 && (waiting || readOn))
           ? 'loading'
           : 'ready',
     hasMore: saved.hasMore,

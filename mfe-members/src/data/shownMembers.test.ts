@@ -49,4 +49,17 @@ describe('the members shown in the list and in search', () => {
     expect(result.current.items).toEqual([]);
     expect(loadMore).toHaveBeenCalled();
   });
+
+  it('are loading, with nobody in them, until the viewer’s blocks are known', () => {
+    jest.mocked(useHiddenMembers).mockReturnValue({
+      blocked: new Set(),
+      blockedBy: new Set(['cy']),
+      muted: new Set(),
+      loaded: false,
+    });
+    const pages = staticPagedQuery([member('ann'), member('cy')]);
+    const { result } = renderHook(() => useShownMembers(pages));
+    expect(result.current.status).toBe('loading');
+    expect(result.current.items).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import type { PagedQuery, UserData, WithId } from 'shared-firebase';
 /**
  * Member pages (the list, a search's results) without the members the viewer does not see:
  * suspended, or blocked either way. A page of only those reads the next at once, so the list
- * never says "no members" while more remain.
+ * never says "no members" while more remain; until the viewer's blocks are known it is loading.
  */
 export function useShownMembers(pages: PagedQuery<UserData>): PagedQuery<UserData> {
   const hidden = useHiddenMembers();
@@ -13,5 +13,5 @@ export function useShownMembers(pages: PagedQuery<UserData>): PagedQuery<UserDat
     (member: WithId<UserData>) => isBlockedEitherWay(hidden, member.id),
     [hidden],
   );
-  return useWithoutSuspended(pages, blocked);
+  return useWithoutSuspended(pages, blocked, hidden.loaded);
 }

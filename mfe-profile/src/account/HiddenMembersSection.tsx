@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { setBlocked, setMuted, useHiddenMembers, useMember } from 'shared-firebase';
-import { Button } from 'shared-ui';
+import { Button, Spinner } from 'shared-ui';
 
 interface HiddenRowProps {
   uid: string;
@@ -71,7 +71,9 @@ export function HiddenMembersSection({ me }: { me: string }) {
           <h2 id={`hidden-${list.id}`} className="ui-setting__heading">
             {list.title}
           </h2>
-          {list.uids.length === 0 ? (
+          {!hidden.loaded ? (
+            <Spinner label="Loading…" />
+          ) : list.uids.length === 0 ? (
             <p>{list.empty}</p>
           ) : (
             <ul className="profile-hidden">

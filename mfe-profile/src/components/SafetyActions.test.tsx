@@ -12,12 +12,12 @@ jest.mock('shared-firebase', () =>
 
 const fakes = jest.mocked(sharedFirebase);
 
-function hiding({ blocked = [] as string[], muted = [] as string[] } = {}) {
+function hiding({ blocked = [] as string[], muted = [] as string[], loaded = true } = {}) {
   fakes.useHiddenMembers.mockReturnValue({
     blocked: new Set(blocked),
     blockedBy: new Set(),
     muted: new Set(muted),
-    loaded: true,
+    loaded,
   });
 }
 
@@ -93,5 +93,13 @@ describe('HiddenMembersSection in settings', () => {
     render(<HiddenMembersSection me="me" />);
     expect(screen.getByText('You have not blocked anyone.')).toBeInTheDocument();
     expect(screen.getByText('You have not muted anyone.')).toBeInTheDocument();
+  });
+
+  it('says nothing about the lists before they are known', () => {
+    hiding({ loaded: false });
+    render(<HiddenMembersSection me="me" />);
+    expect(screen.queryByText('You have not blocked anyone.')).not.toBeInTheDocument();
+    expect(screen.queryByText('You have not muted anyone.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(2);
   });
 });

@@ -17,12 +17,12 @@ const fakes = jest.mocked(data);
 const platform = jest.mocked(sharedFirebase);
 const lists = fakeFollowLists(['bob', 'me', 'cy'], ['dee']);
 
-const hiding = (blocked: string[] = [], blockedBy: string[] = []) =>
+const hiding = (blocked: string[] = [], blockedBy: string[] = [], loaded = true) =>
   jest.mocked(platform.useHiddenMembers).mockReturnValue({
     blocked: new Set(blocked),
     blockedBy: new Set(blockedBy),
     muted: new Set(),
-    loaded: true,
+    loaded,
   });
 
 beforeEach(() => {
@@ -57,6 +57,22 @@ const names = () =>
     .map((link) => link.textContent);
 
 describe('FollowListPage', () => {
+  it('shows no member before the viewer’s blocks are known, so a blocker’s row never flashes', () => {
+    hiding([], ['cy'], false);
+    const { view } = renderAt('/profile/ann/followers');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading members…');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    hiding([], ['cy']);
+    view.rerender(
+      <MemoryRouter initialEntries={['/profile/ann/followers']}>
+        <Routes>
+          <Route path="/profile/:userId/followers" element={<FollowListPage kind="followers" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(names()).toEqual(['Name of me', 'Name of bob']);
+  });
+
   it('lists the followers newest first, each linking to their profile', () => {
     renderAt('/profile/ann/followers');
     expect(screen.getByRole('heading', { name: "Name of ann's followers" })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isMemberHidden, useHiddenMembers, useMember, useSignedInUid } from 'shared-firebase';
+import type { HiddenMembers } from 'shared-firebase';
 import { LoadFailure, NewestFirstList, Spinner } from 'shared-ui';
 import { useFollowerUids, useFollowingUids } from '../data';
 
@@ -16,8 +17,14 @@ const TEXTS: Record<FollowListKind, { title: (name: string) => string; empty: st
   following: { title: (name) => `${name} follows`, empty: 'Not following anyone yet.' },
 };
 
-function UidList({ uids, me, kind }: { uids: string[]; me: string; kind: FollowListKind }) {
-  const hidden = useHiddenMembers();
+interface UidListProps {
+  uids: string[];
+  me: string;
+  kind: FollowListKind;
+  hidden: HiddenMembers;
+}
+
+function UidList({ uids, me, kind, hidden }: UidListProps) {
   return (
     <NewestFirstList
       items={uids.filter((uid) => !isMemberHidden(hidden, uid))}
@@ -36,11 +43,13 @@ function LiveList({ userId, me, kind, onRetry }: ListProps & { onRetry: () => vo
   const followers = useFollowerUids(userId);
   const following = useFollowingUids(userId);
   const list = kind === 'followers' ? followers : following;
-  if (list.status === 'loading') return <Spinner label="Loading members…" />;
+  const hidden = useHiddenMembers();
+  // Until the viewer's blocks are known, a blocker's or blocked member's row would flash.
+  if (list.status === 'loading' || !hidden.loaded) return <Spinner label="Loading members…" />;
   if (list.status === 'error') {
     return <LoadFailure message="This list could not be loaded." onRetry={onRetry} />;
   }
-  return <UidList uids={list.uids} me={me} kind={kind} />;
+  return <UidList uids={list.uids} me={me} kind={kind} hidden={hidden} />;
 }
 
 interface ListProps {

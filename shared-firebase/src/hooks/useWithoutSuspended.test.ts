@@ -54,3 +54,26 @@ describe('useWithoutSuspended', () => {
     expect(given.loadMore).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useWithoutSuspended before the viewer’s hidden members are known', () => {
+  test('reports loading with no items, and reads no further page', () => {
+    const given = pages([{ id: 'a', uid: 'bo' }]);
+    const blocked = (item: Doc) => item.uid === 'bo';
+    const { result, rerender } = renderHook(
+      ({ known }) => useWithoutSuspended(given, blocked, known),
+      { initialProps: { known: false } },
+    );
+    expect(result.current.status).toBe('loading');
+    expect(result.current.items).toEqual([]);
+    expect(given.loadMore).not.toHaveBeenCalled();
+    rerender({ known: true });
+    expect(result.current.status).toBe('ready');
+    expect(given.loadMore).toHaveBeenCalledTimes(1);
+  });
+
+  test('still reports a failed read', () => {
+    const given = pages([], { status: 'error' });
+    const { result } = renderHook(() => useWithoutSuspended(given, undefined, false));
+    expect(result.current.status).toBe('error');
+  });
+});

@@ -84,4 +84,19 @@ describe('useUnreadActivityCount', () => {
     act(() => push(unreadBy('bo', 'cy', 'di', 'ed', 'ed')));
     expect(result.current).toBe(2);
   });
+
+  it('shows no count before the member’s blocks and mutes are known', () => {
+    let push: (snapshot: Snapshot) => void = () => undefined;
+    jest.mocked(onSnapshot).mockImplementation(((_query: unknown, next: typeof push) => {
+      push = next;
+      return () => undefined;
+    }) as never);
+    mockHidden = { ...mockHidden, muted: new Set(['di']), loaded: false };
+    const { result, rerender } = renderHook(() => useUnreadActivityCount('ann'));
+    act(() => push(unreadBy('di', 'ed')));
+    expect(result.current).toBeNull();
+    mockHidden = { ...mockHidden, loaded: true };
+    rerender();
+    expect(result.current).toBe(1);
+  });
 });

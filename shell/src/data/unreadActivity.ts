@@ -19,7 +19,7 @@ export function unreadActivityQuery(uid: string): Query<ActivityItem, ActivityIt
 
 /**
  * How many of the member's items are unread, live (capped at UNREAD_COUNT_LIMIT); null until the
- * first answer, or when it cannot be read.
+ * first answer and the member's blocks and mutes are known, or when it cannot be read.
  */
 export function useUnreadActivityCount(uid: string | null): number | null {
   const [actors, setActors] = useState<string[] | null>(null);
@@ -43,6 +43,9 @@ export function useUnreadActivityCount(uid: string | null): number | null {
       },
     );
   }, [uid]);
-  // Items by members blocked either way, or muted, do not count (the activity page hides them).
-  return actors === null ? null : actors.filter((actor) => !isHiddenInFeed(hidden, actor)).length;
+  // Items by members blocked either way, or muted, do not count (the activity page hides them);
+  // until those are known there is no count, rather than one that would drop a moment later.
+  return actors === null || !hidden.loaded
+    ? null
+    : actors.filter((actor) => !isHiddenInFeed(hidden, actor)).length;
 }
