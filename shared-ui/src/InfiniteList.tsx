@@ -53,7 +53,12 @@ export function InfiniteList<T>({
 
   if (status === 'loading') return <Spinner label={text.loading} />;
   if (status === 'error') return <LoadFailure message={text.failed} onRetry={retry} />;
-  if (items.length === 0) return <EmptyState>{text.empty}</EmptyState>;
+  if (items.length === 0) {
+    if (!hasMore) return <EmptyState>{text.empty}</EmptyState>;
+    // Every item read so far is one this viewer does not see, and the next page is on its way.
+    if (loadMoreError) return <LoadFailure message={text.moreFailed} onRetry={retry} />;
+    return <Spinner label={text.loading} />;
+  }
 
   return (
     <>
