@@ -30,3 +30,8 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
 export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';
 export { removeDeletedPostBookmarks } from './savedPostTriggers';
 export { fanOutLike, removeDeletedPostLikes } from './likes/trigger';
+export {
+  followIntoTimeline,
+  pushPostToTimelines,
+  removePostFromTimelines,
+} from './timelines/trigger';
