@@ -63,6 +63,12 @@ export const COLLECTIONS = {
    */
   timelineFanouts: 'timelineFanouts',
   /**
+   * Added beside the seed's collections: `timelineAuthors/{uid}`, whether the author's posts are
+   * pulled by followers' feeds, and where the feed's function is in telling the followers
+   * (server only).
+   */
+  timelineAuthors: 'timelineAuthors',
+  /**
    * Added beside the seed's collections: `reports/{targetKey}_{uid}`, one member's report of a post,
    * comment, reply or member (moderation; docs/DATA_MODEL.md "Reports and moderation").
    */

@@ -34,4 +34,5 @@ export {
   followIntoTimeline,
   pushPostToTimelines,
   removePostFromTimelines,
+  switchPulledAuthor,
 } from './timelines/trigger';

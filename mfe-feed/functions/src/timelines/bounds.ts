@@ -3,7 +3,7 @@
 /**
  * Above this many followers (`usersData.counts.followers`) an author's posts are not pushed into
  * followers' timelines: each follower's feed reads them from the author (the pull path). At
- * 10,000 a post is 20 batches of 500 writes, which the bench's target (followers' timelines
+ * 10,000 a post is 25 batches of 500 writes, which the bench's target (followers' timelines
  * filled within 5 s) still allows; one post of an author with 1,000,000 followers would be
  * 1,000,000 billed writes and minutes of work, and a few such authors are cheaper read by their
  * followers' feeds than written into each.

@@ -1,15 +1,9 @@
 // One follow in the follower's timeline (docs/DATA_MODEL.md "Timelines"): a follow copies the
 // target's newest posts in, or lists a pulled target; an unfollow takes them out again.
-import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, TIMELINE_ENTRIES } from 'shared-firebase/server';
-import {
-  FOLLOW_BACKFILL_POSTS,
-  PULL_THRESHOLD,
-  PULLED_AUTHORS_BOUND,
-  type TimelineOptions,
-} from './bounds';
 import { entryRef } from './postTimelines';
-import { isPulledAuthor } from './pulledAuthors';
+import { isPulledAuthor, listPulled, newestEntries } from './pulledAuthors';
 
 /** Rounds before giving up while the member keeps toggling (the event is then retried). */
 const ROUNDS = 5;
@@ -18,37 +12,13 @@ const ROUNDS = 5;
 const edgeRef = (db: Firestore, follower: string, target: string) =>
   db.collection(COLLECTIONS.follows).doc(`${follower}_${target}`);
 
-/** `timelines/{uid}`'s pulled authors: `target` added (within the bound) or removed. */
-async function setPulled(db: Firestore, follower: string, target: string, pulled: boolean) {
-  const ref = db.collection(COLLECTIONS.timelines).doc(follower);
-  if (!pulled) {
-    await ref.set({ pulled: FieldValue.arrayRemove(target) }, { merge: true });
-    return;
-  }
-  await db.runTransaction(async (transaction) => {
-    const list: unknown = (await transaction.get(ref)).get('pulled');
-    const authors = Array.isArray(list) ? (list as unknown[]) : [];
-    if (authors.includes(target) || authors.length >= PULLED_AUTHORS_BOUND) return;
-    transaction.set(ref, { pulled: [...authors, target] }, { merge: true });
-  });
-}
-
 /** The target's newest posts into the follower's timeline (set: the same entries twice agree). */
 async function backfill(db: Firestore, follower: string, target: string): Promise<number> {
-  const posts = await db
-    .collection(COLLECTIONS.posts)
-    .where('uid', '==', target)
-    .orderBy('createdAt', 'desc')
-    .select('createdAt')
-    .limit(FOLLOW_BACKFILL_POSTS)
-    .get();
+  const entries = await newestEntries(db, target);
   const batch = db.batch();
-  for (const post of posts.docs) {
-    const createdAt = post.get('createdAt') as Timestamp;
-    batch.set(entryRef(db, follower, post.id), { postId: post.id, author: target, createdAt });
-  }
+  for (const entry of entries) batch.set(entryRef(db, follower, entry.postId), entry);
   await batch.commit();
-  return posts.size;
+  return entries.length;
 }
 
 /** Every entry of `target` out of the follower's timeline, a batch at a time. */
@@ -79,18 +49,20 @@ export async function settleFollowTimeline(
   db: Firestore,
   follower: string,
   target: string,
-  options: TimelineOptions = {},
 ): Promise<{ follows: boolean; pulled: boolean; entries: number }> {
   let follows = (await edgeRef(db, follower, target).get()).exists;
   for (let round = 0; round < ROUNDS; round += 1) {
     let pulled = false;
     let entries: number;
     if (follows) {
-      pulled = await isPulledAuthor(db, target, options.pullThreshold ?? PULL_THRESHOLD);
-      await setPulled(db, follower, target, pulled);
+      pulled = await isPulledAuthor(db, target);
+      if (pulled) await listPulled(db, follower, target);
       entries = pulled ? 0 : await backfill(db, follower, target);
     } else {
-      await setPulled(db, follower, target, false);
+      await db
+        .collection(COLLECTIONS.timelines)
+        .doc(follower)
+        .set({ pulled: FieldValue.arrayRemove(target) }, { merge: true });
       entries = await removeAuthor(db, follower, target);
     }
     const now = (await edgeRef(db, follower, target).get()).exists;

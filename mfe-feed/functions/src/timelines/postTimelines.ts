@@ -12,7 +12,7 @@ import {
   GUARDED_ATTEMPTS,
   TIMELINE_ENTRIES,
 } from 'shared-firebase/server';
-import { PULL_THRESHOLD, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import { TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
 import { isPulledAuthor } from './pulledAuthors';
 
 /** `timelineFanouts/{postId}`, written by this function only. */
@@ -142,7 +142,7 @@ export async function settlePostTimelines(
   }
   const owner = post.get('uid') as string;
   await entryRef(db, owner, postId).set({ postId, author: owner, createdAt });
-  const pulled = await isPulledAuthor(db, owner, options.pullThreshold ?? PULL_THRESHOLD);
+  const pulled = await isPulledAuthor(db, owner);
   if (pulled) return { listed: true, pushed: false, entries: 1 };
   const written = await pushToFollowers(
     db,

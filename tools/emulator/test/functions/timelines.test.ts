@@ -3,6 +3,7 @@ import { deleteApp, type App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
 import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
+import { settlePullSwitch } from 'mfe-feed/functions/src/timelines/pulledAuthors';
 import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
 
 // The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
@@ -138,22 +139,23 @@ test('a follow copies the target’s newest posts into the follower’s timeline
   await post('fb-p3', 'other', 3);
   await follow('fb1', 'fb');
 
-  expect(await settleFollowTimeline(db, 'fb1', 'fb', SMALL)).toEqual({
+  expect(await settleFollowTimeline(db, 'fb1', 'fb')).toEqual({
     follows: true,
     pulled: false,
     entries: 2,
   });
   // Delivered twice: the same entries.
-  await settleFollowTimeline(db, 'fb1', 'fb', SMALL);
+  await settleFollowTimeline(db, 'fb1', 'fb');
   expect(await timeline('fb1')).toEqual(['fb-p2', 'fb-p1']);
-  expect(await pulled('fb1')).toEqual([]);
+  // Pushed, so not pulled: the member's timeline document is not even written.
+  expect(await pulled('fb1')).toBeUndefined();
 
   // An entry of another author stays through the unfollow.
   await db
     .doc('timelines/fb1/entries/fb-p3')
     .set({ postId: 'fb-p3', author: 'other', createdAt: at(3) });
   await unfollow('fb1', 'fb');
-  expect(await settleFollowTimeline(db, 'fb1', 'fb', SMALL)).toEqual({
+  expect(await settleFollowTimeline(db, 'fb1', 'fb')).toEqual({
     follows: false,
     pulled: false,
     entries: 2,
@@ -165,22 +167,18 @@ test('two members following the same author at once both get the posts', async (
   await member('tw');
   await post('tw-p1', 'tw', 1);
   await Promise.all([follow('tw1', 'tw'), follow('tw2', 'tw')]);
-  await Promise.all([
-    settleFollowTimeline(db, 'tw1', 'tw', SMALL),
-    settleFollowTimeline(db, 'tw2', 'tw', SMALL),
-  ]);
+  await Promise.all([settleFollowTimeline(db, 'tw1', 'tw'), settleFollowTimeline(db, 'tw2', 'tw')]);
   expect(await timeline('tw1')).toEqual(['tw-p1']);
   expect(await timeline('tw2')).toEqual(['tw-p1']);
 });
 
-test('an author above the pull threshold is listed for the follower, and their posts are not pushed', async () => {
+test('an author above the pull threshold is listed for each follower, and their posts are not pushed', async () => {
   const threshold = { ...SMALL, pullThreshold: 2 };
   await member('big', 3);
+  expect(await settlePullSwitch(db, 'big', threshold)).toEqual({ pulled: true, followers: 0 });
   for (const uid of ['big1', 'big2', 'big3']) await follow(uid, 'big');
   await post('big-p1', 'big', 1);
-  await Promise.all(
-    ['big1', 'big2', 'big3'].map((uid) => settleFollowTimeline(db, uid, 'big', threshold)),
-  );
+  await Promise.all(['big1', 'big2', 'big3'].map((uid) => settleFollowTimeline(db, uid, 'big')));
   expect(await settlePostTimelines(db, 'big-p1', 'big', threshold)).toEqual({
     listed: true,
     pushed: false,
@@ -193,7 +191,36 @@ test('an author above the pull threshold is listed for the follower, and their p
   }
 
   await unfollow('big1', 'big');
-  await settleFollowTimeline(db, 'big1', 'big', threshold);
+  await settleFollowTimeline(db, 'big1', 'big');
   expect(await pulled('big1')).toEqual([]);
   expect(await pulled('big2')).toEqual(['big']);
+});
+
+test('an author crossing the threshold switches every follower’s timeline, and back below half of it', async () => {
+  const threshold = { ...SMALL, pullThreshold: 4 };
+  const followers = ['sw1', 'sw2', 'sw3', 'sw4', 'sw5'];
+  await member('sw', 3);
+  for (const uid of followers) await follow(uid, 'sw');
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: false, followers: 0 });
+
+  await db.doc('usersData/sw').update({ 'counts.followers': 5 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 5 });
+  // Delivered again: nothing more to do.
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 0 });
+  for (const uid of followers) expect(await pulled(uid)).toEqual(['sw']);
+  await post('sw-p1', 'sw', 1);
+  await settlePostTimelines(db, 'sw-p1', 'sw', threshold);
+  expect(await timeline('sw1')).toEqual([]);
+
+  // Between half the threshold and the threshold the switch stays.
+  await db.doc('usersData/sw').update({ 'counts.followers': 3 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 0 });
+
+  await db.doc('usersData/sw').update({ 'counts.followers': 1 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: false, followers: 5 });
+  for (const uid of followers) {
+    expect(await pulled(uid)).toEqual([]);
+    // The posts they pulled until now are in their timelines.
+    expect(await timeline(uid)).toEqual(['sw-p1']);
+  }
 });
