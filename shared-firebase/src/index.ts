@@ -15,6 +15,7 @@ export {
   STORAGE_FOLDERS,
   ACCOUNT_DELETION_STEPS,
   MODERATION_ACTIONS,
+  TIMELINE_ENTRIES,
 } from './model';
 export type {
   AccountDeletionMark,
@@ -37,6 +38,8 @@ export type {
   SavedPost,
   TagCount,
   TagDay,
+  Timeline,
+  TimelineEntry,
   UserData,
   UserInfo,
   WithId,

@@ -52,6 +52,23 @@ export const COLLECTIONS = {
    */
   followFanouts: 'followFanouts',
   /**
+   * Added beside the seed's collections: `timelines/{uid}` (the followed authors whose posts the
+   * member's feed pulls) and `timelines/{uid}/entries/{postId}` (the posts pushed to the member's
+   * feed), written by the feed's functions only (docs/DATA_MODEL.md "Timelines").
+   */
+  timelines: 'timelines',
+  /**
+   * Added beside the seed's collections: `timelineFanouts/{postId}`, where the feed's function is
+   * in copying one post into (or out of) its author's followers' timelines (server only).
+   */
+  timelineFanouts: 'timelineFanouts',
+  /**
+   * Added beside the seed's collections: `timelineAuthors/{uid}`, whether the author's posts are
+   * pulled by followers' feeds, and where the feed's function is in telling the followers
+   * (server only).
+   */
+  timelineAuthors: 'timelineAuthors',
+  /**
    * Added beside the seed's collections: `reports/{targetKey}_{uid}`, one member's report of a post,
    * comment, reply or member (moderation; docs/DATA_MODEL.md "Reports and moderation").
    */
@@ -129,6 +146,26 @@ export const POST_EDITS = 'edits';
  * no other collection has, so a collection-group query on it finds bookmarks and nothing else.
  */
 export const SAVED_POSTS = 'saved';
+
+/**
+ * The sub-collection of `timelines/{uid}` that holds the posts pushed to the member's feed, one per
+ * post. A name no other collection has, so a collection-group query on it finds entries only.
+ */
+export const TIMELINE_ENTRIES = 'entries';
+
+/** A `timelines/{uid}/entries/{postId}` document: a post in the member's home feed. */
+export interface TimelineEntry {
+  postId: string;
+  /** The post's author (`posts.uid`): an unfollow removes that author's entries. */
+  author: string;
+  /** The post's `createdAt`: the feed's order. */
+  createdAt: Timestamp;
+}
+
+/** A `timelines/{uid}` document: the followed authors whose posts the member's feed pulls. */
+export interface Timeline {
+  pulled: string[];
+}
 
 /** Storage folders, under the owner's uid. */
 export const STORAGE_FOLDERS = {

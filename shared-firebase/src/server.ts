@@ -10,6 +10,7 @@ export {
   POST_EDITS,
   SAVED_POSTS,
   STORAGE_FOLDERS,
+  TIMELINE_ENTRIES,
 } from './model';
 export type {
   AccountDeletionStepId,

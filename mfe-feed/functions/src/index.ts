@@ -30,3 +30,9 @@ export const checkPostPhotos = onObjectFinalized({ retry: true }, async (event) 
 export { countCommentWrites, countNewMemberPosts, countPostWrites } from './countTriggers';
 export { removeDeletedPostBookmarks } from './savedPostTriggers';
 export { fanOutLike, removeDeletedPostLikes } from './likes/trigger';
+export {
+  followIntoTimeline,
+  pushPostToTimelines,
+  removePostFromTimelines,
+  switchPulledAuthor,
+} from './timelines/trigger';

@@ -22,6 +22,7 @@ import { INVISIBLE_CHARACTERS, VISIBLE_TEXTS } from './invisible';
 import { accountDeletionCases } from './account-deletion.cases';
 import { postEditCases } from './post-edits.cases';
 import { savedPostCases } from './saved-posts.cases';
+import { timelineCases } from './timelines.cases';
 import { mentionCases } from './mentions.cases';
 import { moderationCases } from './moderation.cases';
 import { userNameCases } from './user-names.cases';
@@ -1162,6 +1163,7 @@ describe('tags: posts.tags, tagDays and postTags', () => {
 accountDeletionCases(suite);
 postEditCases(suite);
 savedPostCases(suite);
+timelineCases(suite);
 mentionCases(suite);
 moderationCases(suite);
 userNameCases(suite);

@@ -1,0 +1,29 @@
+// The sizes of the timelines' work (docs/DATA_MODEL.md "Timelines").
+
+/**
+ * Above this many followers (`usersData.counts.followers`) an author's posts are not pushed into
+ * followers' timelines: each follower's feed reads them from the author (the pull path). At
+ * 10,000 a post is 25 batches of 500 writes, which the bench's target (followers' timelines
+ * filled within 5 s) still allows; one post of an author with 1,000,000 followers would be
+ * 1,000,000 billed writes and minutes of work, and a few such authors are cheaper read by their
+ * followers' feeds than written into each.
+ */
+export const PULL_THRESHOLD = 10_000;
+
+/** Follow edges read per fan-out page: each page is one batch with its progress (≤ 500 writes). */
+export const TIMELINE_PAGE_SIZE = 400;
+
+/** A new follow copies this many of the target's newest posts into the follower's timeline. */
+export const FOLLOW_BACKFILL_POSTS = 20;
+
+/**
+ * `timelines/{uid}.pulled` lists at most this many authors: each is one more query per feed page,
+ * and a member follows few authors above the threshold. Beyond it an author is not listed.
+ */
+export const PULLED_AUTHORS_BOUND = 100;
+
+/** What the timeline functions may be told in tests (a tiny threshold, small pages). */
+export interface TimelineOptions {
+  pullThreshold?: number;
+  pageSize?: number;
+}

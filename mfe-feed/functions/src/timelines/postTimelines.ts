@@ -1,0 +1,155 @@
+// One post in its followers' timelines (docs/DATA_MODEL.md "Timelines"): pushed page by page
+// while the post exists, removed once it is gone; resumable through `timelineFanouts/{postId}`.
+import {
+  FieldPath,
+  type DocumentSnapshot,
+  type Firestore,
+  type Timestamp,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  committedIfUnchanged,
+  GUARDED_ATTEMPTS,
+  TIMELINE_ENTRIES,
+} from 'shared-firebase/server';
+import { TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import { isPulledAuthor } from './pulledAuthors';
+
+/** `timelineFanouts/{postId}`, written by this function only. */
+export interface TimelineFanout {
+  postId: string;
+  author: string;
+  /** The state the timelines are brought to: the post in them (it exists) or not. */
+  listed: boolean;
+  /** The id of the last follow edge done, in document id order; null before the first page. */
+  cursor: string | null;
+  done: boolean;
+}
+
+/** `timelines/{uid}/entries/{postId}`. */
+export const entryRef = (db: Firestore, uid: string, postId: string) =>
+  db.collection(COLLECTIONS.timelines).doc(uid).collection(TIMELINE_ENTRIES).doc(postId);
+
+/**
+ * The progress document, started when absent. `listed: false` is final (a post id is never used
+ * again: its tombstone stays), so a delete's progress is never restarted by a late create event.
+ * A transaction, so two runs leave one progress, and the other run's next page (guarded by its
+ * version) sees the change.
+ */
+async function progressFor(
+  db: Firestore,
+  postId: string,
+  author: string,
+  listed: boolean,
+): Promise<DocumentSnapshot> {
+  const ref = db.collection(COLLECTIONS.timelineFanouts).doc(postId);
+  await db.runTransaction(async (transaction) => {
+    const read = await transaction.get(ref);
+    if (read.exists && (read.get('listed') === listed || read.get('listed') === false)) return;
+    const start: TimelineFanout = { postId, author, listed, cursor: null, done: false };
+    transaction.set(ref, start);
+  });
+  return ref.get();
+}
+
+/**
+ * Writes the post into the timeline of each follower of its author, a page of follow edges
+ * (`follows` where `target ==`, in id order) at a time; each page is one batch that also advances
+ * the progress, committed only if the progress is still the version read. A crashed run's
+ * redelivered event resumes after the last page committed; a finished one reads no edge; a delete
+ * meanwhile restarts the progress, which stops this run at its next page.
+ */
+async function pushToFollowers(
+  db: Firestore,
+  postId: string,
+  author: string,
+  createdAt: Timestamp,
+  pageSize: number,
+): Promise<number> {
+  let written = 0;
+  let refused = 0;
+  while (refused < GUARDED_ATTEMPTS) {
+    const read = await progressFor(db, postId, author, true);
+    const progress = read.data() as TimelineFanout;
+    if (!progress.listed || progress.done) return written;
+    let page = db
+      .collection(COLLECTIONS.follows)
+      .where('target', '==', author)
+      .orderBy(FieldPath.documentId())
+      .select('follower')
+      .limit(pageSize);
+    if (progress.cursor !== null) page = page.startAfter(progress.cursor);
+    const edges = (await page.get()).docs;
+    const batch = db.batch();
+    for (const edge of edges) {
+      const follower: unknown = edge.get('follower');
+      if (typeof follower === 'string') {
+        batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
+      }
+    }
+    batch.update(
+      read.ref,
+      { cursor: edges.at(-1)?.id ?? progress.cursor, done: edges.length < pageSize },
+      { lastUpdateTime: read.updateTime! },
+    );
+    if (await committedIfUnchanged(read.ref, read, () => batch.commit())) {
+      written += edges.length;
+      refused = 0;
+    } else refused += 1;
+  }
+  throw new Error(`timelineFanouts/${postId} kept changing`);
+}
+
+/**
+ * Deletes every timeline entry of `postId`, a batch at a time, found by the collection-group index
+ * on `entries.postId` (firestore.indexes.json): the pushed ones, the ones a follow copied, and the
+ * author's own. Idempotent. The progress says `listed: false` first, so a push still running
+ * commits no further page.
+ */
+async function removeEverywhere(db: Firestore, postId: string, author: string): Promise<number> {
+  await progressFor(db, postId, author, false);
+  const entries = db.collectionGroup(TIMELINE_ENTRIES).where('postId', '==', postId).select();
+  let removed = 0;
+  for (;;) {
+    const page = await entries.limit(500).get();
+    if (page.empty) break;
+    const batch = db.batch();
+    for (const entry of page.docs) batch.delete(entry.ref);
+    await batch.commit();
+    removed += page.size;
+  }
+  const progress = db.collection(COLLECTIONS.timelineFanouts).doc(postId);
+  await progress.update({ done: true });
+  return removed;
+}
+
+/**
+ * Brings the timelines to what `posts/{postId}` is NOW (so the same event twice, or a create's
+ * event arriving after the delete's, end right): an existing post is in its author's timeline and,
+ * unless the author is above the pull threshold, in each follower's; a deleted one is in none.
+ * `author` names the author of a post that is gone (the delete event's data).
+ */
+export async function settlePostTimelines(
+  db: Firestore,
+  postId: string,
+  author: string,
+  options: TimelineOptions = {},
+): Promise<{ listed: boolean; pushed: boolean; entries: number }> {
+  const post = await db.collection(COLLECTIONS.posts).doc(postId).get();
+  const createdAt = post.get('createdAt') as Timestamp | undefined;
+  if (!post.exists || !createdAt) {
+    return { listed: false, pushed: false, entries: await removeEverywhere(db, postId, author) };
+  }
+  const owner = post.get('uid') as string;
+  await entryRef(db, owner, postId).set({ postId, author: owner, createdAt });
+  const pulled = await isPulledAuthor(db, owner);
+  if (pulled) return { listed: true, pushed: false, entries: 1 };
+  const written = await pushToFollowers(
+    db,
+    postId,
+    owner,
+    createdAt,
+    options.pageSize ?? TIMELINE_PAGE_SIZE,
+  );
+  return { listed: true, pushed: true, entries: written + 1 };
+}

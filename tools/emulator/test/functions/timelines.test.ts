@@ -1,0 +1,226 @@
+import { freePort } from 'build-config/free-port.cjs';
+import { deleteApp, type App } from 'firebase-admin/app';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
+import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
+import { settlePullSwitch } from 'mfe-feed/functions/src/timelines/pulledAuthors';
+import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
+
+// The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
+// them, with the Admin SDK, against this emulator or Google's (the same assertions on both). A
+// redelivered event is a second call; two members at once are overlapping calls; a crash is a
+// progress document left mid-way. Each test uses members and posts of its own.
+
+jest.setTimeout(60_000);
+
+const PROJECT = 'demo-timelines';
+let firestore: TriggerFirestore;
+let app: App;
+let db: Firestore;
+
+beforeAll(async () => {
+  // No Functions emulator: the functions' code is called directly. The address is never used.
+  firestore = await startTriggerFirestore({
+    projectId: PROJECT,
+    functionsEmulator: `127.0.0.1:${await freePort()}`,
+  });
+  ({ app, db } = adminFirestoreOn(firestore, 'timelines-test'));
+}, 120_000);
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await firestore?.stop();
+});
+
+/** Tiny pages, so a handful of followers is several pages. */
+const SMALL = { pageSize: 2 };
+
+const at = (minute: number) => Timestamp.fromMillis(Date.UTC(2026, 0, 1, 0, minute));
+async function member(uid: string, followers = 0) {
+  await db.doc(`usersData/${uid}`).set({ posts: [], counts: { followers } });
+}
+async function post(postId: string, uid: string, minute = 0) {
+  await db
+    .doc(`posts/${postId}`)
+    .set({ uid, postId, followers: [uid], likes: [], createdAt: at(minute) });
+}
+const follow = (follower: string, target: string) =>
+  db.doc(`follows/${follower}_${target}`).set({ follower, target, createdAt: at(0) });
+const unfollow = (follower: string, target: string) =>
+  db.doc(`follows/${follower}_${target}`).delete();
+/** The post ids in `uid`'s timeline, newest first, as the feed reads them. */
+async function timeline(uid: string): Promise<string[]> {
+  const entries = await db
+    .collection(`timelines/${uid}/entries`)
+    .orderBy('createdAt', 'desc')
+    .get();
+  return entries.docs.map((entry) => entry.id);
+}
+const pulled = async (uid: string) => (await db.doc(`timelines/${uid}`).get()).get('pulled');
+
+test('a post reaches its author’s and every follower’s timeline, page by page; its delete removes it', async () => {
+  await member('pa');
+  const followers = ['pa1', 'pa2', 'pa3', 'pa4', 'pa5'];
+  for (const uid of followers) await follow(uid, 'pa');
+  await follow('pa1', 'other');
+  await post('pa-p1', 'pa');
+
+  const pushed = await settlePostTimelines(db, 'pa-p1', 'pa', SMALL);
+  expect(pushed).toEqual({ listed: true, pushed: true, entries: 6 });
+  for (const uid of ['pa', ...followers]) expect(await timeline(uid)).toEqual(['pa-p1']);
+  expect(await timeline('other')).toEqual([]);
+  expect(
+    await db
+      .doc('timelines/pa1/entries/pa-p1')
+      .get()
+      .then((e) => e.data()),
+  ).toEqual({
+    postId: 'pa-p1',
+    author: 'pa',
+    createdAt: at(0),
+  });
+
+  await db.doc('posts/pa-p1').delete();
+  const removed = await settlePostTimelines(db, 'pa-p1', 'pa', SMALL);
+  expect(removed).toEqual({ listed: false, pushed: false, entries: 6 });
+  for (const uid of ['pa', ...followers]) expect(await timeline(uid)).toEqual([]);
+});
+
+test('the same event delivered twice writes nothing more, and a create’s event after the delete adds nothing back', async () => {
+  await member('rd');
+  for (const uid of ['rd1', 'rd2', 'rd3']) await follow(uid, 'rd');
+  await post('rd-p1', 'rd');
+  await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
+  const progress = await db.doc('timelineFanouts/rd-p1').get();
+  expect(progress.get('done')).toBe(true);
+
+  // Delivered again: the finished progress reads no edge and writes no page.
+  expect(await settlePostTimelines(db, 'rd-p1', 'rd', SMALL)).toEqual({
+    listed: true,
+    pushed: true,
+    entries: 1,
+  });
+  const again = await db.doc('timelineFanouts/rd-p1').get();
+  expect(again.updateTime!.isEqual(progress.updateTime!)).toBe(true);
+  for (const uid of ['rd1', 'rd2', 'rd3']) expect(await timeline(uid)).toEqual(['rd-p1']);
+
+  await db.doc('posts/rd-p1').delete();
+  await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
+  await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
+  for (const uid of ['rd', 'rd1', 'rd2', 'rd3']) expect(await timeline(uid)).toEqual([]);
+});
+
+test('a crash mid-fan-out resumes after the last page committed', async () => {
+  await member('cr');
+  for (const uid of ['cr1', 'cr2', 'cr3', 'cr4']) await follow(uid, 'cr');
+  await post('cr-p1', 'cr');
+  // What a run that crashed after its first page (cr1, cr2) leaves: the progress at cr2's edge.
+  // Its entries are left out here, so the resumed run is seen not to redo that page.
+  await db.doc('timelineFanouts/cr-p1').set({
+    postId: 'cr-p1',
+    author: 'cr',
+    listed: true,
+    cursor: 'cr2_cr',
+    done: false,
+  });
+
+  await settlePostTimelines(db, 'cr-p1', 'cr', SMALL);
+  expect(await timeline('cr1')).toEqual([]);
+  expect(await timeline('cr2')).toEqual([]);
+  expect(await timeline('cr3')).toEqual(['cr-p1']);
+  expect(await timeline('cr4')).toEqual(['cr-p1']);
+  expect((await db.doc('timelineFanouts/cr-p1').get()).get('done')).toBe(true);
+});
+
+test('a follow copies the target’s newest posts into the follower’s timeline; an unfollow takes them out', async () => {
+  await member('fb');
+  await post('fb-p1', 'fb', 1);
+  await post('fb-p2', 'fb', 2);
+  await post('fb-p3', 'other', 3);
+  await follow('fb1', 'fb');
+
+  expect(await settleFollowTimeline(db, 'fb1', 'fb')).toEqual({
+    follows: true,
+    pulled: false,
+    entries: 2,
+  });
+  // Delivered twice: the same entries.
+  await settleFollowTimeline(db, 'fb1', 'fb');
+  expect(await timeline('fb1')).toEqual(['fb-p2', 'fb-p1']);
+  // Pushed, so not pulled: the member's timeline document is not even written.
+  expect(await pulled('fb1')).toBeUndefined();
+
+  // An entry of another author stays through the unfollow.
+  await db
+    .doc('timelines/fb1/entries/fb-p3')
+    .set({ postId: 'fb-p3', author: 'other', createdAt: at(3) });
+  await unfollow('fb1', 'fb');
+  expect(await settleFollowTimeline(db, 'fb1', 'fb')).toEqual({
+    follows: false,
+    pulled: false,
+    entries: 2,
+  });
+  expect(await timeline('fb1')).toEqual(['fb-p3']);
+});
+
+test('two members following the same author at once both get the posts', async () => {
+  await member('tw');
+  await post('tw-p1', 'tw', 1);
+  await Promise.all([follow('tw1', 'tw'), follow('tw2', 'tw')]);
+  await Promise.all([settleFollowTimeline(db, 'tw1', 'tw'), settleFollowTimeline(db, 'tw2', 'tw')]);
+  expect(await timeline('tw1')).toEqual(['tw-p1']);
+  expect(await timeline('tw2')).toEqual(['tw-p1']);
+});
+
+test('an author above the pull threshold is listed for each follower, and their posts are not pushed', async () => {
+  const threshold = { ...SMALL, pullThreshold: 2 };
+  await member('big', 3);
+  expect(await settlePullSwitch(db, 'big', threshold)).toEqual({ pulled: true, followers: 0 });
+  for (const uid of ['big1', 'big2', 'big3']) await follow(uid, 'big');
+  await post('big-p1', 'big', 1);
+  await Promise.all(['big1', 'big2', 'big3'].map((uid) => settleFollowTimeline(db, uid, 'big')));
+  expect(await settlePostTimelines(db, 'big-p1', 'big', threshold)).toEqual({
+    listed: true,
+    pushed: false,
+    entries: 1,
+  });
+  expect(await timeline('big')).toEqual(['big-p1']);
+  for (const uid of ['big1', 'big2', 'big3']) {
+    expect(await timeline(uid)).toEqual([]);
+    expect(await pulled(uid)).toEqual(['big']);
+  }
+
+  await unfollow('big1', 'big');
+  await settleFollowTimeline(db, 'big1', 'big');
+  expect(await pulled('big1')).toEqual([]);
+  expect(await pulled('big2')).toEqual(['big']);
+});
+
+test('an author crossing the threshold switches every follower’s timeline, and back below half of it', async () => {
+  const threshold = { ...SMALL, pullThreshold: 4 };
+  const followers = ['sw1', 'sw2', 'sw3', 'sw4', 'sw5'];
+  await member('sw', 3);
+  for (const uid of followers) await follow(uid, 'sw');
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: false, followers: 0 });
+
+  await db.doc('usersData/sw').update({ 'counts.followers': 5 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 5 });
+  // Delivered again: nothing more to do.
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 0 });
+  for (const uid of followers) expect(await pulled(uid)).toEqual(['sw']);
+  await post('sw-p1', 'sw', 1);
+  await settlePostTimelines(db, 'sw-p1', 'sw', threshold);
+  expect(await timeline('sw1')).toEqual([]);
+
+  // Between half the threshold and the threshold the switch stays.
+  await db.doc('usersData/sw').update({ 'counts.followers': 3 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: true, followers: 0 });
+
+  await db.doc('usersData/sw').update({ 'counts.followers': 1 });
+  expect(await settlePullSwitch(db, 'sw', threshold)).toEqual({ pulled: false, followers: 5 });
+  for (const uid of followers) {
+    expect(await pulled(uid)).toEqual([]);
+    // The posts they pulled until now are in their timelines.
+    expect(await timeline(uid)).toEqual(['sw-p1']);
+  }
+});
