@@ -475,6 +475,7 @@ export const ACCOUNT_DELETION_STEPS = [
   { id: 'posts', label: 'Deleting your posts' },
   { id: 'activity', label: 'Deleting your activity' },
   { id: 'saved', label: 'Deleting your saved posts' },
+  { id: 'timeline', label: 'Clearing your home feed' },
   { id: 'safety', label: 'Removing your blocks and mutes' },
   { id: 'files', label: 'Deleting your photos and pictures' },
   { id: 'documents', label: 'Deleting your profile' },

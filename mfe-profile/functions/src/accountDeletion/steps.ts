@@ -12,6 +12,7 @@ import {
   COLLECTIONS,
   POST_EDITS,
   SAVED_POSTS,
+  TIMELINE_ENTRIES,
 } from 'shared-firebase/server';
 import type { AccountDeletionStepId } from 'shared-firebase/server';
 import type { StepPage, StepPageRunner } from './context';
@@ -272,6 +273,26 @@ const deleteSavedPosts: StepPageRunner = ({ db }, uid) =>
   );
 
 /**
+ * The member's home timeline (`timelines/{uid}`, its entries, and the feed function's record of
+ * whether the member is a pulled author). Others' entries of the member's posts went with those
+ * posts, and the member's place in others' `pulled` lists with their follows (the feed's
+ * functions).
+ */
+const deleteTimeline: StepPageRunner = async ({ db }, uid) => {
+  const timeline = db.collection(COLLECTIONS.timelines).doc(uid);
+  const entries = await deletePage(
+    db,
+    timeline.collection(TIMELINE_ENTRIES).orderBy(FieldPath.documentId()),
+  );
+  if (!entries.finished) return entries;
+  const batch = db.batch();
+  batch.delete(timeline);
+  batch.delete(db.collection(COLLECTIONS.timelineAuthors).doc(uid));
+  await batch.commit();
+  return entries;
+};
+
+/**
  * The block and mute edges the member made and those that name them, both directions: none may
  * outlive the member (a new account given the same uid would start hidden or hiding). Deleting a
  * block triggers nothing (only its creation unfollows), and no follow is restored.
@@ -341,6 +362,7 @@ export const STEP_RUNNERS: Record<AccountDeletionStepId, StepPageRunner> = {
   posts: deletePosts,
   activity: deleteActivity,
   saved: deleteSavedPosts,
+  timeline: deleteTimeline,
   safety: deleteBlocksAndMutes,
   files: deleteFiles,
   documents: deleteDocuments,

@@ -156,6 +156,11 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     [`activity/${m}/notices/follow_${b}`]: { recipient: m, told: true },
     [`bookmarks/${m}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
     [`bookmarks/${a}/saved/${a}-p`]: { postId: `${a}-p`, savedAt: new Date() },
+    // m's home timeline, and a's, which stays.
+    [`timelines/${m}`]: { pulled: [b] },
+    [`timelines/${m}/entries/${a}-p`]: { postId: `${a}-p`, author: a, createdAt: new Date() },
+    [`timelineAuthors/${m}`]: { pulled: false },
+    [`timelines/${a}/entries/${a}-p`]: { postId: `${a}-p`, author: a, createdAt: new Date() },
     // Blocks and mutes both ways, and one between the others, which stays.
     [`blocks/${m}_${a}`]: { blocker: m, blocked: a, createdAt: new Date() },
     [`blocks/${b}_${m}`]: { blocker: b, blocked: m, createdAt: new Date() },
@@ -191,6 +196,9 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `activity/${m}/items/follow_${b}`,
     `activity/${m}/notices/follow_${b}`,
     `bookmarks/${m}/saved/${a}-p`,
+    `timelines/${m}`,
+    `timelines/${m}/entries/${a}-p`,
+    `timelineAuthors/${m}`,
     `accountDeletions/${m}`,
     `follows/${m}_${a}`,
     `follows/${b}_${m}`,
@@ -215,6 +223,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await exists(`likes/${a}-p_${b}`)).toBe(true);
   expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
   expect(await exists(`bookmarks/${a}/saved/${a}-p`)).toBe(true);
+  expect(await exists(`timelines/${a}/entries/${a}-p`)).toBe(true);
   expect(await exists(`blocks/${a}_${b}`)).toBe(true);
   expect(await exists(`mutes/${b}_${a}`)).toBe(true);
   const [files] = await context.bucket.getFiles({ prefix: `${m}/` });
@@ -234,7 +243,7 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
     const { slices, last } = await runToEnd('m1', 1);
 
     // At least one slice per step, the request's removal, and its deletion seen.
-    expect(slices).toBeGreaterThan(13);
+    expect(slices).toBeGreaterThan(14);
     // following: the edge to a1, a1 unfollowed, and m1 left two audiences (a1's post and their
     // own); followers: b1's edge, then b1; likes: m1's edge, then a1's post's array.
     expect(last).toMatchObject({
@@ -247,6 +256,7 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
         comments: 1,
         posts: 1,
         saved: 1,
+        timeline: 1,
         safety: 4,
       },
     });
