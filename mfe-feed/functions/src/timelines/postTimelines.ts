@@ -1,18 +1,9 @@
 // One post in its followers' timelines (docs/DATA_MODEL.md "Timelines"): pushed page by page
 // while the post exists, removed once it is gone; resumable through `timelineFanouts/{postId}`.
-import {
-  FieldPath,
-  type DocumentSnapshot,
-  type Firestore,
-  type Timestamp,
-} from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  committedIfUnchanged,
-  GUARDED_ATTEMPTS,
-  TIMELINE_ENTRIES,
-} from 'shared-firebase/server';
+import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, GUARDED_ATTEMPTS, TIMELINE_ENTRIES } from 'shared-firebase/server';
 import { TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import { committedWithProgress, followEdgesAfter } from './followerPages';
 import { isPulledAuthor } from './pulledAuthors';
 
 /** `timelineFanouts/{postId}`, written by this function only. */
@@ -72,14 +63,7 @@ async function pushToFollowers(
     const read = await progressFor(db, postId, author, true);
     const progress = read.data() as TimelineFanout;
     if (!progress.listed || progress.done) return written;
-    let page = db
-      .collection(COLLECTIONS.follows)
-      .where('target', '==', author)
-      .orderBy(FieldPath.documentId())
-      .select('follower')
-      .limit(pageSize);
-    if (progress.cursor !== null) page = page.startAfter(progress.cursor);
-    const edges = (await page.get()).docs;
+    const edges = await followEdgesAfter(db, author, progress.cursor, pageSize);
     const batch = db.batch();
     for (const edge of edges) {
       const follower: unknown = edge.get('follower');
@@ -87,12 +71,7 @@ async function pushToFollowers(
         batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
       }
     }
-    batch.update(
-      read.ref,
-      { cursor: edges.at(-1)?.id ?? progress.cursor, done: edges.length < pageSize },
-      { lastUpdateTime: read.updateTime! },
-    );
-    if (await committedIfUnchanged(read.ref, read, () => batch.commit())) {
+    if (await committedWithProgress(batch, read, edges, pageSize)) {
       written += edges.length;
       refused = 0;
     } else refused += 1;

@@ -2,7 +2,6 @@
 // pull path, docs/DATA_MODEL.md "Timelines"): `timelineAuthors/{uid}` says so, switched by the
 // author's follower count, and every follower's `timelines/{uid}.pulled` follows the switch.
 import {
-  FieldPath,
   FieldValue,
   type DocumentReference,
   type Firestore,
@@ -21,6 +20,7 @@ import {
   TIMELINE_PAGE_SIZE,
   type TimelineOptions,
 } from './bounds';
+import { committedWithProgress, followEdgesAfter } from './followerPages';
 
 /** `timelineAuthors/{uid}`, written by this function only. */
 export interface PullSwitch {
@@ -134,14 +134,7 @@ export async function settlePullSwitch(
     const pageSize = pulled
       ? (options.pageSize ?? TIMELINE_PAGE_SIZE)
       : Math.min(options.pageSize ?? UNPULL_PAGE_SIZE, UNPULL_PAGE_SIZE);
-    let page = db
-      .collection(COLLECTIONS.follows)
-      .where('target', '==', author)
-      .orderBy(FieldPath.documentId())
-      .select('follower')
-      .limit(pageSize);
-    if (progress.cursor !== null) page = page.startAfter(progress.cursor);
-    const edges = (await page.get()).docs;
+    const edges = await followEdgesAfter(db, author, progress.cursor, pageSize);
     const uids = edges
       .map((edge) => edge.get('follower') as unknown)
       .filter((uid): uid is string => typeof uid === 'string');
@@ -167,12 +160,7 @@ export async function settlePullSwitch(
         }
       }
     }
-    batch.update(
-      read.ref,
-      { cursor: edges.at(-1)?.id ?? progress.cursor, done: edges.length < pageSize },
-      { lastUpdateTime: read.updateTime! },
-    );
-    if (await committedIfUnchanged(read.ref, read, () => batch.commit())) {
+    if (await committedWithProgress(batch, read, edges, pageSize)) {
       followers += uids.length;
       refused = 0;
     } else refused += 1;

@@ -12,27 +12,27 @@ import { settlePostTimelines } from './postTimelines';
 import { PULL_THRESHOLD } from './bounds';
 import { pullWanted, settlePullSwitch } from './pulledAuthors';
 
+const POST_TRIGGER = { document: 'posts/{postId}', retry: true, timeoutSeconds: 300 } as const;
+
+/**
+ * A post created or deleted: its timelines brought to whether it exists now. Two triggers, not
+ * one on every write, so the many updates of a post (likes, counts, edits) start nothing here.
+ */
+async function settleTimelinesOf(event: {
+  data?: { get(field: string): unknown };
+  params: { postId: string };
+}): Promise<void> {
+  const author = event.data?.get('uid');
+  if (typeof author !== 'string') return;
+  const done = await settlePostTimelines(getFirestore(), event.params.postId, author);
+  logger.debug(`timelines of post ${event.params.postId}: ${JSON.stringify(done)}`);
+}
+
 /** A post created: into its author's timeline and, below the pull threshold, its followers'. */
-export const pushPostToTimelines = onDocumentCreated(
-  { document: 'posts/{postId}', retry: true, timeoutSeconds: 300 },
-  async (event) => {
-    const author = event.data?.get('uid');
-    if (typeof author !== 'string') return;
-    const done = await settlePostTimelines(getFirestore(), event.params.postId, author);
-    logger.debug(`timelines of post ${event.params.postId}: ${JSON.stringify(done)}`);
-  },
-);
+export const pushPostToTimelines = onDocumentCreated(POST_TRIGGER, settleTimelinesOf);
 
 /** A post deleted (by anyone): out of every timeline. */
-export const removePostFromTimelines = onDocumentDeleted(
-  { document: 'posts/{postId}', retry: true, timeoutSeconds: 300 },
-  async (event) => {
-    const author = event.data?.get('uid');
-    if (typeof author !== 'string') return;
-    const done = await settlePostTimelines(getFirestore(), event.params.postId, author);
-    logger.debug(`timelines of post ${event.params.postId}: ${JSON.stringify(done)}`);
-  },
-);
+export const removePostFromTimelines = onDocumentDeleted(POST_TRIGGER, settleTimelinesOf);
 
 /** A follow or unfollow: the target's posts into or out of the follower's timeline. */
 export const followIntoTimeline = onDocumentWritten(
