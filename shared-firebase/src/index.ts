@@ -38,8 +38,6 @@ export type {
   SavedPost,
   TagCount,
   TagDay,
-  Timeline,
-  TimelineEntry,
   UserData,
   UserInfo,
   WithId,
