@@ -1,7 +1,5 @@
-import { freePort } from 'build-config/free-port.cjs';
-import { deleteApp, type App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
-import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
+import { adminFirestoreForSuite } from './backend';
 
 // Server code (functions, commands) runs Admin SDK transactions, which must serialize against
 // every other write as they do in production and on Google's emulator: a transaction whose reads
@@ -11,21 +9,10 @@ import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from '
 jest.setTimeout(60_000);
 
 const PROJECT = 'demo-admin-transactions';
-let firestore: TriggerFirestore;
-let app: App;
+const adminFirestore = adminFirestoreForSuite(PROJECT, 'transactions-test');
 let db: Firestore;
-
-beforeAll(async () => {
-  firestore = await startTriggerFirestore({
-    projectId: PROJECT,
-    functionsEmulator: `127.0.0.1:${await freePort()}`,
-  });
-  ({ app, db } = adminFirestoreOn(firestore, 'transactions-test'));
-}, 120_000);
-
-afterAll(async () => {
-  if (app) await deleteApp(app);
-  await firestore?.stop();
+beforeAll(() => {
+  db = adminFirestore();
 });
 
 const TRANSACTIONS_AT_ONCE = 4;

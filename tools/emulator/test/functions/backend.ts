@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { freePort } from 'build-config/free-port.cjs';
-import { cert, initializeApp, type App, type Credential } from 'firebase-admin/app';
+import { cert, deleteApp, initializeApp, type App, type Credential } from 'firebase-admin/app';
 import { initializeFirestore, type Firestore } from 'firebase-admin/firestore';
 import { startEmulator, type RunningEmulator } from '../../src/index';
 import {
@@ -190,4 +190,30 @@ export function adminFirestoreOn(
     name,
   );
   return { app, db: initializeFirestore(app, { preferRest: true }) };
+}
+
+/**
+ * A suite that calls the functions' code directly, with the Admin SDK and no Functions emulator:
+ * a Firestore (this emulator, or Google's under jest.google.config.cjs) started before the suite
+ * and stopped after it. Returns the Admin SDK's Firestore on it, readable once the suite started.
+ */
+export function adminFirestoreForSuite(projectId: string, name: string): () => Firestore {
+  let firestore: TriggerFirestore | undefined;
+  let admin: { app: App; db: Firestore } | undefined;
+  beforeAll(async () => {
+    // The functions' code is called directly: the Functions emulator's address is never used.
+    firestore = await startTriggerFirestore({
+      projectId,
+      functionsEmulator: `127.0.0.1:${await freePort()}`,
+    });
+    admin = adminFirestoreOn(firestore, name);
+  }, 120_000);
+  afterAll(async () => {
+    if (admin) await deleteApp(admin.app);
+    await firestore?.stop();
+  });
+  return () => {
+    if (!admin) throw new Error('the suite has not started its Firestore');
+    return admin.db;
+  };
 }

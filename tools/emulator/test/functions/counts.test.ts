@@ -1,5 +1,3 @@
-import { freePort } from 'build-config/free-port.cjs';
-import { deleteApp, type App } from 'firebase-admin/app';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   onCommentChange,
@@ -25,7 +23,7 @@ import {
 import { mayChangeTags, settlePostTags } from 'mfe-explore/functions/src/postTags';
 import { markMemberContent } from 'mfe-moderation/functions/src/suspension';
 import { countedDocument, syncCounts } from 'shared-firebase/server';
-import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
+import { adminFirestoreForSuite } from './backend';
 
 // The counting logic of the feed's, the profile's and the explore team's functions (and the feed's
 // clean-up of a deleted post's bookmarks, and the moderation team's marks on a suspended member's
@@ -40,22 +38,10 @@ import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from '
 jest.setTimeout(60_000);
 
 const PROJECT = 'demo-counts';
-let firestore: TriggerFirestore;
-let app: App;
+const adminFirestore = adminFirestoreForSuite(PROJECT, 'counts-test');
 let db: Firestore;
-
-beforeAll(async () => {
-  // No Functions emulator: the functions' code is called directly. The address is never used.
-  firestore = await startTriggerFirestore({
-    projectId: PROJECT,
-    functionsEmulator: `127.0.0.1:${await freePort()}`,
-  });
-  ({ app, db } = adminFirestoreOn(firestore, 'counts-test'));
-}, 120_000);
-
-afterAll(async () => {
-  if (app) await deleteApp(app);
-  await firestore?.stop();
+beforeAll(() => {
+  db = adminFirestore();
 });
 
 const member = (posts: string[] = []) => ({ posts, userInfo: { userName: 'M' } });

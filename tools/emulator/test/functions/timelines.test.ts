@@ -1,10 +1,8 @@
-import { freePort } from 'build-config/free-port.cjs';
-import { deleteApp, type App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
 import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
 import { settlePullSwitch } from 'mfe-feed/functions/src/timelines/pulledAuthors';
-import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from './backend';
+import { adminFirestoreForSuite } from './backend';
 
 // The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
 // them, with the Admin SDK, against this emulator or Google's (the same assertions on both). A
@@ -14,22 +12,10 @@ import { adminFirestoreOn, startTriggerFirestore, type TriggerFirestore } from '
 jest.setTimeout(60_000);
 
 const PROJECT = 'demo-timelines';
-let firestore: TriggerFirestore;
-let app: App;
+const adminFirestore = adminFirestoreForSuite(PROJECT, 'timelines-test');
 let db: Firestore;
-
-beforeAll(async () => {
-  // No Functions emulator: the functions' code is called directly. The address is never used.
-  firestore = await startTriggerFirestore({
-    projectId: PROJECT,
-    functionsEmulator: `127.0.0.1:${await freePort()}`,
-  });
-  ({ app, db } = adminFirestoreOn(firestore, 'timelines-test'));
-}, 120_000);
-
-afterAll(async () => {
-  if (app) await deleteApp(app);
-  await firestore?.stop();
+beforeAll(() => {
+  db = adminFirestore();
 });
 
 /** Tiny pages, so a handful of followers is several pages. */
