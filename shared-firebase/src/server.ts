@@ -46,3 +46,8 @@ export { syncCounts } from './counts/syncCounts';
 export type { SyncOutcome } from './counts/syncCounts';
 export { countedDocument } from './counts/countedDocument';
 export { committedIfUnchanged, GUARDED_ATTEMPTS } from './counts/guardedWrite';
+export { syncCard } from './cards/syncCard';
+export type { CardOutcome } from './cards/syncCard';
+export { memberCardFields, postCardFields } from './cards/cardFields';
+export { migrateCards } from './cards/migrateCards';
+export type { CardMigration } from './cards/migrateCards';

@@ -36,3 +36,4 @@ export {
   removePostFromTimelines,
   switchPulledAuthor,
 } from './timelines/trigger';
+export { copyPostCard } from './cards/trigger';

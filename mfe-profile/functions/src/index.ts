@@ -32,3 +32,4 @@ export { countFollowers, countFollowing } from './followCountTriggers';
 export { fanOutFollow } from './follows/trigger';
 export { checkUserNameKey } from './nameCheckTrigger';
 export { unfollowBlocked } from './blocks/trigger';
+export { copyMemberCard } from './cards/trigger';

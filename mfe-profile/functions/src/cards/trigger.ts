@@ -1,0 +1,14 @@
+// Every write of a member's `usersData` (profile edits, counts, the posts list, suspension marks,
+// the account's deletion) brings their card to it.
+import { getFirestore } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { syncMemberCard } from './memberCard';
+
+export const copyMemberCard = onDocumentWritten(
+  { document: 'usersData/{uid}', retry: true },
+  async (event) => {
+    const outcome = await syncMemberCard(getFirestore(), event.params.uid);
+    logger.debug(`member card ${event.params.uid}: ${outcome}`);
+  },
+);
