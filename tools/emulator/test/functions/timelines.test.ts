@@ -210,3 +210,65 @@ test('an author crossing the threshold switches every follower’s timeline, and
     expect(await timeline(uid)).toEqual(['sw-p1']);
   }
 });
+
+/**
+ * `db`, whose first batch commit runs `before` first: forces a step of another function between a
+ * fan-out page's read of the edges and its commit.
+ */
+function withBeforeFirstCommit(before: () => Promise<unknown>): Firestore {
+  let ran = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'batch') {
+        return () => {
+          const batch = target.batch();
+          const commit = batch.commit.bind(batch);
+          batch.commit = async () => {
+            if (!ran) {
+              ran = true;
+              await before();
+            }
+            return commit();
+          };
+          return batch;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+test('an unfollow whose clean-up runs between a page’s read and its commit does not keep the post', async () => {
+  await member('ur');
+  for (const uid of ['ur1', 'ur2']) await follow(uid, 'ur');
+  await post('ur-p1', 'ur');
+  const racing = withBeforeFirstCommit(async () => {
+    await unfollow('ur2', 'ur');
+    await settleFollowTimeline(db, 'ur2', 'ur');
+  });
+
+  await settlePostTimelines(racing, 'ur-p1', 'ur', SMALL);
+  expect(await timeline('ur1')).toEqual(['ur-p1']);
+  expect(await timeline('ur2')).toEqual([]);
+});
+
+test('a post made while its author switches to pulled reaches the followers the switch has not listed yet', async () => {
+  await member('hs', 5);
+  for (const uid of ['hs1', 'hs2']) await follow(uid, 'hs');
+  // What a switch to pulled leaves after its first page: hs1 lists the author, hs2 not yet.
+  await db.doc('timelines/hs1').set({ pulled: ['hs'] });
+  await db
+    .doc('timelineAuthors/hs')
+    .set({ author: 'hs', pulled: true, cursor: 'hs1_hs', done: false });
+  await post('hs-p1', 'hs');
+
+  expect(await settlePostTimelines(db, 'hs-p1', 'hs', SMALL)).toMatchObject({ pushed: true });
+  expect(await timeline('hs2')).toEqual(['hs-p1']);
+
+  // Once every follower lists the author, posts are pulled only.
+  await db.doc('timelineAuthors/hs').update({ done: true });
+  await post('hs-p2', 'hs', 1);
+  expect(await settlePostTimelines(db, 'hs-p2', 'hs', SMALL)).toMatchObject({ pushed: false });
+  expect(await timeline('hs2')).toEqual(['hs-p1']);
+});
