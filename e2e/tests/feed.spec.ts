@@ -122,6 +122,8 @@ test.describe('feed', () => {
     members,
     admin,
   }) => {
+    // Two waits for functions whose first event may load their worker (the follow, the like).
+    test.setTimeout(150_000);
     const ann = await members.create({ username: unique('Ann') });
     const ben = await members.create({ username: unique('Ben') });
     const a = await signedInPage(browser, stack.shellUrl, ann);

@@ -24,6 +24,8 @@ test('a text post made offline waits, keeps its text, and reaches a follower onc
   members,
   admin,
 }) => {
+  // The push into Ann's timeline may be its function's first event, which loads its worker.
+  test.setTimeout(120_000);
   const ben = await members.create({ username: unique('Ben') });
   const ann = await members.create({ username: unique('Ann') });
   // Ann follows Ben, as a completed follow leaves the edge and the two lists.
