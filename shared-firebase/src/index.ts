@@ -16,6 +16,7 @@ export {
   ACCOUNT_DELETION_STEPS,
   MODERATION_ACTIONS,
   TIMELINE_ENTRIES,
+  PULLED_AUTHORS_BOUND,
 } from './model';
 export type {
   AccountDeletionMark,
@@ -38,6 +39,7 @@ export type {
   SavedPost,
   TagCount,
   TagDay,
+  TimelineEntry,
   UserData,
   UserInfo,
   WithId,
@@ -66,6 +68,8 @@ export {
   postEditRef,
   savedPostsCollection,
   savedPostRef,
+  timelineRef,
+  timelineEntriesCollection,
   userNameClaimRef,
   nameReviewRef,
 } from './refs';

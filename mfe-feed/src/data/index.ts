@@ -2,8 +2,8 @@
 // posts, one post; making, liking, editing and deleting one; a photo's description; a post's edit
 // history), the member's saved posts, and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
+export { useFeed } from './timelineFeed';
 export {
-  useFeed,
   useAuthorPosts,
   useTagPosts,
   useSinglePost,

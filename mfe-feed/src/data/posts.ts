@@ -47,8 +47,6 @@ import type { LiveQuery, PagedQuery, Post, UploadedImage, WithId } from 'shared-
 import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 import { postAudience, readPostAudience } from './postAudience';
 
-/** Posts per page of the home feed. */
-export const FEED_PAGE_SIZE = 3;
 /** Posts per page of an author's list (the profile page) and of a tag's (the tag page). */
 export const PROFILE_PAGE_SIZE = 3;
 
@@ -59,15 +57,6 @@ export const PROFILE_PAGE_SIZE = 3;
 export const COMMENT_DELETE_BATCH_SIZE = 10;
 
 // ---- queries ----
-
-/** Home feed: posts whose `followers` contains the viewer, newest first. */
-export function feedQuery(viewerUid: string): Query<Post, Post> {
-  return query(
-    postsCollection(),
-    where('followers', 'array-contains', viewerUid),
-    orderBy('createdAt', 'desc'),
-  );
-}
 
 /** One author's posts, newest first (profile page and the exposed post list). */
 export function authorPostsQuery(authorUid: string): Query<Post, Post> {
@@ -92,12 +81,6 @@ export function singlePostQuery(postId: string): Query<Post, Post> {
 }
 
 // ---- hooks ----
-
-/** The viewer's live home feed in pages of FEED_PAGE_SIZE. */
-export function useFeed(viewerUid: string): PagedQuery<Post> {
-  const base = useMemo(() => feedQuery(viewerUid), [viewerUid]);
-  return useWithoutSuspended(usePagedQuery(base, FEED_PAGE_SIZE));
-}
 
 /** An author's live posts in pages of PROFILE_PAGE_SIZE. */
 export function useAuthorPosts(authorUid: string): PagedQuery<Post> {

@@ -2,6 +2,10 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
 import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
 import { settlePullSwitch } from 'mfe-feed/functions/src/timelines/pulledAuthors';
+import {
+  migrateTimelines,
+  migrateTimelinesPage,
+} from 'mfe-feed/functions/src/timelines/migrateTimelines';
 import { adminFirestoreForSuite } from './backend';
 
 // The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
@@ -43,6 +47,68 @@ async function timeline(uid: string): Promise<string[]> {
   return entries.docs.map((entry) => entry.id);
 }
 const pulled = async (uid: string) => (await db.doc(`timelines/${uid}`).get()).get('pulled');
+
+// First in the file: the migration reads whole collections, so it runs before the other tests
+// leave theirs.
+test('the migration fills the timelines of a database with follows and posts only; again, or resumed, the same', async () => {
+  // Pulled above 2 followers, in pages of 2 documents.
+  const options = { pullThreshold: 2, pageSize: 2 };
+  const uids = ['mga', 'mgb', 'mgbig', 'mgf1', 'mgf2', 'mgf3'];
+  for (const uid of uids) await member(uid, uid === 'mgbig' ? 3 : 1);
+  for (let i = 1; i <= 3; i += 1) await post(`mga-p${i}`, 'mga', 30 + i);
+  // One more than a follow copies: the oldest stays out of the followers' timelines.
+  for (let i = 1; i <= 21; i += 1) await post(`mgb-p${String(i).padStart(2, '0')}`, 'mgb', i);
+  await post('mgbig-p1', 'mgbig', 5);
+  await post('mgf3-p1', 'mgf3', 6);
+  for (const [follower, target] of [
+    ['mgf1', 'mga'],
+    ['mgf1', 'mgb'],
+    ['mgf1', 'mgbig'],
+    ['mgf2', 'mga'],
+    ['mgf2', 'mgbig'],
+    ['mgf3', 'mgbig'],
+  ] as const) {
+    await follow(follower, target);
+  }
+  const state = async () => {
+    const all: Record<string, { entries: string[]; pulled: unknown }> = {};
+    for (const uid of uids) all[uid] = { entries: await timeline(uid), pulled: await pulled(uid) };
+    return all;
+  };
+  const mga = ['mga-p3', 'mga-p2', 'mga-p1'];
+  const mgb = Array.from({ length: 21 }, (_, i) => `mgb-p${String(21 - i).padStart(2, '0')}`);
+  const expected = {
+    mga: { entries: mga, pulled: undefined },
+    mgb: { entries: mgb, pulled: undefined },
+    mgbig: { entries: ['mgbig-p1'], pulled: undefined },
+    mgf1: {
+      entries: [...mga, ...mgb.slice(0, 20)],
+      pulled: ['mgbig'],
+    },
+    mgf2: { entries: mga, pulled: ['mgbig'] },
+    mgf3: { entries: ['mgf3-p1'], pulled: ['mgbig'] },
+  };
+
+  const final = await migrateTimelines(db, () => undefined, options);
+  expect(final).toMatchObject({ done: true, membersRead: 6, followsRead: 6, postsRead: 26 });
+  expect(await state()).toEqual(expected);
+
+  await migrateTimelines(db, () => undefined, options);
+  expect(await state()).toEqual(expected);
+
+  // Interrupted after five pages (into the follows) and run again: it resumes and ends the same.
+  for (const uid of uids) {
+    for (const entry of (await db.collection(`timelines/${uid}/entries`).get()).docs) {
+      await entry.ref.delete();
+    }
+    await db.doc(`timelines/${uid}`).delete();
+  }
+  await db.doc('timelineAuthors/mgbig').delete();
+  for (let page = 0; page < 5; page += 1) await migrateTimelinesPage(db, options);
+  expect((await db.doc('migrations/timelines').get()).get('phase')).toBe('follows');
+  await migrateTimelines(db, () => undefined, options);
+  expect(await state()).toEqual(expected);
+});
 
 test('a post reaches its author’s and every follower’s timeline, page by page; its delete removes it', async () => {
   await member('pa');
