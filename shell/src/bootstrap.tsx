@@ -17,6 +17,7 @@ import { fetchRegistry, parseRegistry } from './remotes/registry';
 import type { RemoteRegistry } from './remotes/registry';
 import { preloadRemoteApp, registerRegistry } from './remotes/federation';
 import { firstRemoteFor } from './routes';
+import { warmDataLayer } from './warmSignIn';
 
 const START_FAILED = 'The app could not start.';
 
@@ -60,8 +61,12 @@ async function start(root: Root) {
   registerRegistry(registry);
   // Firebase has not restored the session yet; the persisted one tells which remote comes first, so
   // its files load while the session resolves instead of after.
-  const firstRemote = firstRemoteFor(window.location.pathname, hasPersistedSession());
+  const signedIn = hasPersistedSession();
+  const firstRemote = firstRemoteFor(window.location.pathname, signedIn);
   if (firstRemote) preloadRemoteApp(firstRemote, registry);
+  // A member's first view reads through the data layer: Firestore's code then loads while Auth
+  // restores the session, rather than after it.
+  if (signedIn) warmDataLayer();
   runApp(root, registry);
 }
 
