@@ -26,6 +26,11 @@ interface EmulatorInstance {
   getInfo(): { name: string; host: string; port: number; timeout?: number };
   getName(): string;
 }
+/** The Functions emulator's own switch of its event triggers, which its hub's two routes call. */
+interface TriggerSwitch {
+  disableBackgroundTriggers(): Promise<void>;
+  reloadTriggers(): Promise<void>;
+}
 interface Registry {
   start(instance: EmulatorInstance): Promise<void>;
   stopAll(): Promise<void>;
@@ -41,7 +46,7 @@ const { EmulatorRegistry } = require(path.join(TOOLS, 'lib/emulator/registry')) 
   EmulatorRegistry: Registry;
 };
 const { FunctionsEmulator } = require(path.join(TOOLS, 'lib/emulator/functionsEmulator')) as {
-  FunctionsEmulator: new (args: Record<string, unknown>) => EmulatorInstance;
+  FunctionsEmulator: new (args: Record<string, unknown>) => EmulatorInstance & TriggerSwitch;
 };
 const { logger } = require(path.join(TOOLS, 'lib/logger')) as { logger: { add(t: unknown): void } };
 const versioning = require(path.join(TOOLS, 'lib/deploy/functions/runtimes/node/versioning')) as {
@@ -172,6 +177,22 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
   });
 }
 
+/**
+ * The launcher's `{ backgroundTriggers: boolean }` messages: what the emulator hub's
+ * `PUT /functions/disableBackgroundTriggers` and `/enableBackgroundTriggers` do, for this host,
+ * which runs without a hub (the Auth emulator's process holds it). Events arriving while disabled
+ * are dropped, as with the hub. Answered with the same message once done.
+ */
+function switchTriggersOnRequest(functions: TriggerSwitch): void {
+  process.on('message', (message: unknown) => {
+    const enabled = (message as { backgroundTriggers?: unknown } | null)?.backgroundTriggers;
+    if (typeof enabled !== 'boolean') return;
+    void (enabled ? functions.reloadTriggers() : functions.disableBackgroundTriggers()).then(() =>
+      process.send?.({ backgroundTriggers: enabled }),
+    );
+  });
+}
+
 function legacyEventId(body: string): string | null {
   try {
     const id = (JSON.parse(body) as { context?: { eventId?: unknown } }).context?.eventId;
@@ -222,6 +243,7 @@ async function main(): Promise<void> {
   });
   await EmulatorRegistry.start(functions);
   await functions.connect();
+  switchTriggersOnRequest(functions);
   process.stdout.write(`${READY} http://${config.host}:${config.port}\n`);
 
   let stopping = false;
