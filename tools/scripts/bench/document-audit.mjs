@@ -111,6 +111,16 @@ const distinctCount = (values) =>
  * its collection group whose fields the document all holds, one entry per combination of its
  * array-contains field's distinct elements.
  */
+/**
+ * @typedef {{ fieldPath: string, order?: string, arrayConfig?: string }} IndexField
+ * @typedef {{
+ *   indexes?: { collectionGroup: string, fields: IndexField[] }[],
+ *   fieldOverrides?: { collectionGroup: string, fieldPath: string, indexes?: object[] }[],
+ * }} IndexConfig firestore.indexes.json's shape, in the parts the count reads
+ * @param {string} path
+ * @param {Record<string, unknown>} data
+ * @param {IndexConfig} [indexConfig]
+ */
 export function indexEntries(path, data, indexConfig = { indexes: [], fieldOverrides: [] }) {
   const group = collectionGroupOf(path);
   const overrides = new Map(
@@ -156,6 +166,7 @@ export function indexEntries(path, data, indexConfig = { indexes: [], fieldOverr
  * index entries, and each document over either bound.
  */
 export class DocumentAudit {
+  /** @param {IndexConfig} indexConfig */
   constructor(indexConfig) {
     this.indexConfig = indexConfig;
     /** @type {Map<string, { documents: number, bytes: number, bytesPath: string, entries: number, entriesPath: string }>} */

@@ -10,10 +10,11 @@
 //     `followers array-contains` query (mfe-feed/src/data/posts.ts) and the timeline read (the
 //     timeline document's `pulled`, `timelines/{me}/entries` newest first with each entry's post,
 //     and each pulled author's newest posts): reads, bytes, p50 and p99 ms over BENCH_SCALE_PAGES;
-// (c) posts written one at a time (BENCH_SCALE_POSTS), each entry's creation time minus the
+// (c) posts written one at a time (BENCH_SCALE_POSTS, 5), each entry's creation time minus the
 //     post's write time (timeline-delay.mjs's method), for authors pushed (F up to the pull
 //     threshold); a pulled author's posts go to no follower's timeline, which is printed instead;
-// and an audit of every document seeded or written by the client, and of every document the
+// the functions' workers started first by a follow and a post outside the scene (warm, as a
+// deployed function mostly is); and an audit of every document seeded or written by the client, and of every document the
 // functions wrote that the bench reads back (document-audit.mjs): size by Firestore's storage-size
 // rules and index entries, flagging any over 256 KiB or 10,000 entries.
 // Scenes: BENCH_SCALE=F:P,F:P (default every F of 10, 1,000, 10,000, 100,000 with every P of 10,
@@ -35,6 +36,8 @@ import { describeMachine } from './machine.mjs';
 const PROJECT = 'demo-scale-bench';
 const AUTHOR = 'scale-author';
 const NEWCOMER = 'scale-newcomer';
+/** Two members outside the scene whose follow and post start the functions' workers. */
+const WARM_MEMBERS = ['scale-warm-follower', 'scale-warm-target'];
 /** The bounds of the product (docs/DATA_MODEL.md): lists, the post audience, pull threshold. */
 const LIST_BOUND = 2000;
 const POSTS_LIST_BOUND = 5000;
@@ -43,7 +46,7 @@ const FOLLOW_BACKFILL_POSTS = 20;
 const BATCH = 500;
 const IN_FLIGHT = 4;
 const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 20);
-const DELAY_POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 3);
+const DELAY_POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 5);
 const GOOGLE_MAX_FOLLOWERS = 10_000;
 /** How long the bench waits for the functions' work before printing "> 300 s" and going on. */
 const WAIT_MS = 300_000;
@@ -199,6 +202,11 @@ async function seedScene(db, audit, scene) {
     [`usersData/${NEWCOMER}`, member('Newcomer', zeroCounts())],
     [`Followers/${NEWCOMER}`, { Followers: [] }],
     [`Following/${NEWCOMER}`, { Following: [] }],
+    ...WARM_MEMBERS.flatMap((uid) => [
+      [`usersData/${uid}`, member(uid, zeroCounts())],
+      [`Followers/${uid}`, { Followers: [] }],
+      [`Following/${uid}`, { Following: [] }],
+    ]),
     ...(pulled
       ? [[`timelineAuthors/${AUTHOR}`, { author: AUTHOR, pulled: true, cursor: null, done: true }]]
       : []),
@@ -248,17 +256,35 @@ function zeroCounts() {
   return { posts: 0, postsListed: 0, followers: 0, following: 0 };
 }
 
-function postData(id, audience, createdAt) {
+function postData(id, audience, createdAt, author = AUTHOR) {
   return {
     postImage: null,
     postCaption: `Post ${id} of the scale bench's author, a caption of ordinary length.`,
-    uid: AUTHOR,
+    uid: author,
     postId: id,
     followers: audience,
     likes: [],
     createdAt,
     counts: { likes: 0, comments: 0 },
   };
+}
+
+/**
+ * Starts the workers of the functions measured, outside the scene: each function's first run
+ * starts a worker process (seconds here, tens of seconds under load), which a member's follow or
+ * post pays only after a deploy or an idle spell. One follow and one post between two members.
+ */
+async function warmUp(db) {
+  const [follower, target] = WARM_MEMBERS;
+  const createdAt = Timestamp.now();
+  await db.doc(`follows/${follower}_${target}`).set({ follower, target, createdAt });
+  const post = 'scale-warm-post';
+  await db.doc(`posts/${post}`).set(postData(post, [target], createdAt, target));
+  const done = async (at) => (await db.doc(at).get()).get('done') === true;
+  await Promise.all([
+    waitFor('the warm-up follow', () => done(`followFanouts/${follower}_${target}`), WAIT_MS),
+    waitFor('the warm-up post', () => done(`timelineFanouts/${post}`), WAIT_MS),
+  ]);
 }
 
 async function waitFor(what, check, timeoutMs) {
@@ -511,6 +537,7 @@ try {
     await seedScene(db, audit, scene);
     log(`${label}: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     await backend.setBackgroundTriggers(true);
+    await warmUp(db);
     started = Date.now();
     const follow = await measureFollow(db, backend.firestoreUrl, scene);
     const feed = await measureFeed(backend.firestoreUrl);
