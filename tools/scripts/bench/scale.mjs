@@ -507,51 +507,6 @@ async function clearFirestore(firestoreUrl) {
   if (!response.ok) throw new Error(`clearing Firestore failed: ${response.status}`);
 }
 
-const shown = scenes.filter(
-  (scene) => backendKind !== 'google' || scene.followers <= GOOGLE_MAX_FOLLOWERS,
-);
-for (const scene of scenes.filter((s) => !shown.includes(s)))
-  log(`F = ${scene.followers}: not run on Google's emulator (up to ${GOOGLE_MAX_FOLLOWERS})`);
-const machine = describeMachine();
-log(`${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${backendKind}`);
-const ports = await backendPorts();
-const backend = await startBackend({
-  projectId: PROJECT,
-  ports,
-  dataDir: null,
-  quiet: true,
-  firestore: backendKind,
-  log: () => undefined,
-});
-const results = [];
-const indexConfig = JSON.parse(readFileSync(path.join(ROOT, 'firestore.indexes.json'), 'utf8'));
-const audit = new DocumentAudit(indexConfig);
-try {
-  if (!backend.functionsUrl) throw new Error('the Functions emulator did not start');
-  const { app, db } = adminFirestore(`${backend.host}:${ports.firestore}`);
-  for (const scene of shown) {
-    const label = `F = ${scene.followers.toLocaleString('en')}, P = ${scene.posts.toLocaleString('en')}`;
-    await backend.setBackgroundTriggers(false);
-    await clearFirestore(backend.firestoreUrl);
-    let started = Date.now();
-    await seedScene(db, audit, scene);
-    log(`${label}: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
-    await backend.setBackgroundTriggers(true);
-    await warmUp(db);
-    started = Date.now();
-    const follow = await measureFollow(db, backend.firestoreUrl, scene);
-    const feed = await measureFeed(backend.firestoreUrl);
-    const delay = await measureDelay(db, audit, scene);
-    await auditWritten(db, audit);
-    results.push({ scene, follow, feed, delay });
-    log(`${label}: measured in ${Math.round((Date.now() - started) / 1000)} s`);
-    log(`  ${JSON.stringify({ follow, feed, delay })}`);
-  }
-  await deleteApp(app);
-} finally {
-  await backend.stop();
-}
-
 const ms = (value) => {
   if (value === Infinity) return `> ${WAIT_MS / 1000} s`;
   return Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')}` : '—';
@@ -563,8 +518,10 @@ const ratio = (value, base) =>
     : '—';
 const size = ({ followers, posts }) =>
   `${followers.toLocaleString('en')} | ${posts.toLocaleString('en')}`;
-console.log(`
-Load average at the end: ${describeMachine().load}; Firestore: ${backendKind}; feed page ${FEED_PAGE_SIZE} posts, ${PAGES} pages
+/** The tables of the scenes measured so far (printed after each, so a cut run keeps its figures). */
+function printReport() {
+  console.log(`
+Load average now: ${describeMachine().load}; Firestore: ${backendKind}; feed page ${FEED_PAGE_SIZE} posts, ${PAGES} pages
 
 (a) the follow (client: documents read / written, KB up / down, ms to the commit; server: ms until the
 newcomer's timeline has the author's newest posts or lists them in pulled, and until the posts' followers fan-out is done)
@@ -610,4 +567,52 @@ ${audit
   .join('\n')}
 
 ${audit.overBound.length === 0 ? 'No document over 256 KiB or 10,000 index entries.' : `OVER A BOUND (256 KiB or 10,000 index entries):\n${audit.overBound.map((d) => `- ${d.path}: ${d.bytes} bytes, ${d.entries} entries`).join('\n')}`}`);
+}
+
+const shown = scenes.filter(
+  (scene) => backendKind !== 'google' || scene.followers <= GOOGLE_MAX_FOLLOWERS,
+);
+for (const scene of scenes.filter((s) => !shown.includes(s)))
+  log(`F = ${scene.followers}: not run on Google's emulator (up to ${GOOGLE_MAX_FOLLOWERS})`);
+const machine = describeMachine();
+log(`${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${backendKind}`);
+const ports = await backendPorts();
+const backend = await startBackend({
+  projectId: PROJECT,
+  ports,
+  dataDir: null,
+  quiet: true,
+  firestore: backendKind,
+  log: () => undefined,
+});
+const results = [];
+const indexConfig = JSON.parse(readFileSync(path.join(ROOT, 'firestore.indexes.json'), 'utf8'));
+const audit = new DocumentAudit(indexConfig);
+try {
+  if (!backend.functionsUrl) throw new Error('the Functions emulator did not start');
+  const { app, db } = adminFirestore(`${backend.host}:${ports.firestore}`);
+  for (const scene of shown) {
+    const label = `F = ${scene.followers.toLocaleString('en')}, P = ${scene.posts.toLocaleString('en')}`;
+    await backend.setBackgroundTriggers(false);
+    await clearFirestore(backend.firestoreUrl);
+    let started = Date.now();
+    await seedScene(db, audit, scene);
+    log(`${label}: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+    await backend.setBackgroundTriggers(true);
+    await warmUp(db);
+    started = Date.now();
+    const follow = await measureFollow(db, backend.firestoreUrl, scene);
+    const feed = await measureFeed(backend.firestoreUrl);
+    const delay = await measureDelay(db, audit, scene);
+    await auditWritten(db, audit);
+    results.push({ scene, follow, feed, delay });
+    log(`${label}: measured in ${Math.round((Date.now() - started) / 1000)} s`);
+    log(`  ${JSON.stringify({ follow, feed, delay })}`);
+    printReport();
+  }
+  await deleteApp(app);
+} finally {
+  await backend.stop();
+}
+
 process.exit(audit.overBound.length === 0 ? 0 : 1);
