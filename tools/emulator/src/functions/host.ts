@@ -133,6 +133,8 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
     concurrency: FUNCTION_DELIVERY_CONCURRENCY,
     log,
   });
+  /** While paused (the triggers turned off), deliveries are acknowledged and dropped. */
+  const control = { paused: false };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -156,15 +158,21 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
         body,
         createdAt: Date.now(),
       };
-      queue.enqueue([delivery]);
+      if (!control.paused) queue.enqueue([delivery]);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"acknowledged"}');
     });
   });
-  return new Promise<{ close(): Promise<void> }>((resolve, reject) => {
+  return new Promise<{ paused: boolean; close(): Promise<void> }>((resolve, reject) => {
     server.once('error', reject);
     server.listen(relay.port, config.host, () =>
       resolve({
+        get paused() {
+          return control.paused;
+        },
+        set paused(paused: boolean) {
+          control.paused = paused;
+        },
         close: async () => {
           await new Promise<void>((done) => {
             server.close(() => done());
@@ -183,14 +191,37 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
  * which runs without a hub (the Auth emulator's process holds it). Events arriving while disabled
  * are dropped, as with the hub. Answered with the same message once done.
  */
-function switchTriggersOnRequest(functions: TriggerSwitch): void {
+function switchTriggersOnRequest(
+  functions: TriggerSwitch,
+  config: HostConfig,
+  relay: { paused: boolean } | null,
+): void {
   process.on('message', (message: unknown) => {
     const enabled = (message as { backgroundTriggers?: unknown } | null)?.backgroundTriggers;
     if (typeof enabled !== 'boolean') return;
-    void (enabled ? functions.reloadTriggers() : functions.disableBackgroundTriggers()).then(() =>
-      process.send?.({ backgroundTriggers: enabled }),
-    );
+    void (async () => {
+      if (enabled) {
+        if (relay) relay.paused = false;
+        await functions.reloadTriggers();
+      } else {
+        await functions.disableBackgroundTriggers();
+        // Dropped one by one at the Functions emulator, a bulk load's events would still queue
+        // for minutes: our Firestore forgets the registrations (reloadTriggers registers them
+        // again) and the relay drops Google's deliveries as they come.
+        if (relay) relay.paused = true;
+        await forgetFirestoreTriggers(config);
+      }
+      process.send?.({ backgroundTriggers: enabled });
+    })();
   });
+}
+
+/** Our Firestore's `DELETE …/triggers`; Google's emulator has none (404), its relay drops instead. */
+async function forgetFirestoreTriggers(config: HostConfig): Promise<void> {
+  const { host, port } = config.firestore;
+  await fetch(`http://${host}:${port}/emulator/v1/projects/${config.projectId}/triggers`, {
+    method: 'DELETE',
+  }).catch(() => undefined);
 }
 
 function legacyEventId(body: string): string | null {
@@ -243,7 +274,7 @@ async function main(): Promise<void> {
   });
   await EmulatorRegistry.start(functions);
   await functions.connect();
-  switchTriggersOnRequest(functions);
+  switchTriggersOnRequest(functions, config, relay);
   process.stdout.write(`${READY} http://${config.host}:${config.port}\n`);
 
   let stopping = false;
