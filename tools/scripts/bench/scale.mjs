@@ -44,6 +44,7 @@ const POSTS_LIST_BOUND = 5000;
 const PULL_THRESHOLD = 10_000;
 const FOLLOW_BACKFILL_POSTS = 20;
 const BATCH = 500;
+const BATCH_BYTES = 2 * 1024 * 1024;
 const IN_FLIGHT = 4;
 const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 20);
 const DELAY_POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 5);
@@ -153,19 +154,28 @@ const followerId = (n) => `scale-f${String(n).padStart(6, '0')}`;
 const postId = (n) => `scale-p${String(n).padStart(5, '0')}`;
 const postTime = (n) => Timestamp.fromMillis(Date.UTC(2026, 0, 1) + n * 60_000);
 
-/** Writes `[path, data]` pairs in batches of 500, several in flight, each audited. */
+/**
+ * Writes `[path, data]` pairs in batches of 500 documents and at most BATCH_BYTES stored, several in
+ * flight, each audited (a commit request is bounded too: 500 posts with 1,001 followers each were
+ * more than the emulator takes in one request).
+ */
 async function writeAll(db, audit, writes) {
-  const batches = [];
-  for (let start = 0; start < writes.length; start += BATCH)
-    batches.push(writes.slice(start, start + BATCH));
+  const batches = [[]];
+  let bytes = 0;
+  for (const [at, data] of writes) {
+    const size = audit.add(at, data).bytes;
+    if (batches.at(-1).length === BATCH || (bytes + size > BATCH_BYTES && bytes > 0)) {
+      batches.push([]);
+      bytes = 0;
+    }
+    batches.at(-1).push([at, data]);
+    bytes += size;
+  }
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
       const batch = db.batch();
-      for (const [at, data] of batches[next++]) {
-        audit.add(at, data);
-        batch.set(db.doc(at), data);
-      }
+      for (const [at, data] of batches[next++]) batch.set(db.doc(at), data);
       await batch.commit();
     }
   };

@@ -134,7 +134,7 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
     log,
   });
   /** While paused (the triggers turned off), deliveries are acknowledged and dropped. */
-  const control = { paused: false };
+  const control = { paused: false, lastDeliveryAt: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -158,31 +158,40 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
         body,
         createdAt: Date.now(),
       };
+      control.lastDeliveryAt = Date.now();
       if (!control.paused) queue.enqueue([delivery]);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"acknowledged"}');
     });
   });
-  return new Promise<{ paused: boolean; close(): Promise<void> }>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(relay.port, config.host, () =>
-      resolve({
-        get paused() {
-          return control.paused;
-        },
-        set paused(paused: boolean) {
-          control.paused = paused;
-        },
-        close: async () => {
-          await new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          });
-          await queue.close();
-        },
-      }),
-    );
-  });
+  return new Promise<{ paused: boolean; quiet(): Promise<void>; close(): Promise<void> }>(
+    (resolve, reject) => {
+      server.once('error', reject);
+      server.listen(relay.port, config.host, () =>
+        resolve({
+          get paused() {
+            return control.paused;
+          },
+          set paused(paused: boolean) {
+            control.paused = paused;
+          },
+          /** Resolves once Google's emulator has sent nothing for a second (its events trail its writes). */
+          quiet: async () => {
+            while (Date.now() - control.lastDeliveryAt < 1000) {
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+          },
+          close: async () => {
+            await new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            });
+            await queue.close();
+          },
+        }),
+      );
+    },
+  );
 }
 
 /**
@@ -194,13 +203,15 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
 function switchTriggersOnRequest(
   functions: TriggerSwitch,
   config: HostConfig,
-  relay: { paused: boolean } | null,
+  relay: { paused: boolean; quiet(): Promise<void> } | null,
 ): void {
   process.on('message', (message: unknown) => {
     const enabled = (message as { backgroundTriggers?: unknown } | null)?.backgroundTriggers;
     if (typeof enabled !== 'boolean') return;
     void (async () => {
       if (enabled) {
+        // Google's emulator sends a bulk load's events well after its writes: dropped too.
+        await relay?.quiet();
         if (relay) relay.paused = false;
         await functions.reloadTriggers();
       } else {
