@@ -14,9 +14,10 @@
 //     post's write time (timeline-delay.mjs's method), for authors pushed (F up to the pull
 //     threshold); a pulled author's posts go to no follower's timeline, which is printed instead;
 // the functions' workers started first by a follow and a post outside the scene (warm, as a
-// deployed function mostly is); and an audit of every document seeded or written by the client, and of every document the
-// functions wrote that the bench reads back (document-audit.mjs): size by Firestore's storage-size
-// rules and index entries, flagging any over 256 KiB or 10,000 entries.
+// deployed function mostly is); and an audit of every document seeded or written by the client,
+// and of every document the functions wrote that the bench reads back (document-audit.mjs): size
+// by Firestore's storage-size rules and index entries, flagging any over 256 KiB or 10,000
+// entries (the run then exits with 1). Results: docs/PERFORMANCE.md "Scale".
 // Scenes: BENCH_SCALE=F:P,F:P (default every F of 10, 1,000, 10,000, 100,000 with every P of 10,
 // 1,000, 10,000); on Google's emulator (FIRESTORE_BACKEND=google) F stops at 10,000. One fresh
 // in-memory backend per run (the backend of `npm start`, every functions codebase), cleared
