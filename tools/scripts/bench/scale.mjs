@@ -157,8 +157,8 @@ const postTime = (n) => Timestamp.fromMillis(Date.UTC(2026, 0, 1) + n * 60_000);
 
 /**
  * Writes `[path, data]` pairs in batches of 500 documents and at most BATCH_BYTES stored, several in
- * flight, each audited (a commit request is bounded too: 500 posts with 1,001 followers each were
- * more than the emulator takes in one request).
+ * flight, each audited (500 posts of 2,001 followers would be a 16 MB request, the emulator's
+ * limit).
  */
 async function writeAll(db, audit, writes) {
   const batches = [[]];
