@@ -30,9 +30,11 @@ import { cert, deleteApp, initializeApp as initializeAdminApp } from 'firebase-a
 import { Timestamp, initializeFirestore } from 'firebase-admin/firestore';
 import { ROOT, startBackend } from '../lib/backend.mjs';
 import { firestoreBackendFrom } from '../lib/firestore-backend.mjs';
-import { freeBackendPorts } from '../lib/ports.mjs';
+import { backendPortsFromEnvironment } from '../lib/ports.mjs';
 import { DocumentAudit } from './document-audit.mjs';
+import { meter, resetMeter, unmeteredFetch } from './fetch-meter.mjs';
 import { describeMachine } from './machine.mjs';
+import { percentile } from './stats.mjs';
 
 const PROJECT = 'demo-scale-bench';
 const AUTHOR = 'scale-author';
@@ -69,47 +71,14 @@ const scenes = (
   .map((scene) => scene.split(':').map(Number))
   .map(([followers, posts]) => ({ followers, posts }));
 
-// Every request the Lite SDK makes goes through fetch: count it before the SDK loads.
-const meter = { requests: 0, up: 0, down: 0 };
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  meter.requests += 1;
-  if (typeof init?.body === 'string') meter.up += Buffer.byteLength(init.body);
-  const response = await realFetch(input, init);
-  const body = Buffer.from(await response.arrayBuffer());
-  meter.down += body.length;
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-};
 const lite = await import('firebase/firestore/lite');
 const { initializeApp, deleteApp: deleteClientApp } = await import('firebase/app');
 const metered = async (work) => {
-  Object.assign(meter, { requests: 0, up: 0, down: 0 });
+  resetMeter();
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started, ...meter };
 };
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-function backendPorts() {
-  const env = process.env;
-  if (!env.FIRESTORE_EMULATOR_PORT) return freeBackendPorts();
-  return {
-    auth: Number(env.AUTH_EMULATOR_PORT),
-    firestore: Number(env.FIRESTORE_EMULATOR_PORT),
-    storage: Number(env.STORAGE_EMULATOR_PORT),
-    functions: Number(env.FUNCTIONS_EMULATOR_PORT),
-    ...(env.EMULATOR_HUB_PORT ? { hub: Number(env.EMULATOR_HUB_PORT) } : {}),
-    ...(env.EMULATOR_LOGGING_PORT ? { logging: Number(env.EMULATOR_LOGGING_PORT) } : {}),
-  };
-}
 
 function adminFirestore(host) {
   process.env.FIRESTORE_EMULATOR_HOST = host;
@@ -511,7 +480,7 @@ async function auditWritten(db, audit) {
 }
 
 async function clearFirestore(firestoreUrl) {
-  const response = await realFetch(
+  const response = await unmeteredFetch(
     `${firestoreUrl}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`,
     { method: 'DELETE' },
   );
@@ -587,7 +556,7 @@ for (const scene of scenes.filter((s) => !shown.includes(s)))
   log(`F = ${scene.followers}: not run on Google's emulator (up to ${GOOGLE_MAX_FOLLOWERS})`);
 const machine = describeMachine();
 log(`${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${backendKind}`);
-const ports = await backendPorts();
+const ports = await backendPortsFromEnvironment();
 const backend = await startBackend({
   projectId: PROJECT,
   ports,
