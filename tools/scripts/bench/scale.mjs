@@ -28,6 +28,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cert, deleteApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { Timestamp, initializeFirestore } from 'firebase-admin/firestore';
+import { loadAccountDocuments } from '../lib/account-documents.mjs';
 import { ROOT, startBackend } from '../lib/backend.mjs';
 import { firestoreBackendFrom } from '../lib/firestore-backend.mjs';
 import { backendPortsFromEnvironment } from '../lib/ports.mjs';
@@ -104,19 +105,10 @@ function clientAs(firestoreUrl, uid) {
   return { app, db };
 }
 
+const { newAccountDocuments } = await loadAccountDocuments();
+/** A member's `usersData` as sign-up writes it, with the counts the scene gives them. */
 const member = (name, counts, extra = {}) => ({
-  posts: [],
-  connections: { Followers: [], Following: [] },
-  profilePictures: { profilePicture: null, profileCover: null },
-  userInfo: {
-    From: null,
-    Lives: null,
-    userAbout: null,
-    userAge: null,
-    userName: name,
-    userGender: null,
-    dob: null,
-  },
+  ...newAccountDocuments(name).userData,
   counts,
   ...extra,
 });
