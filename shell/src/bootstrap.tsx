@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
 import {
+  backendOrigins,
   fetchRuntimeConfig,
   hasPersistedSession,
   initFirebase,
@@ -16,6 +17,7 @@ import { PRODUCT_NAME } from './product';
 import { fetchRegistry, parseRegistry } from './remotes/registry';
 import type { RemoteRegistry } from './remotes/registry';
 import { preloadRemoteApp, registerRegistry } from './remotes/federation';
+import { preconnect } from './preconnect';
 import { firstRemoteFor } from './routes';
 import { warmDataLayer } from './warmSignIn';
 
@@ -66,7 +68,10 @@ async function start(root: Root) {
   if (firstRemote) preloadRemoteApp(firstRemote, registry);
   // A member's first view reads through the data layer: Firestore's code then loads while Auth
   // restores the session, rather than after it.
-  if (signedIn) warmDataLayer();
+  if (signedIn) {
+    preconnect(backendOrigins(config));
+    warmDataLayer();
+  }
   runApp(root, registry);
 }
 
