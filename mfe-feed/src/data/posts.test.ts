@@ -1,14 +1,12 @@
 import { PHOTO_ALT_MAX_LENGTH } from './photoAlt';
+import { authorPostsQuery, tagPostsQuery, singlePostQuery } from './posts';
 import {
   createPost,
   deletePost,
   newPostProblem,
-  authorPostsQuery,
-  tagPostsQuery,
-  singlePostQuery,
   MAX_POST_PHOTOS,
   UnreadablePhotoError,
-} from './posts';
+} from './postWrites';
 import { ImageUnreadableError, POSTS_LIST_BOUND, uploadImage } from 'shared-firebase';
 import { deleteObject } from 'firebase/storage';
 import { getDoc, getDocs, onSnapshot } from 'firebase/firestore';
