@@ -1,5 +1,5 @@
 // A free TCP port, for whatever starts servers next to a developer's running stack (scripts,
-// tests, benchmarks): asking the OS beats guessing and colliding.
+// tests, benchmarks), chosen where nothing else on the machine picks ports and checked as free.
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
