@@ -23,16 +23,24 @@ const timings = [];
 const startedAt = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
-/** Runs an npm command with the terminal's output, as the step `name`; resolves with its exit code. */
-function npm(name, args, env = {}) {
+/**
+ * Runs an npm command as the step `name`, with the terminal's output, or with its output held and
+ * printed whole when it ends (`quiet`), so it can run beside one printing to the terminal;
+ * resolves with its exit code.
+ */
+function npm(name, args, env = {}, { quiet = false } = {}) {
   const since = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npm', args, {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
     });
-    child.on('exit', (code, signal) => {
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      if (quiet) process.stdout.write(Buffer.concat(output));
       timings.push(`${name} ${seconds(since)} s${code === 0 ? '' : ' (failed)'}`);
       resolve(code ?? (signal ? 1 : 0));
     });
@@ -77,30 +85,11 @@ function buildInBackground() {
   };
 }
 
-/**
- * An npm command whose output is held and printed whole when it ends, so it can run beside one
- * printing to the terminal; resolves with its exit code.
- */
-function npmQuietly(name, args) {
-  const since = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code, signal) => {
-      process.stdout.write(Buffer.concat(output));
-      timings.push(`${name} ${seconds(since)} s${code === 0 ? '' : ' (failed)'}`);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
 async function main() {
   // Side by side: each keeps one core busy (the type check its 1.5 minutes, lint half a minute).
   const checks = await Promise.all([
     npm('lint', ['run', 'lint']),
-    npmQuietly('typecheck', ['run', 'typecheck']),
+    npm('typecheck', ['run', 'typecheck'], {}, { quiet: true }),
   ]);
   const failed = checks.find((code) => code !== 0);
   if (failed !== undefined) return failed;
