@@ -133,6 +133,53 @@ test('shows no post older than what a list with more has read, and reads on from
   expect(loadOwn).not.toHaveBeenCalled();
 });
 
+test('a page that one read leaves short reads on from the list behind until it is full', () => {
+  const loadEntries = jest.fn();
+  const loadOwn = jest.fn();
+  const own = (minutes: number[], hasMore: boolean) =>
+    staticPagedQuery(minutes.map((minute) => post(`me-${minute}`, ME, minute)) as never, {
+      hasMore,
+      loadMore: loadOwn,
+    });
+  // The member's own entries, pushed to their timeline too, are read as own posts, yet the
+  // timeline's list still bounds the merge at its last entry read, minute 3.
+  const ownEntries = (minutes: number[], hasMore: boolean) =>
+    staticPagedQuery(minutes.map((minute) => entry(`me-${minute}`, ME, minute)) as never, {
+      hasMore,
+      loadMore: loadEntries,
+    });
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3], true),
+    byAuthors: () => own([7, 6, 5], true),
+  });
+  const { result, rerender } = renderHook(() => useTimelineFeed(ME));
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5']);
+
+  act(() => result.current.loadMore());
+  expect(loadOwn).toHaveBeenCalledTimes(1);
+  expect(loadEntries).not.toHaveBeenCalled();
+
+  // The own page came: only two more show, so the timeline's list reads on by itself.
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3], true),
+    byAuthors: () => own([7, 6, 5, 4, 3, 2], true),
+  });
+  rerender();
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5', 'me-4', 'me-3']);
+  expect(loadEntries).toHaveBeenCalledTimes(1);
+
+  // The timeline's list is read to its end: the page is full and nothing more is read.
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3, 2, 1], false),
+    byAuthors: () => own([7, 6, 5, 4, 3, 2], true),
+  });
+  rerender();
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5', 'me-4', 'me-3', 'me-2']);
+  rerender();
+  expect(loadEntries).toHaveBeenCalledTimes(1);
+  expect(loadOwn).toHaveBeenCalledTimes(1);
+});
+
 test('reads the pulled authors with the member in one query, and the member’s pending post first', () => {
   const queried: string[][] = [];
   given(['big'], {

@@ -161,12 +161,12 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     (items.length === 0 && waiting.length > 0);
 
   // The lists are new objects each render: the stable callbacks read the latest ones.
-  const latest = useRef({ entries, byAuthors, lists });
+  const latest = useRef({ entries, byAuthors, lists, shown: items.length });
   useEffect(() => {
-    latest.current = { entries, byAuthors, lists };
+    latest.current = { entries, byAuthors, lists, shown: items.length };
   });
   // The list whose read stops the merged list earliest reads its next page.
-  const loadMore = useCallback(() => {
+  const readBehind = useCallback(() => {
     const { entries: timelinePages, byAuthors: authorPages } = latest.current;
     const behind = [
       ...(timelinePages.hasMore && !timelinePages.loadingMore
@@ -179,6 +179,26 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     const limit = Math.max(...behind.map((list) => list.upTo));
     for (const { pages, upTo } of behind) if (upTo === limit) pages.loadMore();
   }, []);
+  // A page shows FEED_PAGE_SIZE more posts: one list's read may show fewer, since another list now
+  // stops the merge (the member's own entries, read as own posts, still bound the timeline's
+  // list). Until the page is full, the list behind reads on once nothing is being read; the last
+  // card stays the same, so its scrolling into view would not ask again.
+  const wanted = useRef<number | null>(null);
+  const loadMore = useCallback(() => {
+    wanted.current = Math.max(wanted.current ?? 0, latest.current.shown + FEED_PAGE_SIZE);
+    readBehind();
+  }, [readBehind]);
+  const hasMore = lists.some((pages) => pages.hasMore);
+  const loadingMore = lists.some((pages) => pages.loadingMore);
+  const loadMoreError = lists.map((pages) => pages.loadMoreError).find((e) => e !== null) ?? null;
+  useEffect(() => {
+    if (wanted.current === null) return;
+    if (items.length >= wanted.current || !hasMore || loadMoreError || error) {
+      wanted.current = null;
+    } else if (!loadingMore && waiting.length === 0) {
+      readBehind();
+    }
+  });
   const retry = useCallback(() => {
     setRestarts((count) => count + 1);
     for (const pages of latest.current.lists) pages.retry();
@@ -188,10 +208,10 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     items,
     status: error ? 'error' : loading ? 'loading' : 'ready',
     error,
-    hasMore: lists.some((pages) => pages.hasMore),
-    loadingMore: lists.some((pages) => pages.loadingMore),
+    hasMore,
+    loadingMore,
     loadMore,
-    loadMoreError: lists.map((pages) => pages.loadMoreError).find((e) => e !== null) ?? null,
+    loadMoreError,
     retry,
     pendingIds: new Set(byAuthors.flatMap((pages) => [...(pages.pendingIds ?? [])])),
   };
