@@ -52,11 +52,11 @@ const RELATIVE_EXCEPTIONS = [
     to: '^mfe-profile/functions/src/',
   },
   {
-    // The root's task-runner modules have no package (and no jest) of their own; build-config's
-    // jest runs their unit tests.
+    // The root's task-runner and bench modules have no package (and no jest) of their own;
+    // build-config's jest runs their unit tests.
     from: '^tools/build-config/test/',
     pkg: 'tools/build-config',
-    to: '^tools/scripts/lib/',
+    to: '^tools/scripts/(lib|bench)/',
   },
 ];
 

@@ -31,14 +31,10 @@ export default defineConfig({
   testIgnore: process.env.FIRESTORE_BACKEND === 'google' ? BACKEND_INDEPENDENT_SPECS : [],
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  // Three at once on our emulator: its run needs about 510 CPU-seconds and took 526 s on CI's
-  // two cores with two workers, half of them idle while tests waited on functions and the
-  // backend. Google's, whose JVM takes more of the machine, keeps two until a whole CI run shows
-  // three hold there.
-  workers: Number(process.env.E2E_WORKERS ?? (process.env.FIRESTORE_BACKEND === 'google' ? 2 : 3)),
-  // CI shares two cores between the backend, the dev servers and up to three browsers: a test
-  // that times out there once is run again, and the report names it flaky, so it is seen and
-  // fixed without a machine hiccup failing the whole run. A test that fails twice fails the run.
+  // Three at once: our emulator's run needs about 510 CPU-seconds and took 526 s on CI's two
+  // cores with two workers, half of them idle while tests waited on functions and the backend.
+  // Google's held three too (55 of 55 at load average 10-11, as long as two took on CI).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -4,8 +4,9 @@ import type { FirestoreAdmin } from './firestore-rest';
 
 /**
  * A text post by `author`, written as the app writes it (followers = the author alone) or, with
- * `readers`, as the follow fan-out leaves it in their feeds; its id as long as the SDK's (the
- * rules bound post ids, and ids kept beside a post, like bookmarks, too).
+ * `readers`, as the follow fan-out leaves it in their feeds (in the list and in each reader's
+ * timeline, docs/DATA_MODEL.md "Timelines"); its id as long as the SDK's (the rules bound post
+ * ids, and ids kept beside a post, like bookmarks, too).
  */
 export async function createTextPost(
   admin: FirestoreAdmin,
@@ -27,6 +28,12 @@ export async function createTextPost(
       },
       serverTime: ['createdAt'],
     },
+    // One commit: the entries' time is the post's.
+    ...readers.map((reader) => ({
+      path: `timelines/${reader.uid}/entries/${postId}`,
+      data: { postId, author: author.uid },
+      serverTime: ['createdAt'],
+    })),
   ]);
   return postId;
 }

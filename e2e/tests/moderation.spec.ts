@@ -99,6 +99,12 @@ test('a reported post is removed by a moderator and the reporter learns it; a co
       },
       serverTime: ['createdAt'],
     },
+    // Where the feed reads it: Ann's timeline, as the feed's function fills it for a follower.
+    {
+      path: `timelines/${ann.uid}/entries/${keptId}`,
+      data: { postId: keptId, author: ben.uid },
+      serverTime: ['createdAt'],
+    },
     {
       path: `comments/${commentId}`,
       data: {

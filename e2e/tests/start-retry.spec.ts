@@ -30,24 +30,27 @@ async function retryInSamePage(
 
 /**
  * Refuses every script whose text contains `marker` (the chunks that carry one library, wherever
- * the build put them) until the returned function is called.
+ * the build put them) until the returned function is called. The handler stays registered and lets
+ * requests through once released: unrouting it would make Playwright continue the requests it is
+ * still fetching, and their fulfil would then fail as already handled.
  */
 async function refuseScriptsWith(page: Page, marker: string): Promise<() => Promise<void>> {
   const refused: string[] = [];
-  const handler = async (route: Route) => {
+  let released = false;
+  await page.route(SCRIPTS, async (route: Route) => {
+    if (released) return route.fallback();
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes(marker)) {
+    if (!released && body.includes(marker)) {
       refused.push(route.request().url());
       return route.abort();
     }
     return route.fulfill({ response, body });
-  };
-  await page.route(SCRIPTS, handler);
+  });
   return async () => {
     // The test would prove nothing if no script had been refused.
     expect(refused.length).toBeGreaterThan(0);
-    await page.unroute(SCRIPTS, handler);
+    released = true;
   };
 }
 

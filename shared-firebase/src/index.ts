@@ -16,6 +16,7 @@ export {
   ACCOUNT_DELETION_STEPS,
   MODERATION_ACTIONS,
   TIMELINE_ENTRIES,
+  PULLED_AUTHORS_BOUND,
 } from './model';
 export type {
   AccountDeletionMark,
@@ -40,6 +41,7 @@ export type {
   SavedPost,
   TagCount,
   TagDay,
+  TimelineEntry,
   UserData,
   UserInfo,
   WithId,
@@ -71,6 +73,8 @@ export {
   postEditRef,
   savedPostsCollection,
   savedPostRef,
+  timelineRef,
+  timelineEntriesCollection,
   userNameClaimRef,
   nameReviewRef,
 } from './refs';

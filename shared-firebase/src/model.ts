@@ -173,6 +173,13 @@ export interface TimelineEntry {
   createdAt: Timestamp;
 }
 
+/**
+ * `timelines/{uid}.pulled` lists at most this many authors: each is more work for each feed page
+ * (the feed queries them 30 to a query), and a member follows few authors above the threshold.
+ * Beyond it an author is not listed.
+ */
+export const PULLED_AUTHORS_BOUND = 100;
+
 /** A `timelines/{uid}` document: the followed authors whose posts the member's feed pulls. */
 export interface Timeline {
   pulled: string[];

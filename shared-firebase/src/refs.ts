@@ -9,7 +9,7 @@ import type {
 } from 'firebase/firestore';
 import { likeEdgeId } from './data/likeEdges';
 import { getDb } from './db';
-import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS, SAVED_POSTS } from './model';
+import { ACTIVITY_ITEMS, COLLECTIONS, POST_EDITS, SAVED_POSTS, TIMELINE_ENTRIES } from './model';
 import type {
   AccountDeletionMark,
   ActivityItem,
@@ -26,6 +26,8 @@ import type {
   PostEdit,
   SavedPost,
   TagDay,
+  Timeline,
+  TimelineEntry,
   UserData,
   NameReview,
   UserNameClaim,
@@ -158,3 +160,12 @@ export const savedPostRef = (
   uid: string,
   postId: string,
 ): DocumentReference<SavedPost, SavedPost> => doc(savedPostsCollection(uid), postId);
+
+/** `timelines/{uid}`: the followed authors whose posts the member's feed pulls (owner reads). */
+export const timelineRef = (uid: string): DocumentReference<Timeline, Timeline> =>
+  doc(typedCollection<Timeline>(COLLECTIONS.timelines), uid);
+/** `timelines/{uid}/entries`: the posts the feed's functions put in the member's feed. */
+export const timelineEntriesCollection = (
+  uid: string,
+): CollectionReference<TimelineEntry, TimelineEntry> =>
+  typedCollection<TimelineEntry>(`${COLLECTIONS.timelines}/${uid}/${TIMELINE_ENTRIES}`);

@@ -11,6 +11,7 @@ export {
   SAVED_POSTS,
   STORAGE_FOLDERS,
   TIMELINE_ENTRIES,
+  PULLED_AUTHORS_BOUND,
 } from './model';
 export type {
   AccountDeletionStepId,

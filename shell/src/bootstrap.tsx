@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { patchHistoryApi } from 'single-spa';
 import {
+  backendOrigins,
   fetchRuntimeConfig,
   hasPersistedSession,
   initFirebase,
@@ -16,7 +17,9 @@ import { PRODUCT_NAME } from './product';
 import { fetchRegistry, parseRegistry } from './remotes/registry';
 import type { RemoteRegistry } from './remotes/registry';
 import { preloadRemoteApp, registerRegistry } from './remotes/federation';
+import { preconnect } from './preconnect';
 import { firstRemoteFor } from './routes';
+import { warmDataLayer } from './warmSignIn';
 
 const START_FAILED = 'The app could not start.';
 
@@ -60,8 +63,15 @@ async function start(root: Root) {
   registerRegistry(registry);
   // Firebase has not restored the session yet; the persisted one tells which remote comes first, so
   // its files load while the session resolves instead of after.
-  const firstRemote = firstRemoteFor(window.location.pathname, hasPersistedSession());
+  const signedIn = hasPersistedSession();
+  const firstRemote = firstRemoteFor(window.location.pathname, signedIn);
   if (firstRemote) preloadRemoteApp(firstRemote, registry);
+  // A member's first view reads through the data layer: Firestore's code then loads while Auth
+  // restores the session, rather than after it.
+  if (signedIn) {
+    preconnect(backendOrigins(config));
+    warmDataLayer();
+  }
   runApp(root, registry);
 }
 

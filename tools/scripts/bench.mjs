@@ -79,6 +79,11 @@ async function routeBytesOnly() {
 }
 
 async function main() {
+  // `npm run bench -- scale`: the social graph at size, alone (bench/scale.mjs; no builds).
+  if (process.argv[2] === 'scale') {
+    await import('./bench/scale.mjs');
+    return;
+  }
   const started = Date.now();
   const only = process.env.BENCH_ONLY;
   ensureBuilds({ force: process.env.BENCH_BUILD === '1', log, singleBundle: only !== 'bytes' });

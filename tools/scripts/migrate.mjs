@@ -1,6 +1,8 @@
 // `npm run migrate -- <what>`: one-off data migrations, resumable and idempotent.
 //   follows  the follow edges from the Followers lists (docs/DATA_MODEL.md "Migrating follows")
 //   likes    the like edges from the posts' likes arrays (docs/DATA_MODEL.md "Migrating likes")
+//   timelines  the members' timelines from the follow edges and posts (after `follows`;
+//            docs/DATA_MODEL.md "Migrating timelines")
 //   cards    the post and member cards from the posts and usersData (docs/DATA_MODEL.md "Migrating cards")
 // Against the local backend by default (its ports from the same environment variables as
 // npm start); with FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS (no FIREBASE_API_KEY
@@ -15,6 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const MIGRATIONS = {
   follows: ['mfe-profile/functions/src/follows/migrateCommand.ts'],
   likes: ['mfe-feed/functions/src/likes/migrateCommand.ts'],
+  timelines: ['mfe-feed/functions/src/timelines/migrateCommand.ts'],
   cards: [
     'mfe-feed/functions/src/cards/migrateCommand.ts',
     'mfe-profile/functions/src/cards/migrateCommand.ts',

@@ -2,18 +2,11 @@
 // posts, one post; making, liking, editing and deleting one; a photo's description; a post's edit
 // history), the member's saved posts, and comments with their replies. Component tests fake this
 // module (testing/dataFake.ts); each call's own test fakes the SDK under it.
-export {
-  useFeed,
-  useAuthorPosts,
-  useTagPosts,
-  useSinglePost,
-  newPostProblem,
-  createPost,
-  deletePost,
-  MAX_POST_PHOTOS,
-  UnreadablePhotoError,
-} from './posts';
-export type { NewPhoto, NewPost, PhotosProgress } from './posts';
+export { useFeed } from './timelineFeed';
+export { useAuthorPosts, useTagPosts, useSinglePost } from './posts';
+export { newPostProblem, createPost, MAX_POST_PHOTOS, UnreadablePhotoError } from './postWrites';
+export { deletePost } from './lazyPostDeletion';
+export type { NewPhoto, NewPost, PhotosProgress } from './postWrites';
 export { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 export { editPost, postEditProblem, usePostEdits, MAX_POST_EDITS } from './postEdits';
 export type { PostEditInput } from './postEdits';

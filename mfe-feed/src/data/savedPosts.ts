@@ -1,11 +1,10 @@
-import { onSnapshot, orderBy, query, serverTimestamp, writeBatch } from 'firebase/firestore';
-import type { FirestoreError, Query } from 'firebase/firestore';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { orderBy, query, serverTimestamp, writeBatch } from 'firebase/firestore';
+import type { Query } from 'firebase/firestore';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   getDb,
   hiddenBySuspension,
   isBlockedEitherWay,
-  postRef,
   savedPostRef,
   savedPostsCollection,
   useHiddenMembers,
@@ -14,6 +13,7 @@ import {
 } from 'shared-firebase';
 import type { LiveDocument, PagedQuery, Post, SavedPost, WithId } from 'shared-firebase';
 import type { PagedItems } from 'shared-ui';
+import { useLivePosts } from './livePosts';
 
 /** Saved posts per page of `/saved`: whole post cards, as many as a page of the feed. */
 export const SAVED_PAGE_SIZE = 3;
@@ -37,52 +37,6 @@ export function useSavedPosts(uid: string): PagedQuery<SavedPost> {
 export function useSavedMark(uid: string, postId: string): LiveDocument<SavedPost> {
   const ref = useMemo(() => savedPostRef(uid, postId), [uid, postId]);
   return useLiveDocument(ref);
-}
-
-/** Live posts by id, each `loading` until its first snapshot; a deleted post is `missing`. */
-function useLivePosts(postIds: readonly string[], restarts: number) {
-  const [posts, setPosts] = useState<Readonly<Record<string, LiveDocument<Post>>>>({});
-  const listeners = useRef(new Map<string, () => void>());
-  // Post ids hold no '/', so the joined ids stand for the set (a stable effect dependency).
-  const wantedKey = postIds.join('/');
-
-  useEffect(() => {
-    const wanted = new Set(wantedKey === '' ? [] : wantedKey.split('/'));
-    for (const [postId, stop] of listeners.current) {
-      if (!wanted.has(postId)) {
-        stop();
-        listeners.current.delete(postId);
-      }
-    }
-    for (const postId of wanted) {
-      if (listeners.current.has(postId)) continue;
-      const show = (post: LiveDocument<Post>) =>
-        setPosts((current) => ({ ...current, [postId]: post }));
-      listeners.current.set(
-        postId,
-        onSnapshot(
-          postRef(postId),
-          (snapshot) => {
-            const data = snapshot.data({ serverTimestamps: 'estimate' });
-            show(data ? { status: 'ready', data } : { status: 'missing' });
-          },
-          (error: FirestoreError) => show({ status: 'error', error }),
-        ),
-      );
-    }
-  }, [wantedKey, restarts]);
-
-  // A retry listens afresh; leaving the page stops every listener.
-  useEffect(() => {
-    const current = listeners.current;
-    return () => {
-      for (const stop of current.values()) stop();
-      current.clear();
-      setPosts({});
-    };
-  }, [restarts]);
-
-  return posts;
 }
 
 /**

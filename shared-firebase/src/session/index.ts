@@ -10,6 +10,8 @@
 
 // Start-up (the shell and the standalone page), and the handles a team's own Auth calls take.
 export { fetchRuntimeConfig, initFirebase, getFirebase, loadFirebase } from './firebaseApp';
+export { backendOrigins } from './backendOrigins';
+export type { BackendOrigin } from './backendOrigins';
 
 // The session, in every React root.
 export {

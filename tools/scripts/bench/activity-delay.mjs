@@ -13,6 +13,7 @@ import { loadAccountDocuments } from '../lib/account-documents.mjs';
 import { startBackend } from '../lib/backend.mjs';
 import { freeBackendPorts } from '../lib/ports.mjs';
 import { describeMachine } from './machine.mjs';
+import { percentile } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 // The harness is TypeScript; its loader compiles it on require, as for the emulator's benches.
@@ -25,11 +26,6 @@ const PROJECT = 'demo-activity-delay-bench';
 const AUTHOR = 'bench-author';
 const LIKER = 'bench-liker';
 const log = (line) => console.log(`[bench] ${line}`);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** The two members and the author's posts, as sign-up and the composer write them (admin). */
 async function writeScene(admin, newAccountDocuments, postIds) {

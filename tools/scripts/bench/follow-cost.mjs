@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { meter, resetMeter } from './fetch-meter.mjs';
 
 const require = createRequire(import.meta.url);
 require('emulator/harness/register-ts.cjs');
@@ -26,21 +27,6 @@ const PROJECT = 'demo-follow-cost';
 const TARGET = 'bench-target';
 const ME = 'bench-newcomer';
 
-// Every request the Lite SDK makes goes through fetch: count it before the SDK loads.
-const meter = { requests: 0, up: 0, down: 0 };
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  meter.requests += 1;
-  if (typeof init?.body === 'string') meter.up += Buffer.byteLength(init.body);
-  const response = await realFetch(input, init);
-  const body = Buffer.from(await response.arrayBuffer());
-  meter.down += body.length;
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-};
 const lite = await import('firebase/firestore/lite');
 const { initializeApp, deleteApp } = await import('firebase/app');
 
@@ -145,7 +131,7 @@ async function measure(stack, rules, follow) {
   const admin = clientAs(stack, 'owner', `admin-${rules.length}`);
   await writeScene(admin.db);
   const newcomer = clientAs(stack, { user_id: ME, sub: ME }, `me-${rules.length}`);
-  Object.assign(meter, { requests: 0, up: 0, down: 0 });
+  resetMeter();
   const started = performance.now();
   const counts = await follow(newcomer.db);
   const ms = performance.now() - started;

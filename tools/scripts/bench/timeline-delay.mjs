@@ -11,32 +11,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, initializeFirestore } from 'firebase-admin/firestore';
 import { startBackend } from '../lib/backend.mjs';
-import { freeBackendPorts } from '../lib/ports.mjs';
+import { backendPortsFromEnvironment } from '../lib/ports.mjs';
 import { describeMachine } from './machine.mjs';
+import { percentile } from './stats.mjs';
 
 const FOLLOWERS = (process.env.BENCH_FOLLOWERS ?? '10,1000').split(',').map(Number);
 const POSTS = Number(process.env.BENCH_POSTS ?? 5);
 const PROJECT = 'demo-timeline-delay-bench';
 const log = (line) => console.log(`[bench] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-async function ports() {
-  const env = process.env;
-  if (!env.FIRESTORE_EMULATOR_PORT) return freeBackendPorts();
-  return {
-    auth: Number(env.AUTH_EMULATOR_PORT),
-    firestore: Number(env.FIRESTORE_EMULATOR_PORT),
-    storage: Number(env.STORAGE_EMULATOR_PORT),
-    functions: Number(env.FUNCTIONS_EMULATOR_PORT),
-    hub: Number(env.EMULATOR_HUB_PORT),
-    logging: Number(env.EMULATOR_LOGGING_PORT),
-  };
-}
 
 /** Writes in batches of 500. */
 async function writeAll(db, writes) {
@@ -100,7 +83,7 @@ const machine = describeMachine();
 log(
   `${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${POSTS} posts each`,
 );
-const backendPorts = await ports();
+const backendPorts = await backendPortsFromEnvironment();
 const backend = await startBackend({
   projectId: PROJECT,
   ports: backendPorts,

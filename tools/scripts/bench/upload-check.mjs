@@ -14,16 +14,13 @@ import { freeBackendPorts } from '../lib/ports.mjs';
 import { hugePng } from '../lib/huge-png.mjs';
 import { signUpBenchAccount } from './bench-account.mjs';
 import { describeMachine } from './machine.mjs';
+import { percentile } from './stats.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PROJECT = 'demo-upload-check-bench';
 const BUCKET = `${PROJECT}.appspot.com`;
 const log = (line) => console.log(`[bench] ${line}`);
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Uploads `bytes` as the member (the Storage API's one-request upload); resolves on its answer. */

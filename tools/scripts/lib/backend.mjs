@@ -348,6 +348,13 @@ export async function startBackend(options) {
     storageUrl: `http://${host}:${options.ports.storage}`,
     /** The Functions emulator's address; null when no codebase runs or it failed to start. */
     functionsUrl: functions?.url ?? null,
+    /**
+     * Turns the functions' event triggers off (events dropped) or back on; a no-op without the
+     * Functions emulator. The scale bench seeds with them off.
+     */
+    setBackgroundTriggers: async (enabled) => {
+      await functions?.setBackgroundTriggers(enabled);
+    },
     stop,
   };
 }
@@ -426,6 +433,7 @@ async function prepareFunctions(options, host, log) {
         });
         return {
           url: running.url,
+          setBackgroundTriggers: (enabled) => running.setBackgroundTriggers(enabled),
           stop: () => {
             running.stopping = true;
             return running.stop();

@@ -13,6 +13,22 @@ export async function freeBackendPorts() {
   };
 }
 
+/**
+ * The backend ports the environment names (FIRESTORE_EMULATOR_PORT… as `npm start` reads them,
+ * e.g. from a ports file), else a free port for each service.
+ */
+export function backendPortsFromEnvironment(env = process.env) {
+  if (!env.FIRESTORE_EMULATOR_PORT) return freeBackendPorts();
+  return {
+    auth: Number(env.AUTH_EMULATOR_PORT),
+    firestore: Number(env.FIRESTORE_EMULATOR_PORT),
+    storage: Number(env.STORAGE_EMULATOR_PORT),
+    functions: Number(env.FUNCTIONS_EMULATOR_PORT),
+    ...(env.EMULATOR_HUB_PORT ? { hub: Number(env.EMULATOR_HUB_PORT) } : {}),
+    ...(env.EMULATOR_LOGGING_PORT ? { logging: Number(env.EMULATOR_LOGGING_PORT) } : {}),
+  };
+}
+
 /** Resolves once `url` answers any HTTP status, or rejects after `timeoutMs`. */
 export async function waitForHttp(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -16,11 +16,8 @@ export const TIMELINE_PAGE_SIZE = 400;
 /** A new follow copies this many of the target's newest posts into the follower's timeline. */
 export const FOLLOW_BACKFILL_POSTS = 20;
 
-/**
- * `timelines/{uid}.pulled` lists at most this many authors: each is one more query per feed page,
- * and a member follows few authors above the threshold. Beyond it an author is not listed.
- */
-export const PULLED_AUTHORS_BOUND = 100;
+/** The bound of `timelines/{uid}.pulled`, which the feed's client pages through too. */
+export { PULLED_AUTHORS_BOUND } from 'shared-firebase/server';
 
 /** What the timeline functions may be told in tests (a tiny threshold, small pages). */
 export interface TimelineOptions {

@@ -1,10 +1,15 @@
 // One post in its followers' timelines (docs/DATA_MODEL.md "Timelines"): pushed page by page
 // while the post exists, removed once it is gone; resumable through `timelineFanouts/{postId}`.
-import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
+import type {
+  DocumentSnapshot,
+  Firestore,
+  QueryDocumentSnapshot,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { COLLECTIONS, GUARDED_ATTEMPTS, TIMELINE_ENTRIES } from 'shared-firebase/server';
 import { TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
 import { committedWithProgress, followEdgesAfter } from './followerPages';
-import { isPulledAuthor } from './pulledAuthors';
+import { pushesPosts } from './pulledAuthors';
 
 /** `timelineFanouts/{postId}`, written by this function only. */
 export interface TimelineFanout {
@@ -44,11 +49,35 @@ async function progressFor(
 }
 
 /**
+ * Takes the post back out of the timelines of a committed page's followers whose edge is gone: an
+ * unfollow after the page was read, whose own clean-up ran before the page's commit, would
+ * otherwise keep the post. An unfollow after this read finds the entry and removes it itself.
+ */
+async function withdrawFromUnfollowers(
+  db: Firestore,
+  postId: string,
+  edges: readonly QueryDocumentSnapshot[],
+): Promise<void> {
+  if (edges.length === 0) return;
+  const now = await db.getAll(...edges.map((edge) => edge.ref));
+  const batch = db.batch();
+  let gone = 0;
+  now.forEach((edge, index) => {
+    const follower: unknown = edges[index]!.get('follower');
+    if (edge.exists || typeof follower !== 'string') return;
+    batch.delete(entryRef(db, follower, postId));
+    gone += 1;
+  });
+  if (gone > 0) await batch.commit();
+}
+
+/**
  * Writes the post into the timeline of each follower of its author, a page of follow edges
  * (`follows` where `target ==`, in id order) at a time; each page is one batch that also advances
- * the progress, committed only if the progress is still the version read. A crashed run's
- * redelivered event resumes after the last page committed; a finished one reads no edge; a delete
- * meanwhile restarts the progress, which stops this run at its next page.
+ * the progress, committed only if the progress is still the version read, then checked against
+ * the edges as they are after the commit. A crashed run's redelivered event resumes after the
+ * last page committed; a finished one reads no edge; a delete meanwhile restarts the progress,
+ * which stops this run at its next page.
  */
 async function pushToFollowers(
   db: Firestore,
@@ -72,6 +101,7 @@ async function pushToFollowers(
       }
     }
     if (await committedWithProgress(batch, read, edges, pageSize)) {
+      await withdrawFromUnfollowers(db, postId, edges);
       written += edges.length;
       refused = 0;
     } else refused += 1;
@@ -105,7 +135,7 @@ async function removeEverywhere(db: Firestore, postId: string, author: string): 
 /**
  * Brings the timelines to what `posts/{postId}` is NOW (so the same event twice, or a create's
  * event arriving after the delete's, end right): an existing post is in its author's timeline and,
- * unless the author is above the pull threshold, in each follower's; a deleted one is in none.
+ * unless every follower pulls the author's posts, in each follower's; a deleted one is in none.
  * `author` names the author of a post that is gone (the delete event's data).
  */
 export async function settlePostTimelines(
@@ -121,8 +151,7 @@ export async function settlePostTimelines(
   }
   const owner = post.get('uid') as string;
   await entryRef(db, owner, postId).set({ postId, author: owner, createdAt });
-  const pulled = await isPulledAuthor(db, owner);
-  if (pulled) return { listed: true, pushed: false, entries: 1 };
+  if (!(await pushesPosts(db, owner))) return { listed: true, pushed: false, entries: 1 };
   const written = await pushToFollowers(
     db,
     postId,

@@ -57,6 +57,17 @@ export async function isPulledAuthor(db: Firestore, uid: string): Promise<boolea
 }
 
 /**
+ * Whether a new post of `uid` is pushed into followers' timelines: unless the author is pulled
+ * and every follower lists them. While a switch to pulled is under way, a follower it has not
+ * reached yet neither pulls nor would receive the post, so it is pushed to all (a follower
+ * already listed gets it both ways; the feed shows a post once).
+ */
+export async function pushesPosts(db: Firestore, uid: string): Promise<boolean> {
+  const read = await switchRef(db, uid).get();
+  return !(read.get('pulled') === true && read.get('done') === true);
+}
+
+/**
  * What the switch should say for `followers`: pulled above the threshold, pushed below half of it,
  * and unchanged between, so an author whose count hovers at the threshold does not make every
  * follower's timeline switch back and forth.

@@ -76,8 +76,10 @@ export async function runSlice(
   const progress = progressOf(request.data());
   if (!request.exists || progress.status === 'done' || progress.round !== round) return 'stale';
 
+  // At least one page, however late this started: a slice that ran none would still advance the
+  // round, and under a stalled event loop every slice could do so.
   const started = Date.now();
-  while (progress.step !== null && Date.now() - started < budgetMs) {
+  while (progress.step !== null) {
     const step = progress.step;
     const page = await STEP_RUNNERS[step](context, uid);
     progress.counts[step] = (progress.counts[step] ?? 0) + page.removed;
@@ -85,6 +87,7 @@ export async function runSlice(
       progress.stepsDone.push(step);
       progress.step = stepAfter(progress.stepsDone);
     }
+    if (Date.now() - started >= budgetMs) break;
   }
   if (progress.step === null) progress.status = 'done';
 

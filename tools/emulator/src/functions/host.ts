@@ -26,6 +26,11 @@ interface EmulatorInstance {
   getInfo(): { name: string; host: string; port: number; timeout?: number };
   getName(): string;
 }
+/** The Functions emulator's own switch of its event triggers, which its hub's two routes call. */
+interface TriggerSwitch {
+  disableBackgroundTriggers(): Promise<void>;
+  reloadTriggers(): Promise<void>;
+}
 interface Registry {
   start(instance: EmulatorInstance): Promise<void>;
   stopAll(): Promise<void>;
@@ -41,7 +46,7 @@ const { EmulatorRegistry } = require(path.join(TOOLS, 'lib/emulator/registry')) 
   EmulatorRegistry: Registry;
 };
 const { FunctionsEmulator } = require(path.join(TOOLS, 'lib/emulator/functionsEmulator')) as {
-  FunctionsEmulator: new (args: Record<string, unknown>) => EmulatorInstance;
+  FunctionsEmulator: new (args: Record<string, unknown>) => EmulatorInstance & TriggerSwitch;
 };
 const { logger } = require(path.join(TOOLS, 'lib/logger')) as { logger: { add(t: unknown): void } };
 const versioning = require(path.join(TOOLS, 'lib/deploy/functions/runtimes/node/versioning')) as {
@@ -128,6 +133,8 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
     concurrency: FUNCTION_DELIVERY_CONCURRENCY,
     log,
   });
+  /** While paused (the triggers turned off), deliveries are acknowledged and dropped. */
+  const control = { paused: false, lastDeliveryAt: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -151,25 +158,81 @@ function startRelay(config: HostConfig, log: (line: string) => void) {
         body,
         createdAt: Date.now(),
       };
-      queue.enqueue([delivery]);
+      control.lastDeliveryAt = Date.now();
+      if (!control.paused) queue.enqueue([delivery]);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"acknowledged"}');
     });
   });
-  return new Promise<{ close(): Promise<void> }>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(relay.port, config.host, () =>
-      resolve({
-        close: async () => {
-          await new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          });
-          await queue.close();
-        },
-      }),
-    );
+  return new Promise<{ paused: boolean; quiet(): Promise<void>; close(): Promise<void> }>(
+    (resolve, reject) => {
+      server.once('error', reject);
+      server.listen(relay.port, config.host, () =>
+        resolve({
+          get paused() {
+            return control.paused;
+          },
+          set paused(paused: boolean) {
+            control.paused = paused;
+          },
+          /** Resolves once Google's emulator has sent nothing for a second (its events trail its writes). */
+          quiet: async () => {
+            while (Date.now() - control.lastDeliveryAt < 1000) {
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+          },
+          close: async () => {
+            await new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            });
+            await queue.close();
+          },
+        }),
+      );
+    },
+  );
+}
+
+/**
+ * The launcher's `{ backgroundTriggers: boolean }` messages: what the emulator hub's
+ * `PUT /functions/disableBackgroundTriggers` and `/enableBackgroundTriggers` do, for this host,
+ * which runs without a hub (the Auth emulator's process holds it). Events arriving while disabled
+ * are dropped, as with the hub. Answered with the same message once done.
+ */
+function switchTriggersOnRequest(
+  functions: TriggerSwitch,
+  config: HostConfig,
+  relay: { paused: boolean; quiet(): Promise<void> } | null,
+): void {
+  process.on('message', (message: unknown) => {
+    const enabled = (message as { backgroundTriggers?: unknown } | null)?.backgroundTriggers;
+    if (typeof enabled !== 'boolean') return;
+    void (async () => {
+      if (enabled) {
+        // Google's emulator sends a bulk load's events well after its writes: dropped too.
+        await relay?.quiet();
+        if (relay) relay.paused = false;
+        await functions.reloadTriggers();
+      } else {
+        await functions.disableBackgroundTriggers();
+        // Dropped one by one at the Functions emulator, a bulk load's events would still queue
+        // for minutes: our Firestore forgets the registrations (reloadTriggers registers them
+        // again) and the relay drops Google's deliveries as they come.
+        if (relay) relay.paused = true;
+        await forgetFirestoreTriggers(config);
+      }
+      process.send?.({ backgroundTriggers: enabled });
+    })();
   });
+}
+
+/** Our Firestore's `DELETE …/triggers`; Google's emulator has none (404), its relay drops instead. */
+async function forgetFirestoreTriggers(config: HostConfig): Promise<void> {
+  const { host, port } = config.firestore;
+  await fetch(`http://${host}:${port}/emulator/v1/projects/${config.projectId}/triggers`, {
+    method: 'DELETE',
+  }).catch(() => undefined);
 }
 
 function legacyEventId(body: string): string | null {
@@ -222,6 +285,7 @@ async function main(): Promise<void> {
   });
   await EmulatorRegistry.start(functions);
   await functions.connect();
+  switchTriggersOnRequest(functions, config, relay);
   process.stdout.write(`${READY} http://${config.host}:${config.port}\n`);
 
   let stopping = false;

@@ -24,6 +24,11 @@ export interface RunningFunctionsEmulator {
   pid: number;
   /** Resolves with the exit code when the host process ends (for whatever reason). */
   exited: Promise<number | null>;
+  /**
+   * Turns the event triggers off (events are dropped) or back on, as the emulator hub's
+   * `/functions/disableBackgroundTriggers` and `/enableBackgroundTriggers` do; resolves once done.
+   */
+  setBackgroundTriggers(enabled: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,6 +103,17 @@ export function startFunctionsEmulator(
       clearTimeout(timer);
     }
   };
+  const setBackgroundTriggers = (enabled: boolean) =>
+    new Promise<void>((resolve) => {
+      const done = (message: unknown) => {
+        if ((message as { backgroundTriggers?: unknown } | null)?.backgroundTriggers !== enabled)
+          return;
+        child.off('message', done);
+        resolve();
+      };
+      child.on('message', done);
+      child.send({ backgroundTriggers: enabled });
+    });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
@@ -108,7 +124,14 @@ export function startFunctionsEmulator(
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith(READY)) {
         clearTimeout(timer);
-        resolve({ url, port: options.port, pid: child.pid ?? -1, exited, stop });
+        resolve({
+          url,
+          port: options.port,
+          pid: child.pid ?? -1,
+          exited,
+          setBackgroundTriggers,
+          stop,
+        });
       } else if (line.trim() !== '') log(line);
     });
     void exited.then((code) => {

@@ -2,7 +2,7 @@
  * The differential test: seeded random operations through the real firebase SDK (browser build in
  * Chromium, REST build in Node) against this emulator and Google's Cloud Firestore emulator, every
  * outcome compared. Size and seed:
- * DIFF_OPS (default 8,000, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
+ * DIFF_OPS (default 5,000, see OPS) and DIFF_SEED (default 1). See README.md in this folder.
  */
 import fs from 'node:fs';
 import { referenceInstall } from '../harness/reference';
@@ -22,9 +22,9 @@ import { episode } from './generate';
 import type { Op } from './model';
 import { Random } from './random';
 
-// The CI size (DIFF_OPS): 8,000 operations, about 80 CPU-seconds of CI; test/differential/README.md,
+// The CI size (DIFF_OPS): 5,000 operations, about 50 CPU-seconds of CI; test/differential/README.md,
 // "Size", has what it costs.
-const OPS = Number(process.env['DIFF_OPS'] ?? 8_000);
+const OPS = Number(process.env['DIFF_OPS'] ?? 5_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const EPISODE_SIZE = Number(process.env['DIFF_EPISODE'] ?? 200);
 // Pages per emulator running episodes at once (DIFF_LANES).

@@ -4,7 +4,7 @@
  * commits that write one document several times, with transforms and preconditions, sent over
  * REST from Node to this emulator and to Google's. Each commit's outcome (its error's status, or
  * every write's result) and the documents at the end of each case must agree. DIFF_COMMITS
- * commits (default 8,000), DIFF_SEED (default 1), DIFF_COMMIT_LANES cases at once (default 6).
+ * commits (default 5,000), DIFF_SEED (default 1), DIFF_COMMIT_LANES cases at once (default 6).
  */
 import fs from 'node:fs';
 import { referenceInstall } from '../harness/reference';
@@ -15,7 +15,7 @@ import { EXPECTED_DIFFERENCES } from './expected-differences';
 import { Random } from './random';
 import { startRestPair, type RestPair } from './rest-pair';
 
-const COMMITS = Number(process.env['DIFF_COMMITS'] ?? 8_000);
+const COMMITS = Number(process.env['DIFF_COMMITS'] ?? 5_000);
 const SEED = Number(process.env['DIFF_SEED'] ?? 1);
 const LANES = Number(process.env['DIFF_COMMIT_LANES'] ?? 6);
 const COMMITS_PER_CASE = 8;

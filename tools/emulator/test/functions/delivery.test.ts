@@ -369,3 +369,23 @@ oursOnlyRestart('an event not yet acknowledged is delivered after a restart', as
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// Forgetting a project's triggers is this emulator's own endpoint (the Functions host calls it when
+// its triggers are turned off); Google's has none, so this runs on this emulator only.
+const oursOnlyForget = BACKEND === 'emulator' ? test : test.skip;
+oursOnlyForget(
+  "DELETE …/triggers forgets the project's triggers until they are registered again",
+  async () => {
+    expect((await register2ndGen('forget-0', 'created', 'forget/{id}')).status).toBe(200);
+    const response = await fetch(`${firestore.url}/emulator/v1/projects/${PROJECT}/triggers`, {
+      method: 'DELETE',
+    });
+    expect(response.status).toBe(200);
+    const before = recorder.received.length;
+    await commit(firestore, [set('forget/unheard', {})]);
+    expect((await register2ndGen('forget-0', 'created', 'forget/{id}')).status).toBe(200);
+    await commit(firestore, [set('forget/heard', {})]);
+    const [delivery] = await next(before, 1);
+    expect(delivery!.headers['ce-document']).toBe('forget/heard');
+  },
+);

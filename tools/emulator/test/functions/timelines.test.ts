@@ -2,6 +2,10 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
 import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
 import { settlePullSwitch } from 'mfe-feed/functions/src/timelines/pulledAuthors';
+import {
+  migrateTimelines,
+  migrateTimelinesPage,
+} from 'mfe-feed/functions/src/timelines/migrateTimelines';
 import { adminFirestoreForSuite } from './backend';
 
 // The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
@@ -43,6 +47,68 @@ async function timeline(uid: string): Promise<string[]> {
   return entries.docs.map((entry) => entry.id);
 }
 const pulled = async (uid: string) => (await db.doc(`timelines/${uid}`).get()).get('pulled');
+
+// First in the file: the migration reads whole collections, so it runs before the other tests
+// leave theirs.
+test('the migration fills the timelines of a database with follows and posts only; again, or resumed, the same', async () => {
+  // Pulled above 2 followers, in pages of 2 documents.
+  const options = { pullThreshold: 2, pageSize: 2 };
+  const uids = ['mga', 'mgb', 'mgbig', 'mgf1', 'mgf2', 'mgf3'];
+  for (const uid of uids) await member(uid, uid === 'mgbig' ? 3 : 1);
+  for (let i = 1; i <= 3; i += 1) await post(`mga-p${i}`, 'mga', 30 + i);
+  // One more than a follow copies: the oldest stays out of the followers' timelines.
+  for (let i = 1; i <= 21; i += 1) await post(`mgb-p${String(i).padStart(2, '0')}`, 'mgb', i);
+  await post('mgbig-p1', 'mgbig', 5);
+  await post('mgf3-p1', 'mgf3', 6);
+  for (const [follower, target] of [
+    ['mgf1', 'mga'],
+    ['mgf1', 'mgb'],
+    ['mgf1', 'mgbig'],
+    ['mgf2', 'mga'],
+    ['mgf2', 'mgbig'],
+    ['mgf3', 'mgbig'],
+  ] as const) {
+    await follow(follower, target);
+  }
+  const state = async () => {
+    const all: Record<string, { entries: string[]; pulled: unknown }> = {};
+    for (const uid of uids) all[uid] = { entries: await timeline(uid), pulled: await pulled(uid) };
+    return all;
+  };
+  const mga = ['mga-p3', 'mga-p2', 'mga-p1'];
+  const mgb = Array.from({ length: 21 }, (_, i) => `mgb-p${String(21 - i).padStart(2, '0')}`);
+  const expected = {
+    mga: { entries: mga, pulled: undefined },
+    mgb: { entries: mgb, pulled: undefined },
+    mgbig: { entries: ['mgbig-p1'], pulled: undefined },
+    mgf1: {
+      entries: [...mga, ...mgb.slice(0, 20)],
+      pulled: ['mgbig'],
+    },
+    mgf2: { entries: mga, pulled: ['mgbig'] },
+    mgf3: { entries: ['mgf3-p1'], pulled: ['mgbig'] },
+  };
+
+  const final = await migrateTimelines(db, () => undefined, options);
+  expect(final).toMatchObject({ done: true, membersRead: 6, followsRead: 6, postsRead: 26 });
+  expect(await state()).toEqual(expected);
+
+  await migrateTimelines(db, () => undefined, options);
+  expect(await state()).toEqual(expected);
+
+  // Interrupted after five pages (into the follows) and run again: it resumes and ends the same.
+  for (const uid of uids) {
+    for (const entry of (await db.collection(`timelines/${uid}/entries`).get()).docs) {
+      await entry.ref.delete();
+    }
+    await db.doc(`timelines/${uid}`).delete();
+  }
+  await db.doc('timelineAuthors/mgbig').delete();
+  for (let page = 0; page < 5; page += 1) await migrateTimelinesPage(db, options);
+  expect((await db.doc('migrations/timelines').get()).get('phase')).toBe('follows');
+  await migrateTimelines(db, () => undefined, options);
+  expect(await state()).toEqual(expected);
+});
 
 test('a post reaches its author’s and every follower’s timeline, page by page; its delete removes it', async () => {
   await member('pa');
@@ -209,4 +275,66 @@ test('an author crossing the threshold switches every follower’s timeline, and
     // The posts they pulled until now are in their timelines.
     expect(await timeline(uid)).toEqual(['sw-p1']);
   }
+});
+
+/**
+ * `db`, whose first batch commit runs `before` first: forces a step of another function between a
+ * fan-out page's read of the edges and its commit.
+ */
+function withBeforeFirstCommit(before: () => Promise<unknown>): Firestore {
+  let ran = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'batch') {
+        return () => {
+          const batch = target.batch();
+          const commit = batch.commit.bind(batch);
+          batch.commit = async () => {
+            if (!ran) {
+              ran = true;
+              await before();
+            }
+            return commit();
+          };
+          return batch;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+test('an unfollow whose clean-up runs between a page’s read and its commit does not keep the post', async () => {
+  await member('ur');
+  for (const uid of ['ur1', 'ur2']) await follow(uid, 'ur');
+  await post('ur-p1', 'ur');
+  const racing = withBeforeFirstCommit(async () => {
+    await unfollow('ur2', 'ur');
+    await settleFollowTimeline(db, 'ur2', 'ur');
+  });
+
+  await settlePostTimelines(racing, 'ur-p1', 'ur', SMALL);
+  expect(await timeline('ur1')).toEqual(['ur-p1']);
+  expect(await timeline('ur2')).toEqual([]);
+});
+
+test('a post made while its author switches to pulled reaches the followers the switch has not listed yet', async () => {
+  await member('hs', 5);
+  for (const uid of ['hs1', 'hs2']) await follow(uid, 'hs');
+  // What a switch to pulled leaves after its first page: hs1 lists the author, hs2 not yet.
+  await db.doc('timelines/hs1').set({ pulled: ['hs'] });
+  await db
+    .doc('timelineAuthors/hs')
+    .set({ author: 'hs', pulled: true, cursor: 'hs1_hs', done: false });
+  await post('hs-p1', 'hs');
+
+  expect(await settlePostTimelines(db, 'hs-p1', 'hs', SMALL)).toMatchObject({ pushed: true });
+  expect(await timeline('hs2')).toEqual(['hs-p1']);
+
+  // Once every follower lists the author, posts are pulled only.
+  await db.doc('timelineAuthors/hs').update({ done: true });
+  await post('hs-p2', 'hs', 1);
+  expect(await settlePostTimelines(db, 'hs-p2', 'hs', SMALL)).toMatchObject({ pushed: false });
+  expect(await timeline('hs2')).toEqual(['hs-p1']);
 });

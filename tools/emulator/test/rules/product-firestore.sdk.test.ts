@@ -540,6 +540,8 @@ describe(POSTS, () => {
     } satisfies Op;
     await allow('alice', `${POSTS} list`, feed);
     await allow('bob', `${POSTS} list`, { ...feed, where: [['uid', '==', 'alice']] });
+    // The home feed's own and pulled authors' posts (docs/DATA_MODEL.md "Timelines").
+    await allow('alice', `${POSTS} list`, { ...feed, where: [['uid', 'in', ['alice', 'bob']]] });
     await allow('carol', `${POSTS} list`, { list: 'posts', where: [['postId', '==', 'text']] });
     // A tag's page (mfe-explore), which its composite index serves.
     await allow('bob', `${POSTS} list`, {

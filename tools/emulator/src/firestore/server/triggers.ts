@@ -10,10 +10,14 @@ import {
  * The endpoints firebase-tools' Functions emulator registers Firestore triggers with, as Google's
  * emulator serves them: `POST /emulator/v1/projects/{p}/eventarcTrigger?eventarcTriggerId={key}`
  * (2nd gen) and `PUT /emulator/v1/projects/{p}/triggers/{key}` (1st gen). Registering a key again
- * replaces it. Neither emulator has an endpoint that removes one (firebase-tools calls none).
+ * replaces it. Neither emulator has an endpoint that removes one (firebase-tools calls none);
+ * this one adds `DELETE /emulator/v1/projects/{p}/triggers`, which forgets all of the project's, so
+ * a bulk load with the functions' triggers off queues no delivery at all (the Functions host calls
+ * it when its triggers are turned off; turned on, they are registered again).
  */
 const CLOUD_EVENT_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/eventarcTrigger$/;
 const LEGACY_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/triggers\/([^/]+)$/;
+const ALL_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/triggers$/;
 const BODY_LIMIT = 64 * 1024;
 
 /** Handles a registration request; false when `pathname` is none. */
@@ -25,6 +29,12 @@ export async function handleTriggerRegistration(
   pathname: string,
   url: URL,
 ): Promise<boolean> {
+  const all = ALL_PATH.exec(pathname);
+  if (all && method === 'DELETE') {
+    registry.clear(all[1]!);
+    reply(res, {});
+    return true;
+  }
   const cloudEvent = CLOUD_EVENT_PATH.exec(pathname);
   const legacy = cloudEvent ? null : LEGACY_PATH.exec(pathname);
   if (cloudEvent && method === 'POST') {

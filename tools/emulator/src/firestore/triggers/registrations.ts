@@ -141,6 +141,11 @@ export class TriggerRegistry {
     triggers.set(key, registration);
   }
 
+  /** Forgets the project's triggers: its writes make no deliveries until they are registered again. */
+  clear(projectId: string): void {
+    this.byProject.delete(projectId);
+  }
+
   /** The project's triggers in the order they were first registered. */
   of(projectId: string): ReadonlyMap<string, Registration> {
     return this.byProject.get(projectId) ?? new Map();

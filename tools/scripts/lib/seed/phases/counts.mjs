@@ -1,9 +1,10 @@
 // Counts: members cannot write them (the rules refuse), the feed's and the profile's functions
-// count what the other phases wrote (docs/DATA_MODEL.md "Counts"), and the explore team's function
-// stores each post's hashtags ("Tags"). So that a fresh seed is consistent when the command ends,
-// this phase waits until every member's and post's counts equal what they count, and every post
-// whose caption has a tag has its tags, read with the members' own sessions, and says so if they
-// never do (the Functions emulator not running).
+// count what the other phases wrote (docs/DATA_MODEL.md "Counts"), the explore team's function
+// stores each post's hashtags ("Tags"), and the feed's functions fill each member's timeline
+// ("Timelines"). So that a fresh seed is consistent when the command ends, this phase waits until
+// every member's and post's counts equal what they count, every post whose caption has a tag has
+// its tags and every timeline holds the posts it should, read with the members' own sessions, and
+// says so if they never do (the Functions emulator not running).
 import { collection, doc, getCount, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
 import { eachLimited } from '../limited.mjs';
 import { waitWhileProgressing } from '../progress-wait.mjs';
@@ -19,14 +20,27 @@ async function countsLeft(run) {
   const { plan, sessions, concurrency, uidOf } = run;
   const { db } = sessions[0];
   const left = [];
+  const posts = await getDocs(collection(db, 'posts'));
+  const postsBy = new Map();
+  for (const post of posts.docs)
+    postsBy.set(post.data().uid, (postsBy.get(post.data().uid) ?? 0) + 1);
   await eachLimited(plan.members, concurrency, async (member) => {
     const uid = uidOf(member.index);
-    const [data, followers, following, posts] = await Promise.all([
+    const [data, followers, following, posts, entries] = await Promise.all([
       getDoc(doc(db, 'usersData', uid)).then((snapshot) => snapshot.data()),
       getDoc(doc(db, 'Followers', uid)).then((snapshot) => snapshot.data()?.Followers),
       getDoc(doc(db, 'Following', uid)).then((snapshot) => snapshot.data()?.Following),
       getCount(query(collection(db, 'posts'), where('uid', '==', uid))),
+      // Only the member reads their timeline.
+      getCount(collection(sessions[member.index].db, 'timelines', uid, 'entries')),
     ]);
+    // Every post was written after the follows, so the feed's functions push each to the
+    // author's timeline and every follower's (docs/DATA_MODEL.md "Timelines").
+    const pushed = [uid, ...(following ?? [])].reduce(
+      (sum, author) => sum + (postsBy.get(author) ?? 0),
+      0,
+    );
+    if (entries.data().count !== pushed) left.push(`timelines/${uid}/entries`);
     const expected = {
       posts: posts.data().count,
       postsListed: lengthOf(data?.posts),
@@ -36,7 +50,6 @@ async function countsLeft(run) {
     for (const [field, value] of Object.entries(expected))
       if (data?.counts?.[field] !== value) left.push(`usersData/${uid}.counts.${field}`);
   });
-  const posts = await getDocs(collection(db, 'posts'));
   await eachLimited(posts.docs, concurrency, async (post) => {
     const comments = await getCount(
       query(collection(db, 'comments'), where('postId', '==', post.id)),

@@ -1,0 +1,224 @@
+import { act, renderHook } from '@testing-library/react';
+import { useLiveDocument, usePagedQuery } from 'shared-firebase';
+import type { PagedQuery } from 'shared-firebase';
+import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
+import { authorGroups, FEED_PAGE_SIZE, useTimelineFeed } from './timelineFeed';
+
+/**
+ * firebase/firestore faked at its boundary: references and queries are plain paths, and each post
+ * listener is kept by its document's path so a test hands it snapshots. The paged lists and the
+ * timeline document are shared-firebase's hooks, faked per query.
+ */
+type Listener = { next: (snapshot: unknown) => void };
+jest.mock('firebase/firestore', () => {
+  const listeners = new Map<string, Listener>();
+  return {
+    doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
+    ...jest.requireActual('shared-firebase/testing/firebaseFakes').fakeQueryBuilders,
+    onSnapshot: (ref: { path: string }, next: (snapshot: unknown) => void) => {
+      listeners.set(ref.path, { next });
+      return () => listeners.delete(ref.path);
+    },
+    __listeners: listeners,
+  };
+});
+jest.mock('shared-firebase/session', () =>
+  jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
+);
+jest.mock('shared-firebase', () => ({
+  ...jest.requireActual('shared-firebase'),
+  usePagedQuery: jest.fn(),
+  useLiveDocument: jest.fn(),
+}));
+
+const listeners = (jest.requireMock('firebase/firestore') as { __listeners: Map<string, Listener> })
+  .__listeners;
+const pagedQuery = jest.mocked(usePagedQuery);
+const liveDocument = jest.mocked(useLiveDocument);
+
+const ME = 'me';
+const at = (minute: number) => ({ toMillis: () => minute * 60_000 });
+const post = (postId: string, uid: string, minute: number | null) => ({
+  id: postId,
+  postId,
+  uid,
+  postCaption: postId,
+  likes: [],
+  createdAt: minute === null ? null : at(minute),
+});
+const entry = (postId: string, author: string, minute: number) => ({
+  id: postId,
+  postId,
+  author,
+  createdAt: at(minute),
+});
+type Query = { path: string; constraints: unknown[] } | null;
+type Lists = {
+  entries: PagedQuery<unknown>;
+  byAuthors: (authors: string[]) => PagedQuery<unknown>;
+};
+
+/** Fakes the timeline document and the lists: the entries, and each `in` query by its authors. */
+function given(pulled: string[] | null, lists: Lists) {
+  liveDocument.mockReturnValue(
+    pulled === null ? { status: 'missing' } : ({ status: 'ready', data: { pulled } } as never),
+  );
+  pagedQuery.mockImplementation(((base: Query) => {
+    if (!base) return staticPagedQuery([], { status: 'loading', hasMore: true });
+    if (base.path === `timelines/${ME}/entries`) return lists.entries;
+    const authors = (base.constraints[0] as [string, string, string, string[]])[3];
+    return lists.byAuthors(authors);
+  }) as never);
+}
+
+/** The post `postId`'s listener receives the post, or null: it is gone. */
+function snapshotOf(postId: string, data: object | null) {
+  const listener = listeners.get(`posts/${postId}`);
+  if (!listener) throw new Error(`nobody listens to posts/${postId}`);
+  act(() => listener.next({ data: () => data ?? undefined }));
+}
+
+const ids = (feed: PagedQuery<unknown>) => feed.items.map((item) => item.id);
+
+beforeEach(() => {
+  listeners.clear();
+  pagedQuery.mockReset();
+  liveDocument.mockReset();
+});
+
+test('merges the timeline’s posts with the member’s own newest first, each once, own entries unread', () => {
+  given(null, {
+    entries: staticPagedQuery([
+      entry('a-5', 'ann', 5),
+      entry('me-4', ME, 4),
+      entry('b-2', 'bob', 2),
+    ] as never),
+    byAuthors: () => staticPagedQuery([post('me-4', ME, 4), post('me-1', ME, 1)] as never),
+  });
+  const { result } = renderHook(() => useTimelineFeed(ME));
+  expect(result.current.status).toBe('loading');
+  expect([...listeners.keys()].sort()).toEqual(['posts/a-5', 'posts/b-2']);
+  snapshotOf('a-5', post('a-5', 'ann', 5));
+  snapshotOf('b-2', post('b-2', 'bob', 2));
+  expect(ids(result.current)).toEqual(['a-5', 'me-4', 'b-2', 'me-1']);
+  expect(result.current.status).toBe('ready');
+
+  // Deleted: left out at once, before its entry goes.
+  snapshotOf('a-5', null);
+  expect(ids(result.current)).toEqual(['me-4', 'b-2', 'me-1']);
+});
+
+test('shows no post older than what a list with more has read, and reads on from the list behind', () => {
+  const loadEntries = jest.fn();
+  const loadOwn = jest.fn();
+  given(null, {
+    entries: staticPagedQuery([entry('a-9', 'ann', 9), entry('a-8', 'ann', 8)] as never, {
+      hasMore: true,
+      loadMore: loadEntries,
+    }),
+    byAuthors: () =>
+      staticPagedQuery([post('me-7', ME, 7), post('me-3', ME, 3)] as never, {
+        hasMore: true,
+        loadMore: loadOwn,
+      }),
+  });
+  const { result } = renderHook(() => useTimelineFeed(ME));
+  snapshotOf('a-9', post('a-9', 'ann', 9));
+  snapshotOf('a-8', post('a-8', 'ann', 8));
+  // The entries read so far end at 8: an entry between 8 and 3 may still come before me-7.
+  expect(ids(result.current)).toEqual(['a-9', 'a-8']);
+  expect(result.current.hasMore).toBe(true);
+  act(() => result.current.loadMore());
+  expect(loadEntries).toHaveBeenCalledTimes(1);
+  expect(loadOwn).not.toHaveBeenCalled();
+});
+
+test('a page that one read leaves short reads on from the list behind until it is full', () => {
+  const loadEntries = jest.fn();
+  const loadOwn = jest.fn();
+  const own = (minutes: number[], hasMore: boolean) =>
+    staticPagedQuery(minutes.map((minute) => post(`me-${minute}`, ME, minute)) as never, {
+      hasMore,
+      loadMore: loadOwn,
+    });
+  // The member's own entries, pushed to their timeline too, are read as own posts, yet the
+  // timeline's list still bounds the merge at its last entry read, minute 3.
+  const ownEntries = (minutes: number[], hasMore: boolean) =>
+    staticPagedQuery(minutes.map((minute) => entry(`me-${minute}`, ME, minute)) as never, {
+      hasMore,
+      loadMore: loadEntries,
+    });
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3], true),
+    byAuthors: () => own([7, 6, 5], true),
+  });
+  const { result, rerender } = renderHook(() => useTimelineFeed(ME));
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5']);
+
+  act(() => result.current.loadMore());
+  expect(loadOwn).toHaveBeenCalledTimes(1);
+  expect(loadEntries).not.toHaveBeenCalled();
+
+  // The own page came: only two more show, so the timeline's list reads on by itself.
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3], true),
+    byAuthors: () => own([7, 6, 5, 4, 3, 2], true),
+  });
+  rerender();
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5', 'me-4', 'me-3']);
+  expect(loadEntries).toHaveBeenCalledTimes(1);
+
+  // The timeline's list is read to its end: the page is full and nothing more is read.
+  given(null, {
+    entries: ownEntries([7, 6, 5, 4, 3, 2, 1], false),
+    byAuthors: () => own([7, 6, 5, 4, 3, 2], true),
+  });
+  rerender();
+  expect(ids(result.current)).toEqual(['me-7', 'me-6', 'me-5', 'me-4', 'me-3', 'me-2']);
+  rerender();
+  expect(loadEntries).toHaveBeenCalledTimes(1);
+  expect(loadOwn).toHaveBeenCalledTimes(1);
+});
+
+test('reads the pulled authors with the member in one query, and the member’s pending post first', () => {
+  const queried: string[][] = [];
+  given(['big'], {
+    entries: staticPagedQuery([entry('a-5', 'ann', 5), entry('big-6', 'big', 6)] as never),
+    byAuthors: (authors) => {
+      queried.push(authors);
+      return staticPagedQuery([post('new', ME, null), post('big-6', 'big', 6)] as never, {
+        pendingIds: new Set(['new']),
+      });
+    },
+  });
+  const { result } = renderHook(() => useTimelineFeed(ME));
+  expect(queried.at(-1)).toEqual([ME, 'big']);
+  // A pulled author's entry (pushed before the switch) is that query's: not read twice.
+  expect([...listeners.keys()]).toEqual(['posts/a-5']);
+  snapshotOf('a-5', post('a-5', 'ann', 5));
+  expect(ids(result.current)).toEqual(['new', 'big-6', 'a-5']);
+  expect(result.current.pendingIds).toEqual(new Set(['new']));
+});
+
+test('a page is at most 12 reads with 29 pulled authors; 30 take a second query', () => {
+  const pulled = Array.from({ length: 29 }, (_, i) => `pulled${i}`);
+  expect(authorGroups(ME, pulled)).toHaveLength(1);
+  expect(authorGroups(ME, [...pulled, 'one-more'])).toHaveLength(2);
+  expect(authorGroups(ME, [ME, 'x', 'x'])).toEqual([[ME, 'x']]);
+
+  given(pulled, {
+    entries: staticPagedQuery(
+      [entry('a-3', 'ann', 3), entry('a-2', 'ann', 2), entry('a-1', 'ann', 1)] as never,
+      { hasMore: true },
+    ),
+    byAuthors: () => staticPagedQuery([], { hasMore: true }),
+  });
+  renderHook(() => useTimelineFeed(ME));
+  const lastRender = pagedQuery.mock.calls.slice(-5);
+  const queries = lastRender.filter(([base]) => base !== null);
+  // Each query reads at most a page; each pushed entry's post is one read more.
+  const reads = queries.length * FEED_PAGE_SIZE + listeners.size;
+  expect(queries).toHaveLength(2);
+  expect(reads).toBe(9);
+  expect(reads).toBeLessThanOrEqual(12);
+});
