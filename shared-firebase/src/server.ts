@@ -49,5 +49,6 @@ export { committedIfUnchanged, GUARDED_ATTEMPTS } from './counts/guardedWrite';
 export { syncCard } from './cards/syncCard';
 export type { CardOutcome } from './cards/syncCard';
 export { memberCardFields, postCardFields } from './cards/cardFields';
+export { cardChanged } from './cards/cardChanged';
 export { migrateCards } from './cards/migrateCards';
 export type { CardMigration } from './cards/migrateCards';

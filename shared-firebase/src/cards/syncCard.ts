@@ -2,6 +2,7 @@
 // the same event twice, events out of order and two runs at once all end with the card right.
 // Structural types, so this package does not depend on firebase-admin (the codebases bring it).
 import { GUARDED_ATTEMPTS, movedOn, type VersionedSnapshot } from '../counts/guardedWrite';
+import { sameValue } from './sameValue';
 
 type Fields = Record<string, unknown>;
 
@@ -19,30 +20,6 @@ export interface CardReference<Snapshot extends CardSnapshot> {
 
 /** What a copy did: wrote the card, deleted it (the source is gone), or found it right. */
 export type CardOutcome = 'written' | 'deleted' | 'unchanged';
-
-/** Values compared as Firestore stores them: timestamps and other SDK values by `isEqual`. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((item, i) => sameValue(item, b[i]))
-    );
-  }
-  const equals = (a as { isEqual?: unknown }).isEqual;
-  if (typeof equals === 'function') {
-    return a.constructor === b.constructor && Boolean(equals.call(a, b));
-  }
-  const aKeys = Object.keys(a);
-  const bFields = b as Fields;
-  return (
-    aKeys.length === Object.keys(b).length &&
-    aKeys.every((key) => key in bFields && sameValue((a as Fields)[key], bFields[key]))
-  );
-}
 
 /**
  * Copies `source` through `fields` into `card` (or deletes the card when the source is gone),

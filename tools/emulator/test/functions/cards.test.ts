@@ -1,4 +1,5 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { cardChanged, memberCardFields, postCardFields } from 'shared-firebase/server';
 import { syncPostCard } from 'mfe-feed/functions/src/cards/postCard';
 import { migratePostCards } from 'mfe-feed/functions/src/cards/migratePostCards';
 import { syncMemberCard } from 'mfe-profile/functions/src/cards/memberCard';
@@ -47,7 +48,13 @@ test('a post’s card is the post without followers and likes, follows its edits
   expect(await syncPostCard(db, 'pc-1')).toBe('written');
   expect(await card('postCards/pc-1')).toEqual(slim);
 
-  // A like changes only `likes`: nothing to write. The same event again writes nothing either.
+  // A like changes only `likes`: the trigger returns before reading (and a run finds nothing to
+  // write). The same event again writes nothing either.
+  const liked = { ...post('pc-1'), likes: uids('l', 21) };
+  expect(cardChanged(post('pc-1'), liked, postCardFields)).toBe(false);
+  expect(cardChanged(post('pc-1'), { ...liked, postCaption: 'new' }, postCardFields)).toBe(true);
+  expect(cardChanged(undefined, liked, postCardFields)).toBe(true);
+  expect(cardChanged(liked, undefined, postCardFields)).toBe(true);
   await db.doc('posts/pc-1').update({ likes: uids('l', 21) });
   expect(await syncPostCard(db, 'pc-1')).toBe('unchanged');
   expect(await syncPostCard(db, 'pc-1')).toBe('unchanged');
@@ -104,6 +111,11 @@ test('a member’s card is usersData without its lists, with the length of posts
   expect(await syncMemberCard(db, 'mc-1')).toBe('written');
   expect(await card('memberCards/mc-1')).toEqual({ ...slim, postsListLength: 30 });
 
+  // A post listed changes the card's length of the list; a follower listed changes nothing.
+  const listed = { ...member('Ann'), posts: uids('p', 31) };
+  expect(cardChanged(member('Ann'), listed, memberCardFields)).toBe(true);
+  const followed = { ...member('Ann'), connections: { Followers: uids('f', 6), Following: [] } };
+  expect(cardChanged(member('Ann'), followed, memberCardFields)).toBe(false);
   await db.doc('usersData/mc-1').update({ posts: uids('p', 31), 'userInfo.userName': 'Annie' });
   expect(await syncMemberCard(db, 'mc-1')).toBe('written');
   expect(await card('memberCards/mc-1')).toMatchObject({
