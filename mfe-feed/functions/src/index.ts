@@ -36,4 +36,3 @@ export {
   removePostFromTimelines,
   switchPulledAuthor,
 } from './timelines/trigger';
-export { copyPostCard } from './cards/trigger';

@@ -32,4 +32,3 @@ export { countFollowers, countFollowing } from './followCountTriggers';
 export { fanOutFollow } from './follows/trigger';
 export { checkUserNameKey } from './nameCheckTrigger';
 export { unfollowBlocked } from './blocks/trigger';
-export { copyMemberCard } from './cards/trigger';
