@@ -71,11 +71,17 @@ function given(pulled: string[] | null, lists: Lists) {
   }) as never);
 }
 
-/** The post `postId`'s listener receives the post, or null: it is gone. */
-function snapshotOf(postId: string, data: object | null) {
-  const listener = listeners.get(`posts/${postId}`);
-  if (!listener) throw new Error(`nobody listens to posts/${postId}`);
+/** The document at `path`'s listener receives `data`, or `null`: it does not exist. */
+function deliver(path: string, data: object | null) {
+  const listener = listeners.get(path);
+  if (!listener) throw new Error(`nobody listens to ${path}`);
   act(() => listener.next({ data: () => data ?? undefined }));
+}
+
+/** The post `postId`'s card arrives, or, given null, the post is gone: its card and itself. */
+function snapshotOf(postId: string, data: object | null) {
+  deliver(`postCards/${postId}`, data);
+  if (data === null) deliver(`posts/${postId}`, null);
 }
 
 const ids = (feed: PagedQuery<unknown>) => feed.items.map((item) => item.id);
@@ -97,7 +103,7 @@ test('merges the timeline’s posts with the member’s own newest first, each o
   });
   const { result } = renderHook(() => useTimelineFeed(ME));
   expect(result.current.status).toBe('loading');
-  expect([...listeners.keys()].sort()).toEqual(['posts/a-5', 'posts/b-2']);
+  expect([...listeners.keys()].sort()).toEqual(['postCards/a-5', 'postCards/b-2']);
   snapshotOf('a-5', post('a-5', 'ann', 5));
   snapshotOf('b-2', post('b-2', 'bob', 2));
   expect(ids(result.current)).toEqual(['a-5', 'me-4', 'b-2', 'me-1']);
@@ -106,6 +112,26 @@ test('merges the timeline’s posts with the member’s own newest first, each o
   // Deleted: left out at once, before its entry goes.
   snapshotOf('a-5', null);
   expect(ids(result.current)).toEqual(['me-4', 'b-2', 'me-1']);
+});
+
+test('reads a pushed post’s slim card, and the post itself only while the card does not exist', () => {
+  given(null, {
+    entries: staticPagedQuery([entry('a-5', 'ann', 5)] as never),
+    byAuthors: () => staticPagedQuery([]),
+  });
+  const { result } = renderHook(() => useTimelineFeed(ME));
+  expect([...listeners.keys()]).toEqual(['postCards/a-5']);
+
+  // Not copied yet: the post is read in its place, follower list and all.
+  deliver('postCards/a-5', null);
+  expect([...listeners.keys()].sort()).toEqual(['postCards/a-5', 'posts/a-5']);
+  deliver('posts/a-5', { ...post('a-5', 'ann', 5), postCaption: 'the post', followers: [ME] });
+  expect(result.current.items.map((item) => item.postCaption)).toEqual(['the post']);
+
+  // The card arrives: the post is no longer read.
+  deliver('postCards/a-5', { ...post('a-5', 'ann', 5), postCaption: 'the card' });
+  expect([...listeners.keys()]).toEqual(['postCards/a-5']);
+  expect(result.current.items.map((item) => item.postCaption)).toEqual(['the card']);
 });
 
 test('shows no post older than what a list with more has read, and reads on from the list behind', () => {
@@ -194,7 +220,7 @@ test('reads the pulled authors with the member in one query, and the member’s 
   const { result } = renderHook(() => useTimelineFeed(ME));
   expect(queried.at(-1)).toEqual([ME, 'big']);
   // A pulled author's entry (pushed before the switch) is that query's: not read twice.
-  expect([...listeners.keys()]).toEqual(['posts/a-5']);
+  expect([...listeners.keys()]).toEqual(['postCards/a-5']);
   snapshotOf('a-5', post('a-5', 'ann', 5));
   expect(ids(result.current)).toEqual(['new', 'big-6', 'a-5']);
   expect(result.current.pendingIds).toEqual(new Set(['new']));

@@ -1,6 +1,6 @@
 // The home feed from the member's timeline (docs/DATA_MODEL.md "Timelines"): the entries the feed's
-// functions pushed, each read as its live post, merged in time order with the posts of the member
-// and of the pulled authors, which are read from the authors themselves.
+// functions pushed, each read as its live card (the post while it has none), merged in time order
+// with the posts of the member and of the pulled authors, which are read from the authors themselves.
 import { orderBy, query, where } from 'firebase/firestore';
 import type { FirestoreError, Query, Timestamp } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import {
   usePagedQuery,
   useWithoutSuspended,
 } from 'shared-firebase';
-import type { PagedQuery, Post, TimelineEntry, WithId } from 'shared-firebase';
+import type { PagedQuery, Post, PostCard, TimelineEntry, WithId } from 'shared-firebase';
 import { useLivePosts } from './livePosts';
 
 /** Posts per page of the home feed. */
@@ -68,7 +68,7 @@ const postAt = (post: WithId<Post>) => millis(post.createdAt);
 
 /** One post of the merged feed and the time it is ordered by. */
 interface Placed {
-  post: WithId<Post>;
+  post: WithId<PostCard>;
   at: number;
 }
 
@@ -91,7 +91,7 @@ function useAuthorsPosts(authors: readonly string[] | undefined): PagedQuery<Pos
  * 30 of them), merged newest first and without duplicates. The member's own new post comes from
  * the own-posts query, so it shows at once, offline too (the SDK's local write).
  */
-export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
+export function useTimelineFeed(viewerUid: string): PagedQuery<PostCard> {
   const timeline = useLiveDocument(useMemo(() => timelineRef(viewerUid), [viewerUid]));
   const known = timeline.status !== 'loading';
   const listed: unknown = timeline.status === 'ready' ? timeline.data.pulled : [];
@@ -204,7 +204,7 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     for (const pages of latest.current.lists) pages.retry();
   }, []);
 
-  const merged: PagedQuery<Post> = {
+  const merged: PagedQuery<PostCard> = {
     items,
     status: error ? 'error' : loading ? 'loading' : 'ready',
     error,
@@ -219,6 +219,6 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
 }
 
 /** The viewer's live home feed in pages of FEED_PAGE_SIZE, without suspended members' posts. */
-export function useFeed(viewerUid: string): PagedQuery<Post> {
+export function useFeed(viewerUid: string): PagedQuery<PostCard> {
   return useWithoutSuspended(useTimelineFeed(viewerUid));
 }
