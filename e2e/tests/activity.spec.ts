@@ -186,8 +186,14 @@ test.describe('mentions', () => {
     await caption.pressSequentially('welcome!');
     // A reload brings the draft back with Ben still picked, so the post still mentions him.
     await expect
-      .poll(async () => (await storedDraft(a.page, ann.uid))?.mentions)
-      .toEqual([{ uid: ben.uid, name: ben.username }]);
+      .poll(async () => {
+        const kept = await storedDraft(a.page, ann.uid);
+        return { caption: kept?.caption, mentions: kept?.mentions };
+      })
+      .toEqual({
+        caption: `Hello @${ben.username} welcome!`,
+        mentions: [{ uid: ben.uid, name: ben.username }],
+      });
     await a.page.reload();
     await expect(a.page.getByText('Your draft is back, as you left it.')).toBeVisible();
     await expect(caption).toHaveValue(`Hello @${ben.username} welcome!`);

@@ -576,6 +576,16 @@ describe('Composer draft', () => {
     expect(draftStore.kept.has(VIEWER)).toBe(false);
   });
 
+  it('keeps the last keystrokes when the page is left before the delay is over', async () => {
+    const { user, caption } = setup();
+    await user.type(caption(), 'Typed just before a reload');
+    expect(draftStore.kept.has(VIEWER)).toBe(false);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(draftStore.kept.get(VIEWER)).toMatchObject({ caption: 'Typed just before a reload' });
+  });
+
   const BEN = { uid: 'ben-uid', name: 'Ben Okafor', picture: null };
 
   /** Types `text` and picks Ben from the suggestions. */
