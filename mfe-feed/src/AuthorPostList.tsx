@@ -10,7 +10,7 @@ export interface AuthorPostListProps extends RemoteAppProps {
 }
 
 function AuthorPosts({ authorUid, viewerUid }: { authorUid: string; viewerUid: string }) {
-  const posts = useAuthorPosts(authorUid);
+  const posts = useAuthorPosts(authorUid, viewerUid);
   return <PostList posts={posts} viewerUid={viewerUid} label="Posts" />;
 }
 

@@ -30,7 +30,9 @@ export type {
   ModerationAction,
   ModerationActionKind,
   ModerationCase,
+  MemberCard,
   Post,
+  PostCard,
   PostEdit,
   Reply,
   Report,
@@ -56,6 +58,9 @@ export {
   likeEdgeRef,
   postsCollection,
   postRef,
+  postCardsCollection,
+  postCardRef,
+  memberCardsCollection,
   explorePostsCollection,
   explorePostRef,
   tagDaysCollection,
@@ -96,7 +101,7 @@ export {
 export type { HiddenMembers } from './data/hiddenMembers';
 
 // Reading a member, as every team shows members.
-export { useMember } from './data/useMember';
+export { useMember, useMemberDocument } from './data/useMember';
 export { memberShown } from './memberShown';
 export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
 
@@ -106,6 +111,7 @@ export type { LiveDocument } from './hooks/useLiveDocument';
 export { useLiveQuery } from './hooks/useLiveQuery';
 export type { LiveQuery } from './hooks/useLiveQuery';
 export { usePagedQuery } from './hooks/usePagedQuery';
+export { useCardPages, useLiveCard } from './hooks/useCards';
 export type { PagedQuery } from './hooks/usePagedQuery';
 export { useWithoutHidden } from './hooks/useWithoutHidden';
 export { useWithoutSuspended } from './hooks/useWithoutSuspended';

@@ -1,7 +1,7 @@
 import type { LiveDocument } from './hooks/useLiveDocument';
 import { profilePictureSources } from './media/sources';
 import type { ImageSources } from './media/sources';
-import type { UserData } from './model';
+import type { MemberCard } from './model';
 
 /** What a member row, badge or entry shows of a member: the name, and the picture to load. */
 export interface MemberShown {
@@ -16,7 +16,7 @@ export interface MemberShown {
  * comment, a follow list, an activity entry). `unknownName` is that place's word for a member
  * whose profile is gone or could not be read.
  */
-export function memberShown(member: LiveDocument<UserData>, unknownName: string): MemberShown {
+export function memberShown(member: LiveDocument<MemberCard>, unknownName: string): MemberShown {
   if (member.status === 'ready') {
     return {
       name: member.data.userInfo.userName,

@@ -94,6 +94,17 @@ export const COLLECTIONS = {
    * docs/DATA_MODEL.md "Suspended members").
    */
   suspensions: 'suspensions',
+  /**
+   * Added beside the seed's collections: `postCards/{postId}`, the post without `followers` and
+   * `likes`, what readers download; written by the feed's function only (docs/DATA_MODEL.md
+   * "Post cards").
+   */
+  postCards: 'postCards',
+  /**
+   * Added beside the seed's collections: `memberCards/{uid}`, `usersData` without its lists, what
+   * readers download; written by the profile's function only (docs/DATA_MODEL.md "Member cards").
+   */
+  memberCards: 'memberCards',
 } as const;
 
 /**
@@ -354,6 +365,22 @@ export interface Post {
    */
   authorSuspended?: true;
 }
+
+/**
+ * A `postCards/{postId}` document: the post without its follower and liker lists, copied by the
+ * feed's function on every write of the post (docs/DATA_MODEL.md "Post cards"). A reader takes a
+ * `Post` where its card does not exist yet (a post from before the cards).
+ */
+export type PostCard = Omit<Post, 'followers' | 'likes'>;
+
+/**
+ * A `memberCards/{uid}` document: `usersData` without `posts` and `connections`, copied by the
+ * profile's function on every write of it (docs/DATA_MODEL.md "Member cards").
+ */
+export type MemberCard = Omit<UserData, 'posts' | 'connections'> & {
+  /** `usersData.posts.length` when copied; absent on a `usersData` read in its place. */
+  postsListLength?: number;
+};
 
 /** One tag's count in a `tagDays` document. */
 export interface TagCount {

@@ -20,7 +20,9 @@ import type {
   LikeEdge,
   FollowersDoc,
   FollowingDoc,
+  MemberCard,
   Post,
+  PostCard,
   PostEdit,
   SavedPost,
   TagDay,
@@ -63,6 +65,12 @@ export const usersDataCollection = (): CollectionReference<UserData, UserData> =
 /** `posts`: every post. */
 export const postsCollection = (): CollectionReference<Post, Post> =>
   typedCollection<Post>(COLLECTIONS.posts);
+/** `postCards`: every post without its follower and liker lists (what readers download). */
+export const postCardsCollection = (): CollectionReference<PostCard, PostCard> =>
+  typedCollection<PostCard>(COLLECTIONS.postCards);
+/** `memberCards`: every member's `usersData` without its lists (what readers download). */
+export const memberCardsCollection = (): CollectionReference<MemberCard, MemberCard> =>
+  typedCollection<MemberCard>(COLLECTIONS.memberCards);
 /** `explorePosts`: the photo posts the explore grid shows. */
 export const explorePostsCollection = (): CollectionReference<ExplorePost, ExplorePost> =>
   typedCollection<ExplorePost>(COLLECTIONS.explorePosts);
@@ -94,6 +102,12 @@ export const likeEdgeRef = (postId: string, uid: string): DocumentReference<Like
 /** `posts/{postId}`. */
 export const postRef = (postId: string): DocumentReference<Post, Post> =>
   doc(postsCollection(), postId);
+/** `postCards/{postId}`: the post's card (absent until the feed's function copied the post). */
+export const postCardRef = (postId: string): DocumentReference<PostCard, PostCard> =>
+  doc(postCardsCollection(), postId);
+/** `memberCards/{uid}`: the member's card (absent until the profile's function copied it). */
+export const memberCardRef = (uid: string): DocumentReference<MemberCard, MemberCard> =>
+  doc(memberCardsCollection(), uid);
 /** `explorePosts/{postId}`: a photo post's explore entry. */
 export const explorePostRef = (postId: string): DocumentReference<ExplorePost, ExplorePost> =>
   doc(explorePostsCollection(), postId);

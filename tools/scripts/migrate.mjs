@@ -3,6 +3,7 @@
 //   likes    the like edges from the posts' likes arrays (docs/DATA_MODEL.md "Migrating likes")
 //   timelines  the members' timelines from the follow edges and posts (after `follows`;
 //            docs/DATA_MODEL.md "Migrating timelines")
+//   cards    the post and member cards from the posts and usersData (docs/DATA_MODEL.md "Migrating cards")
 // Against the local backend by default (its ports from the same environment variables as
 // npm start); with FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS (no FIREBASE_API_KEY
 // needed) and MIGRATE_PRODUCTION=1, against that project.
@@ -12,10 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Each migration is one or more teams' command files, run in order.
 const MIGRATIONS = {
-  follows: 'mfe-profile/functions/src/follows/migrateCommand.ts',
-  likes: 'mfe-feed/functions/src/likes/migrateCommand.ts',
-  timelines: 'mfe-feed/functions/src/timelines/migrateCommand.ts',
+  follows: ['mfe-profile/functions/src/follows/migrateCommand.ts'],
+  likes: ['mfe-feed/functions/src/likes/migrateCommand.ts'],
+  timelines: ['mfe-feed/functions/src/timelines/migrateCommand.ts'],
+  cards: [
+    'mfe-feed/functions/src/cards/migrateCommand.ts',
+    'mfe-profile/functions/src/cards/migrateCommand.ts',
+  ],
 };
 
 const what = process.argv[2];
@@ -33,13 +39,15 @@ if (process.env.MIGRATE_PRODUCTION !== '1') {
     `Migrating ${what} in ${config.firebase.projectId} on the local backend (${host}:${port})…`,
   );
 }
-const run = spawnSync(
-  process.execPath,
-  [
-    path.join(ROOT, 'tools/emulator/harness/run-ts.cjs'),
-    path.join(ROOT, 'tools/emulator/harness/migration-command.ts'),
-    path.join(ROOT, MIGRATIONS[what]),
-  ],
-  { stdio: 'inherit', env, cwd: ROOT },
-);
-process.exit(run.status ?? 1);
+for (const command of MIGRATIONS[what]) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'tools/emulator/harness/run-ts.cjs'),
+      path.join(ROOT, 'tools/emulator/harness/migration-command.ts'),
+      path.join(ROOT, command),
+    ],
+    { stdio: 'inherit', env, cwd: ROOT },
+  );
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

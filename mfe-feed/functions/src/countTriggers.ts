@@ -2,17 +2,29 @@
 // idempotent because every run recounts from the source of truth.
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { copyPostCard } from './cards/trigger';
 import { onCommentChange, onPostChange, syncMemberPostCount } from './postCounts';
 
-/** A post created, liked, unliked or deleted: its counts, its author's post count, its tombstone. */
+/**
+ * A post created, liked, unliked or deleted: its counts, its author's post count, its tombstone;
+ * and any write of it, its card.
+ */
 export const countPostWrites = onDocumentWritten(
   { document: 'posts/{postId}', retry: true },
   async (event) => {
-    await onPostChange(getFirestore(), {
+    const db = getFirestore();
+    await onPostChange(db, {
       postId: event.params.postId,
       before: event.data?.before,
       after: event.data?.after,
     });
+    // The post's card (docs/DATA_MODEL.md "Post cards") follows the same write.
+    await copyPostCard(
+      db,
+      event.params.postId,
+      event.data?.before.data(),
+      event.data?.after.data(),
+    );
   },
 );
 

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { memberShown, useMember } from 'shared-firebase';
-import type { LiveDocument, UserData } from 'shared-firebase';
+import type { LiveDocument, MemberCard } from 'shared-firebase';
 import { MemberLabel } from 'shared-ui';
 
 export interface MemberBadgeProps {
   uid: string;
   avatarSize?: number;
   /** The member as the caller already reads them (`useMember(uid)`), so it is not read twice. */
-  member?: LiveDocument<UserData>;
+  member?: LiveDocument<MemberCard>;
 }
 
 /** A member's live picture and name, linking to their profile. */

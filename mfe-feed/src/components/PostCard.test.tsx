@@ -242,6 +242,63 @@ describe('PostCard like toggle', () => {
     expect(fakes.setLiked).toHaveBeenCalledWith(POST_REF, VIEWER, false);
   });
 
+  it('a post card (no liker list) counts from counts.likes, the viewer’s own like applied at once', async () => {
+    const {
+      followers: _followers,
+      likes: _likes,
+      ...card
+    } = makePost({
+      uid: 'author-1',
+      counts: { likes: 4, comments: 0 },
+    });
+    fakes.useOwnLike.mockReturnValue({ status: 'missing' });
+    const view = render(
+      <MemoryRouter>
+        <PostCard post={card} viewerUid={VIEWER} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: '4 likes' })).toBeInTheDocument();
+    // The viewer likes it: their edge turns at once, the function's count of 4 does not yet.
+    fakes.useOwnLike.mockReturnValue({ status: 'ready', data: {} as never });
+    view.rerender(
+      <MemoryRouter>
+        <PostCard post={card} viewerUid={VIEWER} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '5 likes' })).toBeInTheDocument();
+    // The function counted it: 5, not 6.
+    const counted = { ...card, counts: { likes: 5, comments: 0 } };
+    view.rerender(
+      <MemoryRouter>
+        <PostCard post={counted} viewerUid={VIEWER} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: '5 likes' })).toBeInTheDocument();
+    // Who liked it comes from the like edges, the card listing nobody.
+    fakes.useLikeEdges.mockReturnValue({
+      items: [
+        {
+          id: 'post-1_someone',
+          postId: 'post-1',
+          uid: 'someone',
+          author: 'author-1',
+          createdAt: null,
+        },
+      ],
+      status: 'ready',
+      error: null,
+      hasMore: false,
+      loadingMore: false,
+      loadMore: () => undefined,
+      loadMoreError: null,
+      retry: () => undefined,
+    } as never);
+    await userEvent.setup().click(screen.getByRole('button', { name: '5 likes' }));
+    expect(await screen.findByRole('region', { name: 'Liked by' })).toBeInTheDocument();
+    expect(fakes.useLikeEdges).toHaveBeenCalledWith('post-1');
+  });
+
   it('waits for the viewer’s edge before offering to like', () => {
     fakes.useOwnLike.mockReturnValue({ status: 'loading' });
     renderCard(makePost({ likes: ['someone-else'] }));

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { setMuted, useHiddenMembers } from 'shared-firebase';
-import type { Post, WithId } from 'shared-firebase';
+import type { PostCard as PostCardData, WithId } from 'shared-firebase';
 import { Button, StatusMessage, useStatusMessage } from 'shared-ui';
 import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
@@ -20,10 +20,10 @@ import { LazyPhotoViewer } from './viewer/LazyPhotoViewer';
 import { usePhotoViewerEntry } from './viewer/usePhotoViewerEntry';
 import { MentioningText } from './MentioningText';
 import { FEED_MESSAGES } from '../messages';
-import { shownLikes, useOwnLike } from '../data';
+import { useOwnLike, useShownLikes } from '../data';
 
 export interface PostCardProps {
-  post: WithId<Post>;
+  post: WithId<PostCardData>;
   viewerUid: string;
   /** The first card of a list: its photo is fetched first (PostPhoto). */
   priority?: boolean;
@@ -61,7 +61,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const [liveCommentCount, setLiveCommentCount] = useState<number | undefined>(undefined);
   const likersId = useId();
-  const likes = shownLikes(post, viewerUid, useOwnLike(viewerUid, post.postId));
+  const likes = useShownLikes(post, viewerUid, useOwnLike(viewerUid, post.postId));
   const { status, show } = useStatusMessage();
   const commentsId = useId();
   const isAuthor = post.uid === viewerUid;
@@ -199,11 +199,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
       <StatusMessage status={status} />
       <div id={likersId} hidden={!likersOpen}>
         {likersOpen ? (
-          <LazyLikers
-            postId={post.postId}
-            likes={likes.likers}
-            complete={post.likesComplete !== false}
-          />
+          <LazyLikers postId={post.postId} likes={likes.likers} complete={likes.complete} />
         ) : null}
       </div>
       <div id={commentsId} hidden={!commentsOpen}>

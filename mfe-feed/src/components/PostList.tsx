@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { isBlockedEitherWay, isHiddenInFeed, MESSAGES, useHiddenMembers } from 'shared-firebase';
-import type { PagedQuery, Post } from 'shared-firebase';
+import type { PagedQuery, PostCard as PostCardData } from 'shared-firebase';
 import { EmptyState, LoadFailure, Spinner, useOnVisible } from 'shared-ui';
 import { PostCard } from './PostCard';
 
 export interface PostListProps {
-  posts: PagedQuery<Post>;
+  posts: PagedQuery<PostCardData>;
   viewerUid: string;
   /** Accessible name of the list, e.g. "Your feed". */
   label: string;

@@ -20,7 +20,7 @@ export {
   deleteReply,
 } from './comments';
 export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
-export { setLiked, shownLikes, useLikeEdges, useOwnLike } from './likes';
+export { setLiked, shownLikes, useLikeEdges, useOwnLike, useShownLikes } from './likes';
 export type { ShownLikes } from './likes';
 export {
   findMembersByName,

@@ -43,32 +43,50 @@ describe('setLiked', () => {
 
 describe('shownLikes', () => {
   const post = (likes: string[], extra: Partial<Post> = {}) => ({ likes, ...extra });
+  const card = (stored: number) => ({ counts: { likes: stored, comments: 0 } });
   const liked: LiveDocument<LikeEdge> = { status: 'ready', data: {} as LikeEdge };
   const notLiked: LiveDocument<LikeEdge> = { status: 'missing' };
   const loading: LiveDocument<LikeEdge> = { status: 'loading' };
 
-  it('applies the viewer’s own like or unlike at once, before the function lists it', () => {
-    expect(shownLikes(post(['bo']), ME, liked)).toEqual({
+  it('a post not counted yet: its list, with the viewer’s own like or unlike applied at once', () => {
+    expect(shownLikes(post(['bo']), ME, liked, null)).toEqual({
       liked: true,
       count: 2,
       likers: ['bo', ME],
+      complete: true,
     });
-    expect(shownLikes(post(['bo', ME]), ME, notLiked)).toEqual({
+    expect(shownLikes(post(['bo', ME]), ME, notLiked, null)).toEqual({
       liked: false,
       count: 1,
       likers: ['bo'],
+      complete: true,
     });
-    expect(shownLikes(post(['bo', ME]), ME, liked)).toMatchObject({ liked: true, count: 2 });
+    expect(shownLikes(post(['bo', ME]), ME, liked, null)).toMatchObject({ liked: true, count: 2 });
   });
 
-  it('takes the list’s word until the edge is read, and is unknown when it does not list the viewer', () => {
-    expect(shownLikes(post([ME]), ME, loading)).toMatchObject({ liked: true, count: 1 });
-    expect(shownLikes(post(['bo']), ME, loading)).toMatchObject({ liked: null, count: 1 });
+  it('liked-by-me is the viewer’s edge only: unknown until it is read, whatever the list says', () => {
+    expect(shownLikes(post([ME]), ME, loading, null)).toMatchObject({ liked: null, count: 1 });
+    expect(shownLikes(card(4), ME, loading, null)).toMatchObject({ liked: null, count: 4 });
+  });
+
+  it('a card counts from counts.likes, the viewer’s edge at the last count taken as counted', () => {
+    // Liked when the count of 4 was seen: 4. Unliked since: 3, until the function counts it.
+    expect(shownLikes(card(4), ME, liked, { stored: 4, liked: true })).toMatchObject({
+      liked: true,
+      count: 4,
+      likers: [],
+      complete: false,
+    });
+    expect(shownLikes(card(4), ME, notLiked, { stored: 4, liked: true }).count).toBe(3);
+    expect(shownLikes(card(4), ME, liked, { stored: 4, liked: false }).count).toBe(5);
+    // The count moved: it holds the viewer's like as it is now.
+    expect(shownLikes(card(5), ME, liked, { stored: 4, liked: false }).count).toBe(5);
   });
 
   it('beyond the list’s bound counts what the function counted from the edges', () => {
     const full = Array.from({ length: 2000 }, (_, i) => `m${i}`);
     const incomplete = post(full, { likesComplete: false, counts: { likes: 2400, comments: 0 } });
-    expect(shownLikes(incomplete, ME, notLiked).count).toBe(2400);
+    const shown = shownLikes(incomplete, ME, notLiked, { stored: 2400, liked: false });
+    expect(shown).toMatchObject({ count: 2400, complete: false });
   });
 });

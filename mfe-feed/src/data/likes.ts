@@ -2,7 +2,7 @@
 // `likes/{postId}_{me}`, created to like and deleted to unlike. The feed's function fills the
 // post's `likes` and its count from it, so a like costs one small write whatever the post's size.
 import { orderBy, query, serverTimestamp, where, writeBatch } from 'firebase/firestore';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   COLLECTIONS,
   getDb,
@@ -11,7 +11,7 @@ import {
   useLiveDocument,
   usePagedQuery,
 } from 'shared-firebase';
-import type { LikeEdge, LiveDocument, PagedQuery, Post } from 'shared-firebase';
+import type { LikeEdge, LiveDocument, PagedQuery, Post, PostCard } from 'shared-firebase';
 
 /**
  * Likes (`liked` true) or unlikes `post` as `viewerUid`: one write of one document. The edge's
@@ -41,33 +41,69 @@ export function useOwnLike(viewerUid: string, postId: string): LiveDocument<Like
 
 /** A post's likes as the viewer should see them. */
 export interface ShownLikes {
-  /** Whether the viewer likes it; null until known. */
+  /** Whether the viewer likes it (their like edge); null until known. */
   liked: boolean | null;
   /** How many members like it. */
   count: number;
-  /** The likers the post lists (every liker while its list is complete). */
+  /** The likers the post lists, for a post read with its list; empty for a card. */
   likers: string[];
+  /** Whether `likers` is every liker: a post read with its whole list (else the like edges are). */
+  complete: boolean;
 }
 
+/** The viewer's like as it was when the post's stored count was last seen to change. */
+export interface LikeBaseline {
+  stored: number;
+  liked: boolean;
+}
+
+/** The fields of a post (or its card) its likes are shown from. */
+export type LikedPost = Pick<PostCard, 'likesComplete' | 'counts'> & { likes?: string[] };
+
 /**
- * The post's listed likes with the viewer's own like or unlike applied at once (the function lists
- * it a moment later), and its count: the list's length while it is complete, else the function's
- * count of the like edges. Until the viewer's like is read, the list says whether they like it.
+ * The post's likes with the viewer's own like or unlike applied at once (the function counts it a
+ * moment later; docs/DATA_MODEL.md "Counts / Shown"). Liked-by-me is the viewer's edge. The count
+ * is the function's `counts.likes`: the viewer's like as it was when that count was last seen to
+ * change (`baseline`) is taken as counted, and a later change of the edge adds or takes one until
+ * the count moves. A post not counted yet shows its list's length, with the viewer's edge applied.
  */
 export function shownLikes(
-  post: Pick<Post, 'likes' | 'likesComplete' | 'counts'>,
+  post: LikedPost,
+  viewerUid: string,
+  own: LiveDocument<LikeEdge>,
+  baseline: LikeBaseline | null,
+): ShownLikes {
+  const known = own.status === 'ready' || own.status === 'missing';
+  const liked = known ? own.status === 'ready' : null;
+  const list = post.likes;
+  const listed = list?.includes(viewerUid) ?? false;
+  let likers = list ?? [];
+  if (list && liked === true && !listed) likers = [...list, viewerUid];
+  if (list && liked === false && listed) likers = list.filter((uid) => uid !== viewerUid);
+  const complete = list !== undefined && post.likesComplete !== false;
+  const stored = post.counts?.likes;
+  if (stored === undefined) return { liked, count: likers.length, likers, complete };
+  const counted = baseline && baseline.stored === stored ? baseline.liked : liked;
+  const count =
+    liked === null || counted === null || liked === counted
+      ? stored
+      : Math.max(0, stored + (liked ? 1 : -1));
+  return { liked, count, likers, complete };
+}
+
+/** shownLikes of `post` for the viewer, from their live like edge (`useOwnLike`). */
+export function useShownLikes(
+  post: LikedPost,
   viewerUid: string,
   own: LiveDocument<LikeEdge>,
 ): ShownLikes {
-  const listed = post.likes.includes(viewerUid);
+  const baseline = useRef<LikeBaseline | null>(null);
+  const stored = post.counts?.likes;
   const known = own.status === 'ready' || own.status === 'missing';
-  const liked = known ? own.status === 'ready' : listed ? true : null;
-  let likers = post.likes;
-  if (known && liked && !listed) likers = [...post.likes, viewerUid];
-  if (known && !liked && listed) likers = post.likes.filter((uid) => uid !== viewerUid);
-  const complete = post.likesComplete !== false;
-  const count = complete ? likers.length : Math.max(post.counts?.likes ?? 0, likers.length);
-  return { liked, count, likers };
+  if (stored !== undefined && known && baseline.current?.stored !== stored) {
+    baseline.current = { stored, liked: own.status === 'ready' };
+  }
+  return shownLikes(post, viewerUid, own, baseline.current);
 }
 
 /** Likers per page of a post whose `likes` is no longer complete. */

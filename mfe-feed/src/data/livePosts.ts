@@ -1,20 +1,52 @@
 import { onSnapshot } from 'firebase/firestore';
-import type { DocumentReference, FirestoreError } from 'firebase/firestore';
+import type { FirestoreError } from 'firebase/firestore';
 import { useEffect, useRef, useState } from 'react';
-import { postRef } from 'shared-firebase';
-import type { LiveDocument, Post } from 'shared-firebase';
+import { postCardRef, postRef } from 'shared-firebase';
+import type { LiveDocument, PostCard } from 'shared-firebase';
 
 /**
- * The one document a card of a listed post (the home feed's timeline, the saved posts) is read
- * from: the lists name posts by id and read each here, so what a card downloads is decided once.
+ * Listens to the one document a card of a listed post (the home feed's timeline, the saved posts)
+ * is read from: its slim card, without the follower and liker lists (docs/DATA_MODEL.md "Post
+ * cards"), and the post itself only while the card does not exist (a post the feed's function
+ * has not copied yet, or a database the cards migration has not reached). The lists name posts by
+ * id and read each here, so what a card downloads is decided once.
  */
-export function feedPostRef(postId: string): DocumentReference<Post, Post> {
-  return postRef(postId);
+function listenToPostCard(postId: string, show: (post: LiveDocument<PostCard>) => void) {
+  let stopFallback: (() => void) | null = null;
+  const failed = (error: FirestoreError) => show({ status: 'error', error });
+  const stopCard = onSnapshot(
+    postCardRef(postId),
+    (snapshot) => {
+      const card = snapshot.data({ serverTimestamps: 'estimate' });
+      if (card) {
+        stopFallback?.();
+        stopFallback = null;
+        show({ status: 'ready', data: card });
+      } else {
+        stopFallback ??= onSnapshot(
+          postRef(postId),
+          (post) => {
+            const data = post.data({ serverTimestamps: 'estimate' });
+            show(data ? { status: 'ready', data } : { status: 'missing' });
+          },
+          failed,
+        );
+      }
+    },
+    failed,
+  );
+  return () => {
+    stopCard();
+    stopFallback?.();
+  };
 }
 
-/** Live posts by id, each `loading` until its first snapshot; a deleted post is `missing`. */
+/**
+ * Live post cards by id, each `loading` until its first snapshot; a deleted post is `missing` (once
+ * its card is gone too: the feed's function deletes it with the post).
+ */
 export function useLivePosts(postIds: readonly string[], restarts: number) {
-  const [posts, setPosts] = useState<Readonly<Record<string, LiveDocument<Post>>>>({});
+  const [posts, setPosts] = useState<Readonly<Record<string, LiveDocument<PostCard>>>>({});
   const listeners = useRef(new Map<string, () => void>());
   // Post ids hold no '/', so the joined ids stand for the set (a stable effect dependency).
   const wantedKey = postIds.join('/');
@@ -29,19 +61,9 @@ export function useLivePosts(postIds: readonly string[], restarts: number) {
     }
     for (const postId of wanted) {
       if (listeners.current.has(postId)) continue;
-      const show = (post: LiveDocument<Post>) =>
+      const show = (post: LiveDocument<PostCard>) =>
         setPosts((current) => ({ ...current, [postId]: post }));
-      listeners.current.set(
-        postId,
-        onSnapshot(
-          feedPostRef(postId),
-          (snapshot) => {
-            const data = snapshot.data({ serverTimestamps: 'estimate' });
-            show(data ? { status: 'ready', data } : { status: 'missing' });
-          },
-          (error: FirestoreError) => show({ status: 'error', error }),
-        ),
-      );
+      listeners.current.set(postId, listenToPostCard(postId, show));
     }
   }, [wantedKey, restarts]);
 

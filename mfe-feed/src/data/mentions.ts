@@ -1,8 +1,9 @@
 import { getDocs, limit, orderBy, query, startAfter, where } from 'firebase/firestore';
-import type { QueryDocumentSnapshot } from 'firebase/firestore';
+import type { Query, QueryDocumentSnapshot } from 'firebase/firestore';
 import { useCallback } from 'react';
 import {
   isMemberHidden,
+  memberCardsCollection,
   profilePictureSources,
   searchPrefixOf,
   searchRangeEnd,
@@ -10,7 +11,7 @@ import {
   useMember,
   usersDataCollection,
 } from 'shared-firebase';
-import type { HiddenMembers, UserData } from 'shared-firebase';
+import type { HiddenMembers, MemberCard } from 'shared-firebase';
 import type { MentionedMember, MentionOption } from 'shared-ui';
 
 /** How many members the @-suggestions offer at most. */
@@ -24,7 +25,7 @@ const MAX_SEARCH_PAGES = 5;
 
 /**
  * The members whose name starts with `typed` (what follows the `@`), for the @-suggestions: the
- * member search's range over `usersData.searchName` (docs/DATA_MODEL.md "Member search"), read
+ * member search's range over `searchName` (docs/DATA_MODEL.md "Member search"), read
  * once per pause in typing, at most MENTION_SUGGESTIONS, without the members the viewer does not
  * see (`hidden`; blocked either way, suspended). A page that held hidden members is followed by
  * the next, so hidden names never crowd out the ones offered. Blank asks nothing.
@@ -35,22 +36,33 @@ export async function findMembersByName(
 ): Promise<MentionOption[]> {
   const prefix = searchPrefixOf(typed);
   if (!prefix) return [];
+  // The member cards (docs/DATA_MODEL.md "Member cards"); `usersData` when no card matches at
+  // all (a database without cards yet).
+  const found = await offeredIn(memberCardsCollection(), prefix, hidden);
+  return found.read > 0
+    ? found.offered
+    : (await offeredIn(usersDataCollection(), prefix, hidden)).offered;
+}
+
+/** The suggestions one collection of members gives for `prefix`, and how many it read. */
+async function offeredIn(
+  members: Query<MemberCard>,
+  prefix: string,
+  hidden: HiddenMembers,
+): Promise<{ offered: MentionOption[]; read: number }> {
   const range = [
     where('searchName', '>=', prefix),
     where('searchName', '<', searchRangeEnd(prefix)),
     orderBy('searchName'),
   ];
   const offered: MentionOption[] = [];
-  let last: QueryDocumentSnapshot<UserData> | undefined;
+  let read = 0;
+  let last: QueryDocumentSnapshot<MemberCard> | undefined;
   for (let page = 0; page < MAX_SEARCH_PAGES; page++) {
     const found = await getDocs(
-      query(
-        usersDataCollection(),
-        ...range,
-        ...(last ? [startAfter(last)] : []),
-        limit(MENTION_SUGGESTIONS),
-      ),
+      query(members, ...range, ...(last ? [startAfter(last)] : []), limit(MENTION_SUGGESTIONS)),
     );
+    read += found.size;
     for (const member of found.docs) {
       const data = member.data();
       if (isMemberHidden(hidden, member.id, data)) continue;
@@ -63,7 +75,7 @@ export async function findMembersByName(
     if (offered.length >= MENTION_SUGGESTIONS || found.size < MENTION_SUGGESTIONS) break;
     last = found.docs[found.docs.length - 1];
   }
-  return offered.slice(0, MENTION_SUGGESTIONS);
+  return { offered: offered.slice(0, MENTION_SUGGESTIONS), read };
 }
 
 /** A search that is never answered. */

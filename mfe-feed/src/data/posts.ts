@@ -3,47 +3,60 @@ import type { Query } from 'firebase/firestore';
 import { useCallback, useMemo } from 'react';
 import {
   isBlockedEitherWay,
+  postCardRef,
+  postCardsCollection,
+  postRef,
   postsCollection,
+  useCardPages,
   useHiddenMembers,
-  useLiveQuery,
+  useLiveCard,
   usePagedQuery,
   useWithoutSuspended,
 } from 'shared-firebase';
-import type { LiveQuery, PagedQuery, Post, WithId } from 'shared-firebase';
+import type { LiveQuery, PagedQuery, PostCard, WithId } from 'shared-firebase';
 
 /** Posts per page of an author's list (the profile page) and of a tag's (the tag page). */
 export const PROFILE_PAGE_SIZE = 3;
 
 // ---- queries ----
 
-/** One author's posts, newest first (profile page and the exposed post list). */
-export function authorPostsQuery(authorUid: string): Query<Post, Post> {
-  return query(postsCollection(), where('uid', '==', authorUid), orderBy('createdAt', 'desc'));
+/**
+ * One author's posts, newest first (profile page and the exposed post list): their cards, the
+ * posts without the follower and liker lists (docs/DATA_MODEL.md "Post cards"), or, given
+ * `postsCollection()`, the posts themselves.
+ */
+export function authorPostsQuery(
+  authorUid: string,
+  posts: Query<PostCard> = postCardsCollection(),
+): Query<PostCard> {
+  return query(posts, where('uid', '==', authorUid), orderBy('createdAt', 'desc'));
 }
 
 /**
  * The posts with a tag (normalised, as the explore team's function stores `tags`), newest first:
- * the tag page, through the exposed tag post list.
+ * the tag page, through the exposed tag post list. Over the post cards, as authorPostsQuery.
  */
-export function tagPostsQuery(tag: string): Query<Post, Post> {
-  return query(
-    postsCollection(),
-    where('tags', 'array-contains', tag),
-    orderBy('createdAt', 'desc'),
-  );
-}
-
-/** The single post page: posts where `postId` equals the route parameter. */
-export function singlePostQuery(postId: string): Query<Post, Post> {
-  return query(postsCollection(), where('postId', '==', postId));
+export function tagPostsQuery(
+  tag: string,
+  posts: Query<PostCard> = postCardsCollection(),
+): Query<PostCard> {
+  return query(posts, where('tags', 'array-contains', tag), orderBy('createdAt', 'desc'));
 }
 
 // ---- hooks ----
 
-/** An author's live posts in pages of PROFILE_PAGE_SIZE. */
-export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
-  const base = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
-  return useWithoutSuspended(usePagedQuery(base, PROFILE_PAGE_SIZE));
+/**
+ * An author's live posts in pages of PROFILE_PAGE_SIZE: their cards (the posts while the author
+ * has none yet). The viewer's own profile reads their posts themselves, so a post they just made
+ * shows at once, before the feed's function copied it into a card.
+ */
+export function useAuthorPosts(authorUid: string, viewerUid: string): PagedQuery<PostCard> {
+  const own = authorUid === viewerUid;
+  const cards = useMemo(() => (own ? null : authorPostsQuery(authorUid)), [authorUid, own]);
+  const posts = useMemo(() => authorPostsQuery(authorUid, postsCollection()), [authorUid]);
+  const read = useCardPages(cards, own ? null : posts, PROFILE_PAGE_SIZE);
+  const ownPosts = usePagedQuery(own ? posts : null, PROFILE_PAGE_SIZE);
+  return useWithoutSuspended(own ? ownPosts : read);
 }
 
 /**
@@ -51,12 +64,9 @@ export function useAuthorPosts(authorUid: string): PagedQuery<Post> {
  * way). A page of only theirs reads the next at once, so a list never says "no posts" while
  * others' remain; until the viewer's blocks are known the pages are loading.
  */
-export function useShownPosts(pages: PagedQuery<Post>): PagedQuery<Post> {
+export function useShownPosts<P extends PostCard>(pages: PagedQuery<P>): PagedQuery<P> {
   const hidden = useHiddenMembers();
-  const blocked = useCallback(
-    (post: WithId<Post>) => isBlockedEitherWay(hidden, post.uid),
-    [hidden],
-  );
+  const blocked = useCallback((post: WithId<P>) => isBlockedEitherWay(hidden, post.uid), [hidden]);
   return useWithoutSuspended(pages, blocked, hidden.loaded);
 }
 
@@ -64,15 +74,25 @@ export function useShownPosts(pages: PagedQuery<Post>): PagedQuery<Post> {
  * The live posts with a tag in pages of PROFILE_PAGE_SIZE, without hidden members' (a tag may be
  * one a hidden member filled with posts).
  */
-export function useTagPosts(tag: string): PagedQuery<Post> {
-  const base = useMemo(() => tagPostsQuery(tag), [tag]);
-  return useShownPosts(usePagedQuery(base, PROFILE_PAGE_SIZE));
+export function useTagPosts(tag: string): PagedQuery<PostCard> {
+  const cards = useMemo(() => tagPostsQuery(tag), [tag]);
+  const posts = useMemo(() => tagPostsQuery(tag, postsCollection()), [tag]);
+  return useShownPosts(useCardPages(cards, posts, PROFILE_PAGE_SIZE));
 }
 
-/** The live single post (zero or one item). */
-export function useSinglePost(postId: string): LiveQuery<Post> {
-  const base = useMemo(() => singlePostQuery(postId), [postId]);
-  return useLiveQuery(base);
+/**
+ * The live single post (zero or one item): its card by id, or the post while it has none (the
+ * page's read of the post by id; docs/DATA_MODEL.md "Post cards").
+ */
+export function useSinglePost(postId: string): LiveQuery<PostCard> {
+  const card = useMemo(() => postCardRef(postId), [postId]);
+  const post = useMemo(() => postRef(postId), [postId]);
+  const read = useLiveCard(card, post);
+  return useMemo((): LiveQuery<PostCard> => {
+    if (read.status === 'ready') return { status: 'ready', items: [{ ...read.data, id: postId }] };
+    if (read.status === 'missing') return { status: 'ready', items: [] };
+    return read;
+  }, [read, postId]);
 }
 
 // ---- writes ----

@@ -70,11 +70,20 @@ const bookmark = (postId: string) => ({ id: postId, postId, savedAt: null });
 const post = (postId: string, uid = 'author') => ({ postId, uid, postCaption: postId, likes: [] });
 type PostData = ReturnType<typeof post> & { authorSuspended?: true };
 
-/** The post `postId`'s listener receives the post, or `null`: it does not exist (any more). */
-function snapshotOf(postId: string, data: PostData | null) {
-  const listener = firestore.__listeners.get(`posts/${postId}`);
-  if (!listener) throw new Error(`nobody listens to posts/${postId}`);
+/** The document at `path`'s listener receives `data`, or `null`: it does not exist. */
+function deliver(path: string, data: PostData | null) {
+  const listener = firestore.__listeners.get(path);
+  if (!listener) throw new Error(`nobody listens to ${path}`);
   act(() => listener.next({ data: () => data ?? undefined }));
+}
+
+/**
+ * The post `postId`'s card arrives, or, given `null`, the post is gone: its card is missing, and
+ * so is the post read in its place.
+ */
+function snapshotOf(postId: string, data: PostData | null) {
+  deliver(`postCards/${postId}`, data);
+  if (data === null) deliver(`posts/${postId}`, null);
 }
 
 beforeEach(() => {
@@ -125,11 +134,11 @@ describe('the saved posts list', () => {
   it('stops listening to a post whose bookmark is gone', () => {
     pagedQuery.mockReturnValue(staticPagedQuery([bookmark('p1'), bookmark('p2')]));
     const { rerender } = renderHook(() => useSavedPostList('me'));
-    const stopP2 = firestore.__listeners.get('posts/p2')!.stop;
+    const stopP2 = firestore.__listeners.get('postCards/p2')!.stop;
     pagedQuery.mockReturnValue(staticPagedQuery([bookmark('p1')]));
     rerender();
     expect(stopP2).toHaveBeenCalled();
-    expect([...firestore.__listeners.keys()]).toEqual(['posts/p1']);
+    expect([...firestore.__listeners.keys()]).toEqual(['postCards/p1']);
   });
 
   it('reads on when every bookmark read so far is of a deleted post', () => {
@@ -152,7 +161,7 @@ describe('the saved posts list', () => {
     const retry = jest.fn();
     pagedQuery.mockReturnValue(staticPagedQuery([bookmark('p1')], { retry }));
     const { result } = renderHook(() => useSavedPostList('me'));
-    const first = firestore.__listeners.get('posts/p1')!;
+    const first = firestore.__listeners.get('postCards/p1')!;
     act(() => first.fail(Object.assign(new Error('offline'), { code: 'unavailable' })));
     expect(result.current.status).toBe('error');
 

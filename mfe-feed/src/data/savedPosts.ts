@@ -11,7 +11,7 @@ import {
   useLiveDocument,
   usePagedQuery,
 } from 'shared-firebase';
-import type { LiveDocument, PagedQuery, Post, SavedPost, WithId } from 'shared-firebase';
+import type { LiveDocument, PagedQuery, PostCard, SavedPost, WithId } from 'shared-firebase';
 import type { PagedItems } from 'shared-ui';
 import { useLivePosts } from './livePosts';
 
@@ -47,7 +47,7 @@ export function useSavedMark(uid: string, postId: string): LiveDocument<SavedPos
  * viewer's blocks, load the list is loading, and a post that cannot be read fails the list, whose
  * Retry reads everything again.
  */
-export function useSavedPostList(uid: string): PagedItems<WithId<Post>> {
+export function useSavedPostList(uid: string): PagedItems<WithId<PostCard>> {
   const saved = useSavedPosts(uid);
   const hidden = useHiddenMembers();
   const [restarts, setRestarts] = useState(0);

@@ -1,19 +1,22 @@
 // The home feed from the member's timeline (docs/DATA_MODEL.md "Timelines"): the entries the feed's
-// functions pushed, each read as its live post, merged in time order with the posts of the member
-// and of the pulled authors, which are read from the authors themselves.
+// functions pushed, each read as its live card (the post while it has none), merged in time order
+// with the posts of the member and of the pulled authors, which are read from the authors themselves
+// (the member's from their posts, the pulled authors' from their cards).
 import { orderBy, query, where } from 'firebase/firestore';
 import type { FirestoreError, Query, Timestamp } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  postCardsCollection,
   postsCollection,
   PULLED_AUTHORS_BOUND,
   timelineEntriesCollection,
   timelineRef,
+  useCardPages,
   useLiveDocument,
   usePagedQuery,
   useWithoutSuspended,
 } from 'shared-firebase';
-import type { PagedQuery, Post, TimelineEntry, WithId } from 'shared-firebase';
+import type { PagedQuery, Post, PostCard, TimelineEntry, WithId } from 'shared-firebase';
 import { useLivePosts } from './livePosts';
 
 /** Posts per page of the home feed. */
@@ -22,8 +25,8 @@ export const FEED_PAGE_SIZE = 3;
 /** Authors one `in` query names: Firestore's limit on an `in` filter's values. */
 export const AUTHORS_PER_QUERY = 30;
 
-/** The member and every pulled author, `AUTHORS_PER_QUERY` to a query. */
-const AUTHOR_QUERIES = Math.ceil((PULLED_AUTHORS_BOUND + 1) / AUTHORS_PER_QUERY);
+/** Every pulled author, `AUTHORS_PER_QUERY` to a query. */
+const PULLED_QUERIES = Math.ceil(PULLED_AUTHORS_BOUND / AUTHORS_PER_QUERY);
 
 // ---- queries ----
 
@@ -32,19 +35,28 @@ export function timelineEntriesQuery(uid: string): Query<TimelineEntry, Timeline
   return query(timelineEntriesCollection(uid), orderBy('createdAt', 'desc'));
 }
 
-/** The posts of some authors, newest first (the index `uid`, `createdAt` desc). */
-export function authorsPostsQuery(authors: readonly string[]): Query<Post, Post> {
-  return query(postsCollection(), where('uid', 'in', [...authors]), orderBy('createdAt', 'desc'));
+/**
+ * The posts of some authors, newest first (the index `uid`, `createdAt` desc), from their cards
+ * (docs/DATA_MODEL.md "Post cards") or, given `postsCollection()`, the posts themselves.
+ */
+export function authorsPostsQuery<P extends PostCard>(
+  authors: readonly string[],
+  posts: Query<P>,
+): Query<P> {
+  return query(posts, where('uid', 'in', [...authors]), orderBy('createdAt', 'desc'));
 }
 
-/** The member first, then the pulled authors, in groups of AUTHORS_PER_QUERY. */
+/**
+ * The member alone (their posts are read themselves: a new one shows from the SDK's local write,
+ * before its card exists), then the pulled authors in groups of AUTHORS_PER_QUERY.
+ */
 export function authorGroups(viewerUid: string, pulled: readonly string[]): string[][] {
-  const authors = [viewerUid, ...new Set(pulled.filter((uid) => uid !== viewerUid))];
-  const groups: string[][] = [];
-  for (let start = 0; start < authors.length; start += AUTHORS_PER_QUERY) {
-    groups.push(authors.slice(start, start + AUTHORS_PER_QUERY));
+  const others = [...new Set(pulled.filter((uid) => uid !== viewerUid))];
+  const groups: string[][] = [[viewerUid]];
+  for (let start = 0; start < others.length; start += AUTHORS_PER_QUERY) {
+    groups.push(others.slice(start, start + AUTHORS_PER_QUERY));
   }
-  return groups.slice(0, AUTHOR_QUERIES);
+  return groups.slice(0, 1 + PULLED_QUERIES);
 }
 
 // ---- merging ----
@@ -64,11 +76,11 @@ function readUpTo<T>(pages: PagedQuery<T>, at: (item: WithId<T>) => number): num
 }
 
 const entryAt = (entry: WithId<TimelineEntry>) => millis(entry.createdAt);
-const postAt = (post: WithId<Post>) => millis(post.createdAt);
+const postAt = (post: WithId<PostCard>) => millis(post.createdAt);
 
 /** One post of the merged feed and the time it is ordered by. */
 interface Placed {
-  post: WithId<Post>;
+  post: WithId<PostCard>;
   at: number;
 }
 
@@ -78,20 +90,41 @@ function newestFirst(a: Placed, b: Placed): number {
   return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
 }
 
-/** A stable paged query of the posts of `authors` (none: nothing is read). */
-function useAuthorsPosts(authors: readonly string[] | undefined): PagedQuery<Post> {
-  const key = authors?.join('/') ?? '';
-  const base = useMemo(() => (key === '' ? null : authorsPostsQuery(key.split('/'))), [key]);
+/** The member's own posts, paged (none: nothing is read yet). */
+function useOwnPosts(viewer: readonly string[] | undefined): PagedQuery<Post> {
+  const key = viewer?.join('/') ?? '';
+  const base = useMemo(
+    () => (key === '' ? null : authorsPostsQuery(key.split('/'), postsCollection())),
+    [key],
+  );
   return usePagedQuery(base, FEED_PAGE_SIZE);
 }
 
 /**
- * The member's home feed, live, in pages: each page reads FEED_PAGE_SIZE timeline entries and
- * their posts, and FEED_PAGE_SIZE posts of the member and the pulled authors (one `in` query per
- * 30 of them), merged newest first and without duplicates. The member's own new post comes from
- * the own-posts query, so it shows at once, offline too (the SDK's local write).
+ * Pulled authors' post cards, paged, or their posts while the cards' query finds none at all (a
+ * database the cards migration has not reached); none: nothing is read.
  */
-export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
+function usePulledPosts(authors: readonly string[] | undefined): PagedQuery<PostCard> {
+  const key = authors?.join('/') ?? '';
+  const cards = useMemo(
+    () => (key === '' ? null : authorsPostsQuery(key.split('/'), postCardsCollection())),
+    [key],
+  );
+  const posts = useMemo(
+    () => (key === '' ? null : authorsPostsQuery(key.split('/'), postsCollection())),
+    [key],
+  );
+  return useCardPages(cards, posts, FEED_PAGE_SIZE);
+}
+
+/**
+ * The member's home feed, live, in pages: each page reads FEED_PAGE_SIZE timeline entries and
+ * their cards, FEED_PAGE_SIZE of the member's posts and FEED_PAGE_SIZE of the pulled authors'
+ * cards (one `in` query per 30 of them), merged newest first and without duplicates. The member's
+ * own new post comes from the own-posts query, so it shows at once, offline too (the SDK's local
+ * write).
+ */
+export function useTimelineFeed(viewerUid: string): PagedQuery<PostCard> {
   const timeline = useLiveDocument(useMemo(() => timelineRef(viewerUid), [viewerUid]));
   const known = timeline.status !== 'loading';
   const listed: unknown = timeline.status === 'ready' ? timeline.data.pulled : [];
@@ -100,12 +133,14 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     () => (known ? authorGroups(viewerUid, pulledKey === '' ? [] : pulledKey.split('/')) : []),
     [known, viewerUid, pulledKey],
   );
-  // One hook per possible group, so their number never changes between renders.
-  const byAuthors = [
-    useAuthorsPosts(groups[0]),
-    useAuthorsPosts(groups[1]),
-    useAuthorsPosts(groups[2]),
-    useAuthorsPosts(groups[3]),
+  // One hook per possible group (the member's and PULLED_QUERIES), so their number never changes
+  // between renders.
+  const byAuthors: Array<PagedQuery<PostCard>> = [
+    useOwnPosts(groups[0]),
+    usePulledPosts(groups[1]),
+    usePulledPosts(groups[2]),
+    usePulledPosts(groups[3]),
+    usePulledPosts(groups[4]),
   ].slice(0, groups.length);
   const entriesBase = useMemo(() => timelineEntriesQuery(viewerUid), [viewerUid]);
   const entries = usePagedQuery(entriesBase, FEED_PAGE_SIZE);
@@ -119,7 +154,7 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     restarts,
   );
 
-  const lists: Array<PagedQuery<Post> | PagedQuery<TimelineEntry>> = [...byAuthors, entries];
+  const lists: Array<PagedQuery<PostCard> | PagedQuery<TimelineEntry>> = [...byAuthors, entries];
   const shownUpTo = Math.max(
     readUpTo(entries, entryAt),
     ...byAuthors.map((pages) => readUpTo(pages, postAt)),
@@ -204,7 +239,7 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
     for (const pages of latest.current.lists) pages.retry();
   }, []);
 
-  const merged: PagedQuery<Post> = {
+  const merged: PagedQuery<PostCard> = {
     items,
     status: error ? 'error' : loading ? 'loading' : 'ready',
     error,
@@ -219,6 +254,6 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<Post> {
 }
 
 /** The viewer's live home feed in pages of FEED_PAGE_SIZE, without suspended members' posts. */
-export function useFeed(viewerUid: string): PagedQuery<Post> {
+export function useFeed(viewerUid: string): PagedQuery<PostCard> {
   return useWithoutSuspended(useTimelineFeed(viewerUid));
 }

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { memberTag, profilePictureSources } from 'shared-firebase';
-import type { UserData } from 'shared-firebase';
+import type { MemberCard } from 'shared-firebase';
 import { MemberLabel } from 'shared-ui';
 
 export interface MemberEntryProps {
   uid: string;
   name: string;
-  picture: UserData['profilePictures'] | null;
+  picture: MemberCard['profilePictures'] | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PagedQuery, UserData } from 'shared-firebase';
+import type { PagedQuery, MemberCard } from 'shared-firebase';
 import { InfiniteList } from 'shared-ui';
 import { MemberEntry } from './MemberEntry';
 
@@ -7,7 +7,7 @@ export interface MemberListProps {
    * Already in display order (the reverse of the fetch order, see README.md), without the members
    * the viewer does not see (the data hooks leave them out).
    */
-  members: PagedQuery<UserData>;
+  members: PagedQuery<MemberCard>;
   /** The list's accessible name: all members, or a search's results. */
   label: string;
   /** Shown when the list has no entry. */

@@ -2,12 +2,13 @@ import { orderBy, query, where } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useMemo } from 'react';
 import {
+  memberCardsCollection,
   searchPrefixOf,
   searchRangeEnd,
-  usePagedQuery,
+  useCardPages,
   usersDataCollection,
 } from 'shared-firebase';
-import type { PagedQuery, UserData } from 'shared-firebase';
+import type { MemberCard, PagedQuery } from 'shared-firebase';
 import { MEMBERS_PAGE_SIZE } from './members';
 import { useShownMembers } from './shownMembers';
 
@@ -17,10 +18,14 @@ export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
 /**
  * Members whose user name starts with `prefix` (already a search prefix, see searchPrefixOf),
  * case-insensitively: a range over `searchName`, in its order. Firestore has no full-text search.
+ * Over the member cards, or `usersData` itself (see membersInReverseFetchOrder).
  */
-export function memberSearchQuery(prefix: string): Query<UserData, UserData> {
+export function memberSearchQuery(
+  prefix: string,
+  members: Query<MemberCard> = memberCardsCollection(),
+): Query<MemberCard> {
   return query(
-    usersDataCollection(),
+    members,
     where('searchName', '>=', prefix),
     where('searchName', '<', searchRangeEnd(prefix)),
     orderBy('searchName'),
@@ -30,9 +35,14 @@ export function memberSearchQuery(prefix: string): Query<UserData, UserData> {
 /**
  * Live pages of the members whose name starts with what was typed, without those the viewer does
  * not see; `typed` blank searches nothing (null base: the caller shows the whole list instead).
+ * No card found reads `usersData` (a database without cards yet).
  */
-export function useMemberSearch(typed: string): PagedQuery<UserData> {
+export function useMemberSearch(typed: string): PagedQuery<MemberCard> {
   const prefix = searchPrefixOf(typed);
-  const base = useMemo(() => (prefix ? memberSearchQuery(prefix) : null), [prefix]);
-  return useShownMembers(usePagedQuery(base, MEMBERS_PAGE_SIZE));
+  const cards = useMemo(() => (prefix ? memberSearchQuery(prefix) : null), [prefix]);
+  const seed = useMemo(
+    () => (prefix ? memberSearchQuery(prefix, usersDataCollection()) : null),
+    [prefix],
+  );
+  return useShownMembers(useCardPages(cards, seed, MEMBERS_PAGE_SIZE));
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { UserData } from 'shared-firebase';
+import type { MemberCard } from 'shared-firebase';
 import { useNameChangeNeed } from '../data';
 import type { NameChangeNeed } from '../data';
 
@@ -14,7 +14,7 @@ const REASONS: Record<Exclude<NameChangeNeed, 'none'>, string> = {
  * Asks a member whose name breaks the name rules (one from before them) to choose another,
  * without stopping them: a note on their own profile with a link to the edit screen.
  */
-export function NameChangePrompt({ uid, profile }: { uid: string; profile: UserData }) {
+export function NameChangePrompt({ uid, profile }: { uid: string; profile: MemberCard }) {
   const need = useNameChangeNeed(uid, profile);
   if (need === 'none') return null;
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 // Only the tag page's path is read, so only it stays in the bundle.
 import REMOTES from 'remote-list/remotes.json';
 import { memberTag, profilePictureSources } from 'shared-firebase';
-import type { UserData } from 'shared-firebase';
+import type { MemberCard } from 'shared-firebase';
 import { Avatar, Photo, UserText } from 'shared-ui';
 import type { FollowStatus } from '../data';
 import { FollowToggle } from './FollowButton';
@@ -10,7 +10,7 @@ import { ReportMember } from './ReportMember';
 import { SafetyActions } from './SafetyActions';
 
 export interface ProfileHeaderProps {
-  profile: UserData;
+  profile: MemberCard;
   userId: string;
   /** The viewer; null while the session is unknown (no action shown). */
   me: string | null;

@@ -16,6 +16,11 @@ describe('shownPostCount', () => {
     expect(shownPostCount({ posts: ['a'], counts: { followers: 3 } })).toBe(1);
   });
 
+  test('from a member card, the list’s length it carries', () => {
+    expect(shownPostCount({ postsListLength: 2, counts: { posts: 2, postsListed: 1 } })).toBe(3);
+    expect(shownPostCount({ postsListLength: 4 })).toBe(4);
+  });
+
   test('never below zero', () => {
     expect(shownPostCount({ posts: [], counts: { posts: 0, postsListed: 2 } })).toBe(0);
   });

@@ -9,9 +9,7 @@ import { POST_LIST_MODULE } from '../components/ProfilePosts';
 import { ProfilePage } from './ProfilePage';
 
 jest.mock('shared-firebase', () =>
-  jest
-    .requireActual('shared-firebase/testing/sharedFirebaseFake')
-    .sharedFirebaseFake(['useSignedInUid', 'useMember', 'submitReport', 'useHiddenMembers']),
+  jest.requireActual('../testing/sharedFirebaseFake').fake(['useHiddenMembers']),
 );
 jest.mock('../data', () => jest.requireActual('../testing/dataFake').fakeData());
 
@@ -70,7 +68,8 @@ describe('ProfilePage', () => {
       }),
     });
     renderAt('/profile/me');
-    expect(platform.useMember).toHaveBeenCalledWith('me');
+    // Their own whole document, so their new post or edit shows at once; no card read.
+    expect(platform.useMemberDocument).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
       'src',
@@ -113,6 +112,9 @@ describe('ProfilePage', () => {
       ),
     });
     renderAt('/profile/bob');
+    // Another member's card: no lists downloaded.
+    expect(platform.useMember).toHaveBeenCalledWith('bob');
+    expect(platform.useMemberDocument).not.toHaveBeenCalledWith('bob');
     expect(screen.getByRole('img', { name: "Bob's profile picture" })).toHaveAttribute(
       'src',
       'https://example.test/bob.png',

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { hiddenBySuspension, useHiddenMembers, useMember, useSignedInUid } from 'shared-firebase';
+import {
+  hiddenBySuspension,
+  useHiddenMembers,
+  useMember,
+  useMemberDocument,
+  useSignedInUid,
+} from 'shared-firebase';
+import type { LiveDocument, MemberCard } from 'shared-firebase';
 import type { RemoteAppProps } from 'shared-ui';
 import { Spinner, LoadFailure } from 'shared-ui';
 import { IntroList } from '../components/IntroList';
@@ -33,7 +40,12 @@ export function ProfilePage(props: ProfilePageProps) {
 function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: () => void }) {
   const { userId = '' } = useParams();
   const me = useSignedInUid();
-  const profile = useMember(userId || null);
+  // The member's own profile reads their whole `usersData`, so a post or an edit of theirs shows
+  // at once; anyone else's the card, which leaves out the lists (docs/DATA_MODEL.md "Member cards").
+  const own = me !== null && me === userId;
+  const ownDocument = useMemberDocument(own ? userId : null);
+  const card = useMember(own || !userId ? null : userId);
+  const profile: LiveDocument<MemberCard> = own ? ownDocument : card;
   // The counts the profile's function keeps, so the page never downloads the lists (up to 2,000
   // uids each); the lists only for a member it has not counted yet.
   const counted = profile.status === 'ready' ? profile.data.counts : undefined;

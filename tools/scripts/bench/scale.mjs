@@ -7,9 +7,11 @@
 //     the commit, and ms until the functions' work is done (the member's timeline has the author's
 //     newest posts, or lists the author in `pulled`; and the posts' `followers` fan-out);
 // (b) feed pages of a follower listed in the posts' `followers`, as a client reads them: the
-//     `followers array-contains` query (mfe-feed/src/data/posts.ts) and the timeline read (the
-//     timeline document's `pulled`, `timelines/{me}/entries` newest first with each entry's post,
-//     and each pulled author's newest posts): reads, bytes, p50 and p99 ms over BENCH_SCALE_PAGES;
+//     seed's `followers array-contains` query (older clients' feed) and the timeline read (the
+//     timeline document's `pulled`, `timelines/{me}/entries` newest first with each entry's card,
+//     the member's own newest posts and the pulled authors' newest cards, as
+//     mfe-feed/src/data/timelineFeed.ts reads them): reads, bytes, p50 and p99 ms over
+//     BENCH_SCALE_PAGES;
 // (c) posts written one at a time (BENCH_SCALE_POSTS, 5), each entry's creation time minus the
 //     post's write time (timeline-delay.mjs's method), for authors pushed (F up to the pull
 //     threshold); a pulled author's posts go to no follower's timeline, which is printed instead;
@@ -55,10 +57,13 @@ const DELAY_POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 5);
 const GOOGLE_MAX_FOLLOWERS = 10_000;
 /** How long the bench waits for the functions' work before printing "> 300 s" and going on. */
 const WAIT_MS = 300_000;
-const FEED_SOURCE = path.join(ROOT, 'mfe-feed/src/data/posts.ts');
+const FEED_SOURCE = path.join(ROOT, 'mfe-feed/src/data/timelineFeed.ts');
 /** The feed's page size, read from the feed's own source so the bench pages as the feed does. */
 const FEED_PAGE_SIZE = Number(
   /export const FEED_PAGE_SIZE = (\d+)/.exec(readFileSync(FEED_SOURCE, 'utf8'))?.[1],
+);
+const AUTHORS_PER_QUERY = Number(
+  /export const AUTHORS_PER_QUERY = (\d+)/.exec(readFileSync(FEED_SOURCE, 'utf8'))?.[1],
 );
 const log = (line) => console.log(`[scale] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,7 +210,8 @@ async function seedScene(db, audit, scene) {
   for (let from = 0; from < posts; from += 1000) {
     const writes = [];
     for (let n = from; n < Math.min(posts, from + 1000); n += 1) {
-      writes.push([`posts/${postIds[n]}`, postData(postIds[n], audience, postTime(n))]);
+      const post = postData(postIds[n], audience, postTime(n));
+      writes.push([`posts/${postIds[n]}`, post], [`postCards/${postIds[n]}`, cardOf(post)]);
       if (!pulled && followers > 0)
         writes.push([
           `timelines/${followerId(0)}/entries/${postIds[n]}`,
@@ -226,6 +232,13 @@ function seededFollowers(scene) {
 
 function zeroCounts() {
   return { posts: 0, postsListed: 0, followers: 0, following: 0 };
+}
+
+/** The post's card, as the feed's function copies it: the post without its two lists. */
+function cardOf(post) {
+  return Object.fromEntries(
+    Object.entries(post).filter(([field]) => field !== 'followers' && field !== 'likes'),
+  );
 }
 
 function postData(id, audience, createdAt, author = AUTHOR) {
@@ -342,7 +355,7 @@ async function measureFeed(firestoreUrl) {
   const client = clientAs(firestoreUrl, me);
   const { db } = client;
   const posts = lite.collection(db, 'posts');
-  // As mfe-feed/src/data/posts.ts `feedQuery` and usePagedQuery page it.
+  // As older clients' feed query and usePagedQuery page it.
   const byFollowers = await pages(PAGES, async (after) => {
     const base = [where('followers', 'array-contains', me), lite.orderBy('createdAt', 'desc')];
     const page = await lite.getDocs(
@@ -355,47 +368,58 @@ async function measureFeed(firestoreUrl) {
     );
     return { reads: Math.max(1, page.size), last: page.docs.at(-1) };
   });
-  // The timeline: the pulled authors, the entries newest first and each entry's post, and each
-  // pulled author's newest posts (a later page of a pulled author continues after its last post).
+  // The timeline as mfe-feed/src/data/timelineFeed.ts reads it: the pulled authors, the entries
+  // newest first and each entry's card, the member's own newest posts (`uid in [me]`), and the
+  // pulled authors' newest cards (`uid in`, 30 to a query); a later page of each list continues
+  // after its last item.
+  const cards = lite.collection(db, 'postCards');
   const byTimeline = await pages(PAGES, async (after) => {
     const timeline = await lite.getDoc(lite.doc(db, 'timelines', me));
     const pulledAuthors = timeline.get('pulled') ?? [];
-    const entries = await lite.getDocs(
-      lite.query(
-        lite.collection(db, 'timelines', me, 'entries'),
-        lite.orderBy('createdAt', 'desc'),
-        ...(after?.entry ? [lite.startAfter(after.entry)] : []),
-        lite.limit(FEED_PAGE_SIZE),
-      ),
-    );
-    const entryPosts = await Promise.all(
-      entries.docs.map((entry) => lite.getDoc(lite.doc(db, 'posts', entry.get('postId')))),
-    );
-    const pulledPages = await Promise.all(
-      pulledAuthors.map((author) =>
-        lite.getDocs(
-          lite.query(
-            posts,
-            where('uid', '==', author),
-            lite.orderBy('createdAt', 'desc'),
-            ...(after?.pulled?.[author] ? [lite.startAfter(after.pulled[author])] : []),
-            lite.limit(FEED_PAGE_SIZE),
-          ),
+    const groups = [];
+    for (let start = 0; start < pulledAuthors.length; start += AUTHORS_PER_QUERY)
+      groups.push(pulledAuthors.slice(start, start + AUTHORS_PER_QUERY));
+    const page = (from, authors, cursor) =>
+      lite.getDocs(
+        lite.query(
+          from,
+          where('uid', 'in', authors),
+          lite.orderBy('createdAt', 'desc'),
+          ...(cursor ? [lite.startAfter(cursor)] : []),
+          lite.limit(FEED_PAGE_SIZE),
+        ),
+      );
+    const [entries, own, ...pulledPages] = await Promise.all([
+      lite.getDocs(
+        lite.query(
+          lite.collection(db, 'timelines', me, 'entries'),
+          lite.orderBy('createdAt', 'desc'),
+          ...(after?.entry ? [lite.startAfter(after.entry)] : []),
+          lite.limit(FEED_PAGE_SIZE),
         ),
       ),
+      page(posts, [me], after?.own),
+      ...groups.map((authors, n) => page(cards, authors, after?.pulled?.[n])),
+    ]);
+    const entryCards = await Promise.all(
+      entries.docs.map((entry) => lite.getDoc(lite.doc(db, 'postCards', entry.get('postId')))),
     );
     const reads =
       1 +
-      Math.max(1, entries.size) +
-      entryPosts.length +
-      pulledPages.reduce((sum, page) => sum + Math.max(1, page.size), 0);
-    const pulledLast = Object.fromEntries(
-      pulledAuthors.map((author, n) => [author, pulledPages[n].docs.at(-1)]),
-    );
-    const exhausted = entries.empty && pulledPages.every((page) => page.empty);
+      [entries, own, ...pulledPages].reduce((sum, read) => sum + Math.max(1, read.size), 0) +
+      entryCards.length;
+    const lists = [entries, own, ...pulledPages];
+    const exhausted = lists.every((read) => read.empty);
     return {
       reads,
-      last: exhausted ? null : { entry: entries.docs.at(-1), pulled: pulledLast },
+      last: exhausted
+        ? null
+        : {
+            // A list read to its end keeps its cursor, so it is not read from the start again.
+            entry: entries.docs.at(-1) ?? after?.entry,
+            own: own.docs.at(-1) ?? after?.own,
+            pulled: pulledPages.map((read, n) => read.docs.at(-1) ?? after?.pulled?.[n]),
+          },
     };
   });
   await deleteClientApp(client.app);
@@ -503,7 +527,7 @@ newcomer's timeline has the author's newest posts or lists them in pulled, and u
 ${results.map(({ scene, follow: f }) => `| ${size(scene)} | ${f.reads} | ${f.writes} | ${kb(f.up)} | ${kb(f.down)} | ${ms(f.commitMs)} | ${ms(f.timelineMs)} | ${ms(f.fanOutMs)} |`).join('\n')}
 
 (b) a feed page of a listed follower: the current query (posts where followers array-contains me) and the
-timeline read (timelines/{me}, its entries newest first + each entry's post, + each pulled author's posts)
+timeline read (timelines/{me}, its entries newest first + each entry's card, + the member's own posts, + the pulled authors' cards)
 
 | F | P | followers query: reads | KB | p50 ms | p99 ms | timeline: reads | KB | p50 ms | p99 ms |
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|

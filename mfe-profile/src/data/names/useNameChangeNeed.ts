@@ -6,7 +6,7 @@ import {
   userNameClaimId,
   userNameClaimRef,
 } from 'shared-firebase';
-import type { UserData } from 'shared-firebase';
+import type { MemberCard } from 'shared-firebase';
 
 /**
  * Why the member is asked to choose a new name, or 'none' (also while it is being read): their
@@ -16,7 +16,7 @@ import type { UserData } from 'shared-firebase';
  */
 export type NameChangeNeed = 'none' | 'characters' | 'taken' | 'review';
 
-export function useNameChangeNeed(uid: string, profile: UserData): NameChangeNeed {
+export function useNameChangeNeed(uid: string, profile: MemberCard): NameChangeNeed {
   const name = profile.userInfo.userName;
   const claimRef = useMemo(() => userNameClaimRef(userNameClaimId(name)), [name]);
   const reviewRef = useMemo(() => nameReviewRef(uid), [uid]);

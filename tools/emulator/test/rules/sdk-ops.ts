@@ -24,7 +24,7 @@ export type Op =
   | { get: string }
   | {
       list: string;
-      where?: Array<[string, '==' | 'array-contains' | '>=' | 'in', Json]>;
+      where?: Array<[string, '==' | 'array-contains' | '>=' | '<' | 'in', Json]>;
       orderBy?: [string, 'asc' | 'desc'];
       limit?: number;
       /** `collectionGroup(list)` instead of `collection(list)`. */
