@@ -276,8 +276,8 @@ describe('PostCard like toggle', () => {
     );
     expect(screen.getByRole('button', { name: '5 likes' })).toBeInTheDocument();
     // Who liked it comes from the like edges, the card listing nobody.
-    fakes.useLikeEdges.mockReturnValue({
-      items: [
+    fakes.useLikeEdges.mockReturnValue(
+      staticPagedQuery([
         {
           id: 'post-1_someone',
           postId: 'post-1',
@@ -285,15 +285,8 @@ describe('PostCard like toggle', () => {
           author: 'author-1',
           createdAt: null,
         },
-      ],
-      status: 'ready',
-      error: null,
-      hasMore: false,
-      loadingMore: false,
-      loadMore: () => undefined,
-      loadMoreError: null,
-      retry: () => undefined,
-    } as never);
+      ]) as never,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: '5 likes' }));
     expect(await screen.findByRole('region', { name: 'Liked by' })).toBeInTheDocument();
     expect(fakes.useLikeEdges).toHaveBeenCalledWith('post-1');
