@@ -49,7 +49,18 @@ export async function fanOutToPosts(
     const read = await progressRef.get();
     const progress = read.data() as FanoutProgress | undefined;
     if (!progress || progress.inAudience !== inAudience) {
-      const start: FanoutProgress = { follower, target, inAudience, cursor: null, done: false };
+      // Out of the audience and never brought into it (no progress at all): the follower is in
+      // none of the posts, which only this function and, at a post's creation, the follower's
+      // place in `Followers/{target}` put them in. So a follower beyond the list's bound costs
+      // no read of the target's posts, however many there are.
+      const nothingToTakeOut = !read.exists && !inAudience;
+      const start: FanoutProgress = {
+        follower,
+        target,
+        inAudience,
+        cursor: null,
+        done: nothingToTakeOut,
+      };
       const started = await committedIfUnchanged(progressRef, read, () =>
         read.exists
           ? progressRef.update({ ...start }, { lastUpdateTime: read.updateTime! })

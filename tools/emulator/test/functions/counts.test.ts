@@ -522,6 +522,13 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     expect(((await field('Followers/fvt', 'Followers')) as string[]).length).toBe(2000);
     expect(await field('Following/fva', 'Following')).toEqual(['fvt']);
     expect((await audiences('fvt')).every((followers) => !followers.includes('fva'))).toBe(true);
+    // Never in the audience, so no post of the target was read: no page, no cursor.
+    expect((await doc('followFanouts/fva_fvt').get()).data()).toMatchObject({
+      inAudience: false,
+      cursor: null,
+      done: true,
+    });
+    expect(await fanOutToPosts(db, 'fva', 'fvt', false)).toEqual({ pages: 0, postsWritten: 0 });
     // The count goes on past the list: the edges, counted by the index.
     await syncFollowCount(db, 'fvt', 'followers');
     expect(await field('usersData/fvt', 'counts.followers')).toBe(2001);
