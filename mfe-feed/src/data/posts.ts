@@ -94,5 +94,3 @@ export function useSinglePost(postId: string): LiveQuery<PostCard> {
     return read;
   }, [read, postId]);
 }
-
-// ---- writes ----
