@@ -404,11 +404,9 @@ async function measureFeed(firestoreUrl) {
     const entryCards = await Promise.all(
       entries.docs.map((entry) => lite.getDoc(lite.doc(db, 'postCards', entry.get('postId')))),
     );
-    const reads =
-      1 +
-      [entries, own, ...pulledPages].reduce((sum, read) => sum + Math.max(1, read.size), 0) +
-      entryCards.length;
     const lists = [entries, own, ...pulledPages];
+    const reads =
+      1 + lists.reduce((sum, read) => sum + Math.max(1, read.size), 0) + entryCards.length;
     const exhausted = lists.every((read) => read.empty);
     return {
       reads,
