@@ -38,6 +38,13 @@ export interface PageFirebase {
     q: FirestoreSdk.Query,
     spec: S,
   ): Promise<FirestoreSdk.AggregateSpecData<S>>;
+  /**
+   * `p`, held by the page until it settles. Chromium's inspector holds the promise an evaluation
+   * returns only weakly: one whose settling the page no longer references (the SDK's pending reads
+   * are reached only from inside it) can be collected mid-run, failing the call with "Resulting
+   * promise was garbage collected".
+   */
+  keep<T>(p: Promise<T>): Promise<T>;
 }
 
 export interface ClientOptions {
@@ -196,6 +203,13 @@ function initPage(init: PageInit): void {
   firestore.connectFirestoreEmulator(db, init.firestoreHost, init.firestorePort, emulatorOptions);
   const st = storage.getStorage(firebaseApp);
   storage.connectStorageEmulator(st, init.storageHost, init.storagePort, emulatorOptions);
+  const kept = new Set<Promise<unknown>>();
+  const keep = <T>(p: Promise<T>) => {
+    kept.add(p);
+    const release = () => kept.delete(p);
+    p.then(release, release);
+    return p;
+  };
   const outcome = <T>(p: Promise<T>, ok: (value: T) => string) =>
     p.then(ok, (e: { code: string; message: string }) => `${e.code}: ${e.message}`);
   w.fb = {
@@ -214,6 +228,7 @@ function initPage(init: PageInit): void {
         return (sorted ? ids.sort() : ids).join(',');
       }),
     aggregate: async (q, spec) => (await firestore.getAggregateFromServer(q, spec)).data(),
+    keep,
   };
 }
 
@@ -447,9 +462,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         uid: init.uid,
         run<T, A>(fn: (fb: PageFirebase, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
           return page.evaluate(
-            async ([source, a]) => {
-              const f = (0, eval)(`(${source})`) as (fb: unknown, arg: unknown) => unknown;
-              return f((window as unknown as { fb: unknown }).fb, a);
+            ([source, a]) => {
+              const f = (0, eval)(`(${source})`) as (fb: PageFirebase, arg: unknown) => unknown;
+              const fb = (window as unknown as { fb: PageFirebase }).fb;
+              return fb.keep(Promise.resolve().then(() => f(fb, a)));
             },
             [fn.toString(), arg] as const,
           ) as Promise<T>;

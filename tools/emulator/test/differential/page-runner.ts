@@ -28,7 +28,8 @@ export function interpretInstalled(client: HarnessClient, request: string): Prom
     ([name, run]) => {
       const page = window as unknown as Record<string, unknown>;
       const interpret = page[name] as (fb: unknown, run: string) => Promise<string>;
-      return interpret(page['fb'], run);
+      const fb = page['fb'] as { keep(p: Promise<string>): Promise<string> };
+      return fb.keep(interpret(fb, run));
     },
     [INSTALLED, request] as const,
   );
