@@ -380,6 +380,13 @@ test.describe('feed', () => {
         };
         await admin.write([{ path: `posts/${postId}`, data }]);
       }
+      // The member's own lists read the cards the feed's function copies from the posts.
+      await expect
+        .poll(
+          async () => (await admin.list('postCards', { field: 'uid', equals: member.uid })).length,
+          { timeout: 30_000 },
+        )
+        .toBe(7);
       await signIn(page, member);
       const cards = feed(page).getByRole('article');
       const end = page.getByText('You have reached the end.');

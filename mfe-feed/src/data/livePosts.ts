@@ -41,31 +41,37 @@ function listenToPostCard(postId: string, show: (post: LiveDocument<PostCard>) =
   };
 }
 
+/** Starts listening to one document by id, handing each read to `show`; returns the stop. */
+export type ListenById<T> = (id: string, show: (read: LiveDocument<T>) => void) => () => void;
+
 /**
- * Live post cards by id, each `loading` until its first snapshot; a deleted post is `missing` (once
- * its card is gone too: the feed's function deletes it with the post).
+ * Live documents by id, each `loading` until its first snapshot, through `listen`: one listener
+ * per id, kept while the id is wanted. A new `restarts` listens to every id afresh.
  */
-export function useLivePosts(postIds: readonly string[], restarts: number) {
-  const [posts, setPosts] = useState<Readonly<Record<string, LiveDocument<PostCard>>>>({});
+export function useLiveById<T>(
+  ids: readonly string[],
+  restarts: number,
+  listen: ListenById<T>,
+): Readonly<Record<string, LiveDocument<T>>> {
+  const [reads, setReads] = useState<Readonly<Record<string, LiveDocument<T>>>>({});
   const listeners = useRef(new Map<string, () => void>());
-  // Post ids hold no '/', so the joined ids stand for the set (a stable effect dependency).
-  const wantedKey = postIds.join('/');
+  // Document ids hold no '/', so the joined ids stand for the set (a stable effect dependency).
+  const wantedKey = ids.join('/');
 
   useEffect(() => {
     const wanted = new Set(wantedKey === '' ? [] : wantedKey.split('/'));
-    for (const [postId, stop] of listeners.current) {
-      if (!wanted.has(postId)) {
+    for (const [id, stop] of listeners.current) {
+      if (!wanted.has(id)) {
         stop();
-        listeners.current.delete(postId);
+        listeners.current.delete(id);
       }
     }
-    for (const postId of wanted) {
-      if (listeners.current.has(postId)) continue;
-      const show = (post: LiveDocument<PostCard>) =>
-        setPosts((current) => ({ ...current, [postId]: post }));
-      listeners.current.set(postId, listenToPostCard(postId, show));
+    for (const id of wanted) {
+      if (listeners.current.has(id)) continue;
+      const show = (read: LiveDocument<T>) => setReads((current) => ({ ...current, [id]: read }));
+      listeners.current.set(id, listen(id, show));
     }
-  }, [wantedKey, restarts]);
+  }, [wantedKey, restarts, listen]);
 
   // A retry listens afresh; leaving the page stops every listener.
   useEffect(() => {
@@ -73,9 +79,20 @@ export function useLivePosts(postIds: readonly string[], restarts: number) {
     return () => {
       for (const stop of current.values()) stop();
       current.clear();
-      setPosts({});
+      setReads({});
     };
   }, [restarts]);
 
-  return posts;
+  return reads;
+}
+
+/**
+ * Live post cards by id, each `loading` until its first snapshot; a deleted post is `missing` (once
+ * its card is gone too: the feed's function deletes it with the post).
+ */
+export function useLivePosts(
+  postIds: readonly string[],
+  restarts: number,
+): Readonly<Record<string, LiveDocument<PostCard>>> {
+  return useLiveById(postIds, restarts, listenToPostCard);
 }

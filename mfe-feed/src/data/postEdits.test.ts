@@ -1,4 +1,5 @@
 import { CAPTION_MAX_LENGTH } from 'shared-firebase';
+import { readOwnPostWrites } from './ownPostWrites';
 import { PHOTO_ALT_MAX_LENGTH } from './photoAlt';
 import { editPost, MAX_POST_EDITS, postEditProblem, postEditsQuery } from './postEdits';
 
@@ -94,6 +95,7 @@ describe('editPost', () => {
         ],
       ],
     ]);
+    expect(readOwnPostWrites().edited).toEqual(new Set(['p1']));
   });
 
   it('numbers a later edit by the edits before it and dates the version by the last edit', async () => {

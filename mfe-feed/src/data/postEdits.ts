@@ -12,6 +12,7 @@ import {
   useLiveQuery,
 } from 'shared-firebase';
 import type { LiveQuery, Post, PostEdit } from 'shared-firebase';
+import { noteOwnPostEdited } from './ownPostWrites';
 import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
 
 /**
@@ -94,7 +95,7 @@ export function postEditProblem(
  * nothing to save.
  */
 export async function editPost(postId: string, input: PostEditInput): Promise<boolean> {
-  return runTransaction(getDb(), async (transaction) => {
+  const saved = await runTransaction(getDb(), async (transaction) => {
     const snapshot = await transaction.get(postRef(postId));
     const before = snapshot.data();
     if (!before) throw new Error('The post no longer exists.');
@@ -138,6 +139,8 @@ export async function editPost(postId: string, input: PostEditInput): Promise<bo
     }
     return true;
   });
+  if (saved) noteOwnPostEdited(postId);
+  return saved;
 }
 
 /** A post's earlier versions, most recently replaced first. */

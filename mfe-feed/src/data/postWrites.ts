@@ -37,6 +37,7 @@ import {
 } from 'shared-firebase';
 import type { Post, UploadedImage } from 'shared-firebase';
 import { PHOTO_ALT_MAX_LENGTH, storedPhotoAlt } from './photoAlt';
+import { noteOwnPostDeleted, noteOwnPostMade } from './ownPostWrites';
 import { postAudience, readPostAudience } from './postAudience';
 
 // Making and deleting posts, apart from the reads a list of posts needs (./posts).
@@ -331,10 +332,13 @@ export async function createPost({
   try {
     const audience = await readPostAudience(authorUid);
     try {
-      await commitPost(write, audience);
+      const committed = commitPost(write, audience);
+      noteOwnPostMade(write.postId);
+      await committed;
     } catch (error) {
       if (!isPermissionDenied(error)) throw error;
       await commitPostWithServerFollowers(write);
+      noteOwnPostMade(write.postId);
     }
     return write.postId;
   } catch (error) {
@@ -375,6 +379,7 @@ export async function deletePost(
   batch.update(userDataRef(post.uid), { posts: arrayRemove(post.postId) });
   for (const edit of edits.docs) batch.delete(edit.ref);
   await batch.commit();
+  noteOwnPostDeleted(post.postId);
   // The download URLs name the objects. The post is already gone, so a file that cannot be
   // removed is only logged.
   await deletePostImages(post).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { readOwnPostWrites } from './ownPostWrites';
 import { PHOTO_ALT_MAX_LENGTH } from './photoAlt';
 import { authorPostsQuery, tagPostsQuery } from './posts';
 import {
@@ -198,6 +199,8 @@ describe('createPost', () => {
       ],
     ]);
     expect(jest.mocked(getDoc).mock.calls).toEqual([[{ path: `Followers/${ME}`, id: ME }]]);
+    // The member's own lists show it from its post until its card exists.
+    expect(readOwnPostWrites().made).toEqual(new Set(['NEW_ID']));
   });
 
   it('uploads the photo’s sizes to {uid}/posts first, then adds the explore entry in the same batch', async () => {
@@ -501,6 +504,7 @@ describe('deletePost', () => {
       ['delete', 'posts/p1/edits/1'],
     ]);
     expect(deleteObject).toHaveBeenCalledWith({ ref: 'https://files/1.png' });
+    expect(readOwnPostWrites().deleted).toEqual(new Set(['p1']));
   });
 
   it('offline, reads the comments only once the browser is online again', async () => {

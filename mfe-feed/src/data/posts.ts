@@ -10,10 +10,10 @@ import {
   useCardPages,
   useHiddenMembers,
   useLiveCard,
-  usePagedQuery,
   useWithoutSuspended,
 } from 'shared-firebase';
 import type { LiveQuery, PagedQuery, PostCard, WithId } from 'shared-firebase';
+import { useWithOwnWrites } from './ownPosts';
 
 /** Posts per page of an author's list (the profile page) and of a tag's (the tag page). */
 export const PROFILE_PAGE_SIZE = 3;
@@ -47,16 +47,14 @@ export function tagPostsQuery(
 
 /**
  * An author's live posts in pages of PROFILE_PAGE_SIZE: their cards (the posts while the author
- * has none yet). The viewer's own profile reads their posts themselves, so a post they just made
- * shows at once, before the feed's function copied it into a card.
+ * has none yet). The viewer's own profile shows this tab's own writes on top until the cards have
+ * them, so a post they just made shows at once (ownPosts.ts).
  */
 export function useAuthorPosts(authorUid: string, viewerUid: string): PagedQuery<PostCard> {
-  const own = authorUid === viewerUid;
-  const cards = useMemo(() => (own ? null : authorPostsQuery(authorUid)), [authorUid, own]);
+  const cards = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
   const posts = useMemo(() => authorPostsQuery(authorUid, postsCollection()), [authorUid]);
-  const read = useCardPages(cards, own ? null : posts, PROFILE_PAGE_SIZE);
-  const ownPosts = usePagedQuery(own ? posts : null, PROFILE_PAGE_SIZE);
-  return useWithoutSuspended(own ? ownPosts : read);
+  const read = useCardPages(cards, posts, PROFILE_PAGE_SIZE);
+  return useWithoutSuspended(useWithOwnWrites(read, authorUid === viewerUid));
 }
 
 /**

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useLiveDocument, usePagedQuery } from 'shared-firebase';
 import type { PagedQuery } from 'shared-firebase';
 import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
+import { noteOwnPostMade, resetOwnPostWrites } from './ownPostWrites';
 import { authorGroups, FEED_PAGE_SIZE, useTimelineFeed } from './timelineFeed';
 
 /**
@@ -15,7 +16,9 @@ jest.mock('firebase/firestore', () => {
   return {
     doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
     ...jest.requireActual('shared-firebase/testing/firebaseFakes').fakeQueryBuilders,
-    onSnapshot: (ref: { path: string }, next: (snapshot: unknown) => void) => {
+    onSnapshot: (ref: { path: string }, ...args: unknown[]) => {
+      // The options object, when given, comes before the observer.
+      const next = args.find((arg) => typeof arg === 'function') as Listener['next'];
       listeners.set(ref.path, { next });
       return () => listeners.delete(ref.path);
     },
@@ -79,10 +82,10 @@ function given(pulled: string[] | null, lists: Lists) {
 }
 
 /** The document at `path`'s listener receives `data`, or `null`: it does not exist. */
-function deliver(path: string, data: object | null) {
+function deliver(path: string, data: object | null, hasPendingWrites = false) {
   const listener = listeners.get(path);
   if (!listener) throw new Error(`nobody listens to ${path}`);
-  act(() => listener.next({ data: () => data ?? undefined }));
+  act(() => listener.next({ data: () => data ?? undefined, metadata: { hasPendingWrites } }));
 }
 
 /** The post `postId`'s card arrives, or, given null, the post is gone: its card and itself. */
@@ -94,6 +97,7 @@ function snapshotOf(postId: string, data: object | null) {
 const ids = (feed: PagedQuery<unknown>) => feed.items.map((item) => item.id);
 
 beforeEach(() => {
+  resetOwnPostWrites();
   listeners.clear();
   pagedQuery.mockReset();
   liveDocument.mockReset();
@@ -213,26 +217,28 @@ test('a page that one read leaves short reads on from the list behind until it i
   expect(loadOwn).toHaveBeenCalledTimes(1);
 });
 
-test('reads the member’s posts themselves and the pulled authors’ cards, the member’s pending post first', () => {
+test('reads the member’s cards and the pulled authors’, a post made here first from its post', () => {
   const queried: Array<[string[], string]> = [];
   given(['big'], {
     entries: staticPagedQuery([entry('a-5', 'ann', 5), entry('big-6', 'big', 6)] as never),
     byAuthors: (authors, collection) => {
       queried.push([authors, collection]);
-      return collection === 'posts'
-        ? staticPagedQuery([post('new', ME, null)] as never, { pendingIds: new Set(['new']) })
-        : staticPagedQuery([post('big-6', 'big', 6)] as never);
+      return staticPagedQuery([
+        authors.includes(ME) ? post('me-1', ME, 1) : post('big-6', 'big', 6),
+      ] as never);
     },
   });
+  act(() => noteOwnPostMade('new'));
   const { result } = renderHook(() => useTimelineFeed(ME));
   expect(queried.slice(-2)).toEqual([
-    [[ME], 'posts'],
+    [[ME], 'postCards'],
     [['big'], 'postCards'],
   ]);
   // A pulled author's entry (pushed before the switch) is that query's: not read twice.
-  expect([...listeners.keys()]).toEqual(['postCards/a-5']);
+  expect([...listeners.keys()].sort()).toEqual(['postCards/a-5', 'posts/new']);
   snapshotOf('a-5', post('a-5', 'ann', 5));
-  expect(ids(result.current)).toEqual(['new', 'big-6', 'a-5']);
+  deliver('posts/new', post('new', ME, null), true);
+  expect(ids(result.current)).toEqual(['new', 'big-6', 'a-5', 'me-1']);
   expect(result.current.pendingIds).toEqual(new Set(['new']));
 });
 

@@ -1,7 +1,7 @@
 // The home feed from the member's timeline (docs/DATA_MODEL.md "Timelines"): the entries the feed's
 // functions pushed, each read as its live card (the post while it has none), merged in time order
-// with the posts of the member and of the pulled authors, which are read from the authors themselves
-// (the member's from their posts, the pulled authors' from their cards).
+// with the posts of the member and of the pulled authors, which are read from the authors' cards
+// themselves (the member's with this tab's own writes on top: ownPosts.ts).
 import { orderBy, query, where } from 'firebase/firestore';
 import type { FirestoreError, Query, Timestamp } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,8 +16,9 @@ import {
   usePagedQuery,
   useWithoutSuspended,
 } from 'shared-firebase';
-import type { PagedQuery, Post, PostCard, TimelineEntry, WithId } from 'shared-firebase';
+import type { PagedQuery, PostCard, TimelineEntry, WithId } from 'shared-firebase';
 import { useLivePosts } from './livePosts';
+import { useWithOwnWrites } from './ownPosts';
 
 /** Posts per page of the home feed. */
 export const FEED_PAGE_SIZE = 3;
@@ -47,8 +48,8 @@ export function authorsPostsQuery<P extends PostCard>(
 }
 
 /**
- * The member alone (their posts are read themselves: a new one shows from the SDK's local write,
- * before its card exists), then the pulled authors in groups of AUTHORS_PER_QUERY.
+ * The member alone (their list shows this tab's own writes before their cards have them), then the
+ * pulled authors in groups of AUTHORS_PER_QUERY.
  */
 export function authorGroups(viewerUid: string, pulled: readonly string[]): string[][] {
   const others = [...new Set(pulled.filter((uid) => uid !== viewerUid))];
@@ -90,21 +91,19 @@ function newestFirst(a: Placed, b: Placed): number {
   return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
 }
 
-/** The member's own posts, paged (none: nothing is read yet). */
-function useOwnPosts(viewer: readonly string[] | undefined): PagedQuery<Post> {
-  const key = viewer?.join('/') ?? '';
-  const base = useMemo(
-    () => (key === '' ? null : authorsPostsQuery(key.split('/'), postsCollection())),
-    [key],
-  );
-  return usePagedQuery(base, FEED_PAGE_SIZE);
+/**
+ * The member's own posts, paged (none: nothing is read yet): their cards (their posts while they
+ * have none), with this tab's own writes on top until the cards have them.
+ */
+function useOwnPosts(viewer: readonly string[] | undefined): PagedQuery<PostCard> {
+  return useWithOwnWrites(useAuthorsCards(viewer));
 }
 
 /**
- * Pulled authors' post cards, paged, or their posts while the cards' query finds none at all (a
+ * Some authors' post cards, paged, or their posts while the cards' query finds none at all (a
  * database the cards migration has not reached); none: nothing is read.
  */
-function usePulledPosts(authors: readonly string[] | undefined): PagedQuery<PostCard> {
+function useAuthorsCards(authors: readonly string[] | undefined): PagedQuery<PostCard> {
   const key = authors?.join('/') ?? '';
   const cards = useMemo(
     () => (key === '' ? null : authorsPostsQuery(key.split('/'), postCardsCollection())),
@@ -119,10 +118,9 @@ function usePulledPosts(authors: readonly string[] | undefined): PagedQuery<Post
 
 /**
  * The member's home feed, live, in pages: each page reads FEED_PAGE_SIZE timeline entries and
- * their cards, FEED_PAGE_SIZE of the member's posts and FEED_PAGE_SIZE of the pulled authors'
- * cards (one `in` query per 30 of them), merged newest first and without duplicates. The member's
- * own new post comes from the own-posts query, so it shows at once, offline too (the SDK's local
- * write).
+ * their cards, FEED_PAGE_SIZE of the member's cards and FEED_PAGE_SIZE of the pulled authors'
+ * (one `in` query per 30 of them), merged newest first and without duplicates. The member's own new
+ * post shows at once, offline too, from its post (ownPosts.ts).
  */
 export function useTimelineFeed(viewerUid: string): PagedQuery<PostCard> {
   const timeline = useLiveDocument(useMemo(() => timelineRef(viewerUid), [viewerUid]));
@@ -137,10 +135,10 @@ export function useTimelineFeed(viewerUid: string): PagedQuery<PostCard> {
   // between renders.
   const byAuthors: Array<PagedQuery<PostCard>> = [
     useOwnPosts(groups[0]),
-    usePulledPosts(groups[1]),
-    usePulledPosts(groups[2]),
-    usePulledPosts(groups[3]),
-    usePulledPosts(groups[4]),
+    useAuthorsCards(groups[1]),
+    useAuthorsCards(groups[2]),
+    useAuthorsCards(groups[3]),
+    useAuthorsCards(groups[4]),
   ].slice(0, groups.length);
   const entriesBase = useMemo(() => timelineEntriesQuery(viewerUid), [viewerUid]);
   const entries = usePagedQuery(entriesBase, FEED_PAGE_SIZE);
