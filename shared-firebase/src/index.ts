@@ -101,7 +101,8 @@ export {
 export type { HiddenMembers } from './data/hiddenMembers';
 
 // Reading a member, as every team shows members.
-export { useMember, useMemberDocument } from './data/useMember';
+export { useMember } from './data/useMember';
+export { noteOwnMemberWrite, useOwnMember } from './data/ownMemberWrites';
 export { memberShown } from './memberShown';
 export { postTileSources, postPhotoBox, profilePictureSources } from './media/sources';
 

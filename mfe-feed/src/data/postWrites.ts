@@ -26,6 +26,7 @@ import {
   ImageUnreadableError,
   isPermissionDenied,
   MAX_MENTIONS,
+  noteOwnMemberWrite,
   POSTS_LIST_BOUND,
   postEditsCollection,
   postRef,
@@ -334,11 +335,13 @@ export async function createPost({
     try {
       const committed = commitPost(write, audience);
       noteOwnPostMade(write.postId);
+      noteOwnMemberWrite();
       await committed;
     } catch (error) {
       if (!isPermissionDenied(error)) throw error;
       await commitPostWithServerFollowers(write);
       noteOwnPostMade(write.postId);
+      noteOwnMemberWrite();
     }
     return write.postId;
   } catch (error) {
@@ -380,6 +383,7 @@ export async function deletePost(
   for (const edit of edits.docs) batch.delete(edit.ref);
   await batch.commit();
   noteOwnPostDeleted(post.postId);
+  noteOwnMemberWrite();
   // The download URLs name the objects. The post is already gone, so a file that cannot be
   // removed is only logged.
   await deletePostImages(post).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { updateDoc } from 'firebase/firestore';
 import {
+  noteOwnMemberWrite,
   STORAGE_FOLDERS,
   uploadImage,
   USERNAME_MAX_LENGTH,
@@ -32,7 +33,9 @@ export type ProfileUpdate = ReturnType<(typeof profileUpdates)[keyof typeof prof
 /** Writes one profile edit to `usersData/{uid}`. */
 export function saveProfileUpdate(uid: string, update: ProfileUpdate): Promise<void> {
   // Firestore's UpdateData types dotted paths only for index-signature maps, not our interfaces.
-  return updateDoc(userDataRef(uid).withConverter(null), update);
+  const saved = updateDoc(userDataRef(uid).withConverter(null), update);
+  noteOwnMemberWrite();
+  return saved;
 }
 
 /** Why a user name cannot be saved, or null; the name is trimmed first. */

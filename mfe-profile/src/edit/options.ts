@@ -1,4 +1,4 @@
-import type { UserData } from 'shared-firebase';
+import type { MemberCard } from 'shared-firebase';
 import type { StatusTone } from 'shared-ui';
 
 /** The six edit options of /edit-profile, in menu order. */
@@ -16,6 +16,6 @@ export type EditOptionId = (typeof EDIT_OPTIONS)[number]['id'];
 export interface OptionProps {
   uid: string;
   /** The member's current profile (prefills the fields), null while it loads. */
-  profile: UserData | null;
+  profile: MemberCard | null;
   notify: (text: string, tone: StatusTone) => void;
 }

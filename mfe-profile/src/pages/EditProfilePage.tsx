@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMemberDocument, useSignedInUid } from 'shared-firebase';
+import { useOwnMember, useSignedInUid } from 'shared-firebase';
 import { Spinner, StatusMessage, ThemeSetting, useStatusMessage } from 'shared-ui';
 import { DeleteAccountSection } from '../account/DeleteAccountSection';
 import { HiddenMembersSection } from '../account/HiddenMembersSection';
@@ -34,7 +34,7 @@ function SelectedOption({ option, ...props }: OptionProps & { option: EditOption
  */
 export function EditProfilePage() {
   const uid = useSignedInUid();
-  const profile = useMemberDocument(uid);
+  const profile = useOwnMember(uid);
   const [option, setOption] = useState<EditOptionId | null>(null);
   const { status, show } = useStatusMessage();
 

@@ -69,7 +69,7 @@ describe('ProfilePage', () => {
     });
     renderAt('/profile/me');
     // Their own whole document, so their new post or edit shows at once; no card read.
-    expect(platform.useMemberDocument).toHaveBeenCalledWith('me');
+    expect(platform.useOwnMember).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
       'src',
@@ -114,7 +114,7 @@ describe('ProfilePage', () => {
     renderAt('/profile/bob');
     // Another member's card: no lists downloaded.
     expect(platform.useMember).toHaveBeenCalledWith('bob');
-    expect(platform.useMemberDocument).not.toHaveBeenCalledWith('bob');
+    expect(platform.useOwnMember).not.toHaveBeenCalledWith('bob');
     expect(screen.getByRole('img', { name: "Bob's profile picture" })).toHaveAttribute(
       'src',
       'https://example.test/bob.png',

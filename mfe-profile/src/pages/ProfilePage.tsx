@@ -4,7 +4,7 @@ import {
   hiddenBySuspension,
   useHiddenMembers,
   useMember,
-  useMemberDocument,
+  useOwnMember,
   useSignedInUid,
 } from 'shared-firebase';
 import type { LiveDocument, MemberCard } from 'shared-firebase';
@@ -40,10 +40,10 @@ export function ProfilePage(props: ProfilePageProps) {
 function Profile({ loadRemoteModule, onRetry }: ProfilePageProps & { onRetry: () => void }) {
   const { userId = '' } = useParams();
   const me = useSignedInUid();
-  // The member's own profile reads their whole `usersData`, so a post or an edit of theirs shows
-  // at once; anyone else's the card, which leaves out the lists (docs/DATA_MODEL.md "Member cards").
+  // Every profile reads the member's card, which leaves out the lists (docs/DATA_MODEL.md "Member
+  // cards"); the member's own shows their own writes at once.
   const own = me !== null && me === userId;
-  const ownDocument = useMemberDocument(own ? userId : null);
+  const ownDocument = useOwnMember(own ? userId : null);
   const card = useMember(own || !userId ? null : userId);
   const profile: LiveDocument<MemberCard> = own ? ownDocument : card;
   // The counts the profile's function keeps, so the page never downloads the lists (up to 2,000

@@ -3,6 +3,7 @@
 import { getDoc, writeBatch } from 'firebase/firestore';
 import {
   getDb,
+  noteOwnMemberWrite,
   searchNameOf,
   storedUserName,
   userDataRef,
@@ -45,5 +46,7 @@ export async function changeUserName(
   if (!wanted.exists()) batch.set(userNameClaimRef(nameKey), { uid });
   // The old claim is released when it is the member's; one another member holds stays theirs.
   if (current?.exists() && current.data().uid === uid) batch.delete(current.ref);
-  await batch.commit();
+  const committed = batch.commit();
+  noteOwnMemberWrite();
+  await committed;
 }
