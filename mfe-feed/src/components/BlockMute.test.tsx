@@ -71,7 +71,7 @@ describe("a post's menu beside Report", () => {
     renderCard(makePost({ uid: 'ann' }));
     await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Block author' }));
-    const question = screen.getByRole('group', { name: 'Block this member?' });
+    const question = await screen.findByRole('group', { name: 'Block this member?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Block' }));
     expect(platform.setBlocked).toHaveBeenCalledWith(VIEWER, 'ann', true);
     expect(screen.queryByRole('group', { name: 'Block this member?' })).toBeNull();

@@ -17,7 +17,7 @@ const setOnline = (online: boolean) => act(() => connection.change(online));
 async function confirmDelete() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete' }));
-  await user.click(screen.getByRole('button', { name: 'Delete post' }));
+  await user.click(await screen.findByRole('button', { name: 'Delete post' }));
 }
 
 describe('DeletePost offline', () => {

@@ -1,37 +1,16 @@
 import { useState } from 'react';
-import { useBrowserOnline } from 'shared-firebase';
 import type { Post } from 'shared-firebase';
 import { Button } from 'shared-ui';
-import { deletePost } from '../data';
-import { FEED_MESSAGES } from '../messages';
+import { LazyDeleteConfirm } from './LazyCardParts';
 
 export interface DeletePostProps {
   post: Pick<Post, 'postId' | 'uid' | 'postImage' | 'postThumbnail' | 'photos'>;
   onError: (message: string) => void;
 }
 
-/**
- * The author's delete option: asks for confirmation, then removes the post and what hangs on it.
- * Offline, a note says the deletion waits for the connection.
- */
+/** The author's delete option: asks for confirmation (DeleteConfirm), then removes the post. */
 export function DeletePost({ post, onError }: DeletePostProps) {
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const online = useBrowserOnline();
-
-  const confirm = async () => {
-    setDeleting(true);
-    try {
-      await deletePost(post);
-      // The live list drops the card; nothing else to do here.
-    } catch (error) {
-      console.error('Delete failed', error);
-      onError('The post could not be deleted. Please try again.');
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
-
   if (!confirming) {
     return (
       <Button variant="danger" onClick={() => setConfirming(true)}>
@@ -39,22 +18,5 @@ export function DeletePost({ post, onError }: DeletePostProps) {
       </Button>
     );
   }
-  return (
-    <div className="feed-confirm" role="group" aria-label="Confirm delete">
-      <p>Delete this post? Its comments and photos are removed too. This cannot be undone.</p>
-      <div className="feed-post__actions">
-        <Button variant="danger" onClick={confirm} disabled={deleting}>
-          {deleting ? 'Deleting…' : 'Delete post'}
-        </Button>
-        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
-          Cancel
-        </Button>
-      </div>
-      {deleting && !online ? (
-        <p className="feed-pending" role="status">
-          {FEED_MESSAGES.deleteWaitingForConnection}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <LazyDeleteConfirm post={post} onError={onError} onCancel={() => setConfirming(false)} />;
 }

@@ -447,7 +447,7 @@ describe('PostCard delete', () => {
   it('asks for confirmation; Cancel deletes nothing', async () => {
     const { user } = renderCard(makePost());
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(screen.getByRole('group', { name: 'Confirm delete' })).toHaveTextContent(
+    expect(await screen.findByRole('group', { name: 'Confirm delete' })).toHaveTextContent(
       'Delete this post?',
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -459,7 +459,7 @@ describe('PostCard delete', () => {
     const post = makePost({ postImage: 'https://files.test/p.png' });
     const { user } = renderCard(post);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
     expect(fakes.deletePost).toHaveBeenCalledWith(post);
   });
 
@@ -468,7 +468,7 @@ describe('PostCard delete', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderCard(makePost());
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(screen.getByRole('button', { name: 'Delete post' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The post could not be deleted.');
   });
 });

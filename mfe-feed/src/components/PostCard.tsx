@@ -7,9 +7,8 @@ import { DeletePost } from './DeletePost';
 import { EditedMark } from './edit/EditedMark';
 import { LazyEditPostForm, LazyPostHistory } from './edit/LazyEditParts';
 import { PostMenu } from './edit/PostMenu';
-import { BlockQuestion } from './BlockMember';
 import { LikeButton } from './LikeButton';
-import { LazyCommentBox, LazyLikers, LazyReportDialog } from './LazyCardParts';
+import { LazyBlockQuestion, LazyCommentBox, LazyLikers, LazyReportDialog } from './LazyCardParts';
 import { MemberBadge } from './MemberBadge';
 import { PostTimeLink } from './TimeLink';
 import { LazyPhotoCarousel } from './carousel/LazyPhotoCarousel';
@@ -110,7 +109,7 @@ export function PostCard({ post, viewerUid, priority = false }: PostCardProps) {
         </div>
       </header>
       {blocking ? (
-        <BlockQuestion
+        <LazyBlockQuestion
           viewerUid={viewerUid}
           memberUid={post.uid}
           onDone={() => {

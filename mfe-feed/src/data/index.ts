@@ -19,13 +19,10 @@ export {
   deleteComment,
   deleteReply,
 } from './comments';
-export { useSavedPostList, useSavedMark, setSaved } from './savedPosts';
-export { setLiked, shownLikes, useLikeEdges, useOwnLike, useShownLikes } from './likes';
+export { useSavedPostList } from './savedPosts';
+export { useSavedMark, setSaved } from './savedMark';
+export { setLiked, shownLikes, useOwnLike, useShownLikes } from './likes';
+export { useLikeEdges } from './likeEdges';
 export type { ShownLikes } from './likes';
-export {
-  findMembersByName,
-  useFindMembersByName,
-  useMentionedMembers,
-  useMentionedMembersState,
-  MENTION_SUGGESTIONS,
-} from './mentions';
+export { findMembersByName, useFindMembersByName, MENTION_SUGGESTIONS } from './mentions';
+export { useMentionedMembers, useMentionedMembersState } from './mentionedMembers';

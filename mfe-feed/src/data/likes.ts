@@ -1,17 +1,10 @@
 // Likes (docs/DATA_MODEL.md "Like edges"): the browser writes only the like's own document,
 // `likes/{postId}_{me}`, created to like and deleted to unlike. The feed's function fills the
 // post's `likes` and its count from it, so a like costs one small write whatever the post's size.
-import { orderBy, query, serverTimestamp, where, writeBatch } from 'firebase/firestore';
+import { serverTimestamp, writeBatch } from 'firebase/firestore';
 import { useMemo, useRef } from 'react';
-import {
-  COLLECTIONS,
-  getDb,
-  likeEdgeRef,
-  typedCollection,
-  useLiveDocument,
-  usePagedQuery,
-} from 'shared-firebase';
-import type { LikeEdge, LiveDocument, PagedQuery, Post, PostCard } from 'shared-firebase';
+import { getDb, likeEdgeRef, useLiveDocument } from 'shared-firebase';
+import type { LikeEdge, LiveDocument, Post, PostCard } from 'shared-firebase';
 
 /**
  * Likes (`liked` true) or unlikes `post` as `viewerUid`: one write of one document. The edge's
@@ -104,25 +97,4 @@ export function useShownLikes(
     baseline.current = { stored, liked: own.status === 'ready' };
   }
   return shownLikes(post, viewerUid, own, baseline.current);
-}
-
-/** Likers per page of a post whose `likes` is no longer complete. */
-export const LIKE_EDGES_PAGE_SIZE = 20;
-
-/**
- * Who likes `postId`, newest first, live, a page at a time, from the like edges: for a post whose
- * `likes` stopped at its bound (`likesComplete: false`), so its likers are read without any
- * document holding them all.
- */
-export function useLikeEdges(postId: string): PagedQuery<LikeEdge> {
-  const edges = useMemo(
-    () =>
-      query(
-        typedCollection<LikeEdge>(COLLECTIONS.likes),
-        where('postId', '==', postId),
-        orderBy('createdAt', 'desc'),
-      ),
-    [postId],
-  );
-  return usePagedQuery(edges, LIKE_EDGES_PAGE_SIZE);
 }

@@ -7,7 +7,7 @@ import type { Timestamp } from 'firebase/firestore';
 import { useEffect, useMemo } from 'react';
 import { postRef } from 'shared-firebase';
 import type { LiveDocument, PagedQuery, PostCard, WithId } from 'shared-firebase';
-import { useLiveById } from './livePosts';
+import { useLiveById } from './liveById';
 import { settleOwnPostWrite, useOwnPostWrites } from './ownPostWrites';
 
 /** A post document as this tab sees it, and whether it has local writes the server has not confirmed. */

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { useHiddenMembers, usePagedQuery } from 'shared-firebase';
 import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
-import { savedPostsQuery, setSaved, useSavedPostList } from './savedPosts';
+import { setSaved } from './savedMark';
+import { savedPostsQuery, useSavedPostList } from './savedPosts';
 
 /**
  * firebase/firestore faked at its boundary: references are plain paths, a batch records its

@@ -1,17 +1,14 @@
-import { orderBy, query, serverTimestamp, writeBatch } from 'firebase/firestore';
+import { orderBy, query } from 'firebase/firestore';
 import type { Query } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  getDb,
   hiddenBySuspension,
   isBlockedEitherWay,
-  savedPostRef,
   savedPostsCollection,
   useHiddenMembers,
-  useLiveDocument,
   usePagedQuery,
 } from 'shared-firebase';
-import type { LiveDocument, PagedQuery, PostCard, SavedPost, WithId } from 'shared-firebase';
+import type { PagedQuery, PostCard, SavedPost, WithId } from 'shared-firebase';
 import type { PagedItems } from 'shared-ui';
 import { useLivePosts } from './livePosts';
 
@@ -31,12 +28,6 @@ export function savedPostsQuery(uid: string): Query<SavedPost, SavedPost> {
 export function useSavedPosts(uid: string): PagedQuery<SavedPost> {
   const base = useMemo(() => savedPostsQuery(uid), [uid]);
   return usePagedQuery(base, SAVED_PAGE_SIZE);
-}
-
-/** The member's live bookmark of one post: `ready` when saved, `missing` when not. */
-export function useSavedMark(uid: string, postId: string): LiveDocument<SavedPost> {
-  const ref = useMemo(() => savedPostRef(uid, postId), [uid, postId]);
-  return useLiveDocument(ref);
 }
 
 /**
@@ -100,19 +91,4 @@ export function useSavedPostList(uid: string): PagedItems<WithId<PostCard>> {
     loadMoreError: saved.loadMoreError,
     retry,
   };
-}
-
-// ---- writes ----
-
-/**
- * Saves the post for the member (`{ postId, savedAt: serverTimestamp() }` under the post's id) or
- * unsaves it (deletes that document). One write sent as a batch, so that it is applied locally at
- * once and queued while offline.
- */
-export async function setSaved(uid: string, postId: string, saved: boolean): Promise<void> {
-  const batch = writeBatch(getDb());
-  const ref = savedPostRef(uid, postId);
-  if (saved) batch.set(ref, { postId, savedAt: serverTimestamp() });
-  else batch.delete(ref);
-  await batch.commit();
 }
