@@ -15,6 +15,9 @@
 // (c) posts written one at a time (BENCH_SCALE_POSTS, 5), each entry's creation time minus the
 //     post's write time (timeline-delay.mjs's method), for authors pushed (F up to the pull
 //     threshold); a pulled author's posts go to no follower's timeline, which is printed instead;
+// (d) the author's own profile as they read it: their member card and the first page of their post
+//     cards (what every profile reads), beside their `usersData` and first page of posts (what the
+//     own profile read before the cards): reads, bytes, p50 and p99 ms;
 // the functions' workers started first by a follow and a post outside the scene (warm, as a
 // deployed function mostly is); and an audit of every document seeded or written by the client,
 // and of every document the functions wrote that the bench reads back (document-audit.mjs): size
@@ -61,6 +64,12 @@ const FEED_SOURCE = path.join(ROOT, 'mfe-feed/src/data/timelineFeed.ts');
 /** The feed's page size, read from the feed's own source so the bench pages as the feed does. */
 const FEED_PAGE_SIZE = Number(
   /export const FEED_PAGE_SIZE = (\d+)/.exec(readFileSync(FEED_SOURCE, 'utf8'))?.[1],
+);
+/** The profile's page size, from the source of the profile's post list. */
+const PROFILE_PAGE_SIZE = Number(
+  /export const PROFILE_PAGE_SIZE = (\d+)/.exec(
+    readFileSync(path.join(ROOT, 'mfe-feed/src/data/posts.ts'), 'utf8'),
+  )?.[1],
 );
 const AUTHORS_PER_QUERY = Number(
   /export const AUTHORS_PER_QUERY = (\d+)/.exec(readFileSync(FEED_SOURCE, 'utf8'))?.[1],
@@ -162,15 +171,14 @@ async function seedScene(db, audit, scene) {
   const listed = Array.from({ length: Math.min(followers, LIST_BOUND) }, (_, n) => followerId(n));
   const postIds = Array.from({ length: posts }, (_, n) => postId(n));
   const postsListed = postIds.slice(-POSTS_LIST_BOUND);
+  const author = member(
+    'Author',
+    { posts, postsListed: postsListed.length, followers, following: 0 },
+    { posts: postsListed, ...(posts > POSTS_LIST_BOUND ? { postsComplete: false } : {}) },
+  );
   await writeAll(db, audit, [
-    [
-      `usersData/${AUTHOR}`,
-      member(
-        'Author',
-        { posts, postsListed: postsListed.length, followers, following: 0 },
-        { posts: postsListed, ...(posts > POSTS_LIST_BOUND ? { postsComplete: false } : {}) },
-      ),
-    ],
+    [`usersData/${AUTHOR}`, author],
+    [`memberCards/${AUTHOR}`, memberCardOf(author)],
     [
       `Followers/${AUTHOR}`,
       { Followers: listed, ...(followers > LIST_BOUND ? { complete: false } : {}) },
@@ -239,6 +247,14 @@ function cardOf(post) {
   return Object.fromEntries(
     Object.entries(post).filter(([field]) => field !== 'followers' && field !== 'likes'),
   );
+}
+
+/** The member's card, as the profile's function copies it: `usersData` without its two lists. */
+function memberCardOf(data) {
+  const card = Object.entries(data).filter(
+    ([field]) => field !== 'posts' && field !== 'connections',
+  );
+  return { ...Object.fromEntries(card), postsListLength: data.posts.length };
 }
 
 function postData(id, audience, createdAt, author = AUTHOR) {
@@ -425,6 +441,35 @@ async function measureFeed(firestoreUrl) {
 }
 const where = (...args) => lite.where(...args);
 
+/**
+ * (d) The author's own profile: the member document and the first page of their posts, newest
+ * first, from the cards (as the profile reads them) and from the seed's documents (as the own
+ * profile read them before).
+ */
+async function measureProfile(firestoreUrl) {
+  const client = clientAs(firestoreUrl, AUTHOR);
+  const { db } = client;
+  const read = (members, posts) =>
+    pages(PAGES, async () => {
+      const [, page] = await Promise.all([
+        lite.getDoc(lite.doc(db, members, AUTHOR)),
+        lite.getDocs(
+          lite.query(
+            lite.collection(db, posts),
+            where('uid', '==', AUTHOR),
+            lite.orderBy('createdAt', 'desc'),
+            lite.limit(PROFILE_PAGE_SIZE),
+          ),
+        ),
+      ]);
+      return { reads: 1 + Math.max(1, page.size), last: null };
+    });
+  const fromCards = await read('memberCards', 'postCards');
+  const fromDocuments = await read('usersData', 'posts');
+  await deleteClientApp(client.app);
+  return { fromCards, fromDocuments };
+}
+
 /** (c) Posts written one at a time; each entry's creation minus the post's write, all entries. */
 async function measureDelay(db, audit, scene) {
   const followers = seededFollowers(scene);
@@ -531,6 +576,12 @@ timeline read (timelines/{me}, its entries newest first + each entry's card, + t
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
 ${results.map(({ scene, feed: { byFollowers: a, byTimeline: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${ms(a.p99)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${ms(b.p99)} |`).join('\n')}
 
+(d) the author's own profile: member card + first ${PROFILE_PAGE_SIZE} post cards (as read now), and usersData + first ${PROFILE_PAGE_SIZE} posts (as read before)
+
+| F | P | cards: reads | KB | p50 ms | p99 ms | documents: reads | KB | p50 ms | p99 ms |
+|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+${results.map(({ scene, profile: { fromCards: a, fromDocuments: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${ms(a.p99)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${ms(b.p99)} |`).join('\n')}
+
 (c) a post to its followers' timelines (${DELAY_POSTS} posts, every entry)
 
 | F | P | entries | p50 ms | p99 ms | to the last entry, p50 ms |
@@ -597,11 +648,12 @@ try {
     started = Date.now();
     const follow = await measureFollow(db, backend.firestoreUrl, scene);
     const feed = await measureFeed(backend.firestoreUrl);
+    const profile = await measureProfile(backend.firestoreUrl);
     const delay = await measureDelay(db, audit, scene);
     await auditWritten(db, audit);
-    results.push({ scene, follow, feed, delay });
+    results.push({ scene, follow, feed, profile, delay });
     log(`${label}: measured in ${Math.round((Date.now() - started) / 1000)} s`);
-    log(`  ${JSON.stringify({ follow, feed, delay })}`);
+    log(`  ${JSON.stringify({ follow, feed, profile, delay })}`);
     printReport();
   }
   await deleteApp(app);
