@@ -2,29 +2,15 @@ import { act, renderHook } from '@testing-library/react';
 import { useLiveDocument, usePagedQuery } from 'shared-firebase';
 import type { PagedQuery } from 'shared-firebase';
 import { staticPagedQuery } from 'shared-firebase/testing/fakePagedQuery';
+import { deliver, documentListeners } from '../testing/documentListeners';
 import { noteOwnPostMade, resetOwnPostWrites } from './ownPostWrites';
 import { authorGroups, FEED_PAGE_SIZE, useTimelineFeed } from './timelineFeed';
 
-/**
- * firebase/firestore faked at its boundary: references and queries are plain paths, and each post
- * listener is kept by its document's path so a test hands it snapshots. The paged lists and the
- * timeline document are shared-firebase's hooks, faked per query.
- */
-type Listener = { next: (snapshot: unknown) => void };
-jest.mock('firebase/firestore', () => {
-  const listeners = new Map<string, Listener>();
-  return {
-    doc: (parent: { path: string }, id: string) => ({ path: `${parent.path}/${id}`, id }),
-    ...jest.requireActual('shared-firebase/testing/firebaseFakes').fakeQueryBuilders,
-    onSnapshot: (ref: { path: string }, ...args: unknown[]) => {
-      // The options object, when given, comes before the observer.
-      const next = args.find((arg) => typeof arg === 'function') as Listener['next'];
-      listeners.set(ref.path, { next });
-      return () => listeners.delete(ref.path);
-    },
-    __listeners: listeners,
-  };
-});
+// The post listeners are firebase/firestore's, faked (testing/documentListeners.ts); the paged
+// lists and the timeline document are shared-firebase's hooks, faked per query.
+jest.mock('firebase/firestore', () =>
+  jest.requireActual('../testing/documentListeners').firestoreWithListeners(),
+);
 jest.mock('shared-firebase/session', () =>
   jest.requireActual('shared-firebase/testing/firebaseFakes').loadedFirebase(),
 );
@@ -40,8 +26,7 @@ jest.mock('shared-firebase', () => {
   };
 });
 
-const listeners = (jest.requireMock('firebase/firestore') as { __listeners: Map<string, Listener> })
-  .__listeners;
+const listeners = documentListeners();
 const pagedQuery = jest.mocked(usePagedQuery);
 const liveDocument = jest.mocked(useLiveDocument);
 
@@ -79,13 +64,6 @@ function given(pulled: string[] | null, lists: Lists) {
     const authors = (base.constraints[0] as [string, string, string, string[]])[3];
     return lists.byAuthors(authors, base.path);
   }) as never);
-}
-
-/** The document at `path`'s listener receives `data`, or `null`: it does not exist. */
-function deliver(path: string, data: object | null, hasPendingWrites = false) {
-  const listener = listeners.get(path);
-  if (!listener) throw new Error(`nobody listens to ${path}`);
-  act(() => listener.next({ data: () => data ?? undefined, metadata: { hasPendingWrites } }));
 }
 
 /** The post `postId`'s card arrives, or, given null, the post is gone: its card and itself. */
