@@ -68,7 +68,7 @@ describe('ProfilePage', () => {
       }),
     });
     renderAt('/profile/me');
-    // Their own whole document, so their new post or edit shows at once; no card read.
+    // Their own card, with this page's own writes at once (useOwnMember).
     expect(platform.useOwnMember).toHaveBeenCalledWith('me');
     expect(screen.getByRole('heading', { level: 1, name: 'Ann' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ann's profile picture" })).toHaveAttribute(
