@@ -168,7 +168,7 @@ describe('post queries', () => {
         ['orderBy', 'createdAt', 'desc'],
       ],
     });
-    // Over the posts themselves for a database without cards (and the viewer's own profile).
+    // Over the posts themselves for a database without cards.
     expect(authorPostsQuery('ann', postsCollection())).toMatchObject({ path: 'posts' });
     expect(tagPostsQuery('東京', postsCollection())).toMatchObject({ path: 'posts' });
   });
