@@ -7,8 +7,8 @@ import type { ReportDialogForProps } from './ReportButton';
 
 /**
  * What a post card shows only when the member asks (its comments, who liked it, the report
- * dialog, the block and delete questions) is fetched then, so a list of posts, on the feed and inside the profile, does not
- * carry it (docs/PERFORMANCE.md, "What runs on the first view").
+ * dialog, the block and delete questions) is fetched then, so a list of posts, on the feed and
+ * inside the profile, does not carry it (docs/PERFORMANCE.md, "What runs on the first view").
  */
 export const LazyCommentBox = lazyPart<CommentBoxProps>(
   () => import('./CommentBox').then((module) => ({ default: module.CommentBox })),
