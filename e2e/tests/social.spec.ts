@@ -141,6 +141,18 @@ test.describe('counts, follower lists and comment deletion, live between members
       .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts, counted)
       .toEqual({ posts: 0, postsListed: 0, followers: 0, following: 1 });
     await expectCounts(a.page, '1 post', '1 follower', '0 following');
+    // The count kept from the edges' events too (what counts beyond the lists' bound): Cy's
+    // follow counted once in Ann's shards, Ben's undone follow taken out.
+    const inShards = async (uid: string, count: 'followers' | 'following') => {
+      const shards = await Promise.all(
+        Array.from({ length: 10 }, (_, n) => admin.get(`followCountShards/${uid}_${count}_${n}`)),
+      );
+      return shards.reduce((sum, shard) => sum + ((shard?.data.value as number) ?? 0), 0);
+    };
+    await expect.poll(() => inShards(ann.uid, 'followers'), counted).toBe(1);
+    expect(await inShards(cy.uid, 'following')).toBe(1);
+    expect(await inShards(ben.uid, 'following')).toBe(0);
+    expect(await admin.get(`countedFollows/${ben.uid}_${ann.uid}`)).toBeNull();
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   });

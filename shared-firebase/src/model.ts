@@ -52,6 +52,13 @@ export const COLLECTIONS = {
    */
   followFanouts: 'followFanouts',
   /**
+   * Added beside the seed's collections: `countedFollows/{followerUid}_{targetUid}`, the follow
+   * edges counted in the count shards, and `followCountShards/{uid}_{followers|following}_{n}`,
+   * parts of a member's follow counts (profile's function only; docs/DATA_MODEL.md "Counts").
+   */
+  countedFollows: 'countedFollows',
+  followCountShards: 'followCountShards',
+  /**
    * Added beside the seed's collections: `timelines/{uid}` (the followed authors whose posts the
    * member's feed pulls) and `timelines/{uid}/entries/{postId}` (the posts pushed to the member's
    * feed), written by the feed's functions only (docs/DATA_MODEL.md "Timelines").

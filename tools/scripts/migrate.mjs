@@ -1,5 +1,6 @@
 // `npm run migrate -- <what>`: one-off data migrations, resumable and idempotent.
-//   follows  the follow edges from the Followers lists (docs/DATA_MODEL.md "Migrating follows")
+//   follows  the follow edges from the Followers lists, then every edge counted into the follow
+//            count shards (docs/DATA_MODEL.md "Migrating follows")
 //   likes    the like edges from the posts' likes arrays (docs/DATA_MODEL.md "Migrating likes")
 //   timelines  the members' timelines from the follow edges and posts (after `follows`;
 //            docs/DATA_MODEL.md "Migrating timelines")
@@ -15,7 +16,10 @@ import { localRuntimeConfig } from 'build-config/runtime-config.cjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Each migration is one or more teams' command files, run in order.
 const MIGRATIONS = {
-  follows: ['mfe-profile/functions/src/follows/migrateCommand.ts'],
+  follows: [
+    'mfe-profile/functions/src/follows/migrateCommand.ts',
+    'mfe-profile/functions/src/follows/countCommand.ts',
+  ],
   likes: ['mfe-feed/functions/src/likes/migrateCommand.ts'],
   timelines: ['mfe-feed/functions/src/timelines/migrateCommand.ts'],
   cards: [

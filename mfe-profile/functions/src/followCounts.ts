@@ -1,29 +1,31 @@
 // The profile's counts (docs/DATA_MODEL.md "Counts"): a member's followers and following, the
-// lengths of `Followers/{uid}` and `Following/{uid}` (their edges beyond the lists' bound), recounted by shared-firebase's syncCounts into
+// lengths of `Followers/{uid}` and `Following/{uid}` (beyond the lists' bound, the edges counted
+// in follows/edgeCounts.ts), recounted by shared-firebase's syncCounts into
 // `usersData/{uid}.counts`. Plain functions of a Firestore, so that tests call them against
 // either emulator.
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, countedDocument, syncCounts, type SyncOutcome } from 'shared-firebase/server';
+import { countedFollows, type FollowCount } from './follows/edgeCounts';
+
+export type { FollowCount };
 
 /** Which list a count follows: the document's collection and its one list field. */
-const LISTS = {
-  followers: { collection: COLLECTIONS.followers, field: 'Followers', edgeField: 'target' },
-  following: { collection: COLLECTIONS.following, field: 'Following', edgeField: 'follower' },
-} as const;
-
-export type FollowCount = keyof typeof LISTS;
+const LISTS: Record<FollowCount, { collection: string; field: string }> = {
+  followers: { collection: COLLECTIONS.followers, field: 'Followers' },
+  following: { collection: COLLECTIONS.following, field: 'Following' },
+};
 
 /**
  * `usersData/{uid}.counts.<which>` = the length of the member's list, read now; once the list
- * says it is no longer complete (`complete: false`, at its bound), an index count of the member's
- * follow edges instead (the source of truth beyond the bound), never less than the list.
+ * says it is no longer complete (`complete: false`, at its bound), the member's counted edges
+ * instead (the sum of their count shards), never less than the list.
  */
 export function syncFollowCount(
   db: Firestore,
   uid: string,
   which: FollowCount,
 ): Promise<SyncOutcome> {
-  const { collection, field, edgeField } = LISTS[which];
+  const { collection, field } = LISTS[which];
   const list = db.collection(collection).doc(uid);
   return syncCounts(
     countedDocument(db.collection(COLLECTIONS.usersData).doc(uid), async () => {
@@ -31,9 +33,9 @@ export function syncFollowCount(
       const uids: unknown = stored.get(field);
       const listed = Array.isArray(uids) ? uids.length : 0;
       if (stored.get('complete') !== false) return { [`counts.${which}`]: listed };
-      // Never below the list: a database still being migrated has fewer edges than listed.
-      const edges = db.collection(COLLECTIONS.follows).where(edgeField, '==', uid);
-      const counted = (await edges.count().get()).data().count;
+      // Never below the list: while a database's edges are still being migrated or counted,
+      // fewer are counted than listed.
+      const counted = await countedFollows(db, uid, which);
       return { [`counts.${which}`]: Math.max(listed, counted) };
     }),
   );

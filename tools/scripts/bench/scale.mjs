@@ -184,6 +184,12 @@ async function seedScene(db, audit, scene) {
       { Followers: listed, ...(followers > LIST_BOUND ? { complete: false } : {}) },
     ],
     [`Following/${AUTHOR}`, { Following: [] }],
+    // The author's follower count as the profile's function keeps it past the list's bound (the
+    // edges' marks are left out: the bench never unfollows a seeded edge).
+    [
+      `followCountShards/${AUTHOR}_followers_0`,
+      { uid: AUTHOR, count: 'followers', n: 0, value: followers },
+    ],
     [`usersData/${NEWCOMER}`, member('Newcomer', zeroCounts())],
     [`Followers/${NEWCOMER}`, { Followers: [] }],
     [`Following/${NEWCOMER}`, { Following: [] }],
@@ -529,9 +535,15 @@ async function auditWritten(db, audit) {
   for (const post of newestPosts.docs) audit.add(post.ref.path, post.data());
   // The collections the functions write besides those seeded in bulk (the emulator lists none).
   const groups = [
-    ...['timelineAuthors', 'timelineFanouts', 'followFanouts', 'tagDays', 'postTags'].map((id) =>
-      db.collection(id),
-    ),
+    ...[
+      'timelineAuthors',
+      'timelineFanouts',
+      'followFanouts',
+      'countedFollows',
+      'followCountShards',
+      'tagDays',
+      'postTags',
+    ].map((id) => db.collection(id)),
     ...['entries', 'items', 'notices'].map((id) => db.collectionGroup(id)),
   ];
   for (const group of groups)

@@ -15,6 +15,7 @@ import {
   TIMELINE_ENTRIES,
 } from 'shared-firebase/server';
 import type { AccountDeletionStepId } from 'shared-firebase/server';
+import { countShards, uncountGoneEdges } from '../follows/edgeCounts';
 import type { StepPage, StepPageRunner } from './context';
 import { repliedCommentsOf, repliesBy } from './replyIndex';
 
@@ -329,9 +330,21 @@ const deleteFiles: StepPageRunner = async ({ bucket }, uid) => {
   return files.length < FILES_PER_PAGE ? done(files.length) : more(files.length);
 };
 
-/** The member's own documents, once nothing refers to them any more. */
+/**
+ * The member's own documents, once nothing refers to them any more: first their edges still
+ * counted (the follow steps deleted the edges; their events may not have run yet) are taken out
+ * of everyone's counts, then the member's count shards go with the rest.
+ */
 const deleteDocuments: StepPageRunner = async ({ db }, uid) => {
+  const uncounted = await uncountGoneEdges(db, uid, UIDS_PER_PAGE);
+  if (uncounted > 0) return more(uncounted);
   const batch = db.batch();
+  for (const shard of [
+    ...countShards(db, uid, 'followers'),
+    ...countShards(db, uid, 'following'),
+  ]) {
+    batch.delete(shard);
+  }
   batch.delete(userData(db, uid));
   batch.delete(following(db, uid));
   batch.delete(followers(db, uid));

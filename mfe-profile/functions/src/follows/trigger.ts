@@ -4,6 +4,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { syncFollowCount } from '../followCounts';
+import { countFollowEdge } from './edgeCounts';
 import { reconcileFollow } from './reconcileFollow';
 
 /** Who follows whom in an edge's event (its data before or after; the id is `{follower}_{target}`). */
@@ -17,7 +18,7 @@ function pairOf(
 
 /**
  * A follow or unfollow: `Followers/{target}`, `Following/{follower}`, `followers` of the
- * target's posts and both members' counts follow the edge. At-least-once and retried: every
+ * target's posts, the count shards and both members' counts follow the edge. At-least-once and retried: every
  * run works towards the edge's current state and resumes a fan-out where it stopped.
  */
 export const fanOutFollow = onDocumentWritten(
@@ -27,8 +28,10 @@ export const fanOutFollow = onDocumentWritten(
     if (!pair) return;
     const db = getFirestore();
     const state = await reconcileFollow(db, pair.follower, pair.target);
-    // Within the lists' bound their own triggers count them; beyond it the lists no longer
-    // change, so the edge's event counts (both counts are recounts: any number of runs agree).
+    // The edge into (or out of) the count shards, once however often delivered; then both
+    // counts. Within the lists' bound their own triggers count them too; beyond it the lists no
+    // longer change, so the edge's event counts (recounts: any number of runs agree).
+    await countFollowEdge(db, pair.follower, pair.target);
     await Promise.all([
       syncFollowCount(db, pair.target, 'followers'),
       syncFollowCount(db, pair.follower, 'following'),

@@ -4,6 +4,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { freePort } from 'build-config/free-port.cjs';
 import type { DeletionContext } from '../../../../mfe-profile/functions/src/accountDeletion/context';
+import { countedFollows } from '../../../../mfe-profile/functions/src/follows/edgeCounts';
 import {
   onRequestWritten,
   runSlice,
@@ -135,6 +136,13 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     // The follow edges of the same two follows (the lists are the function's copy of them).
     [`follows/${m}_${a}`]: { follower: m, target: a, createdAt: new Date() },
     [`follows/${b}_${m}`]: { follower: b, target: m, createdAt: new Date() },
+    // Both edges counted by the profile's function (a mark each, one in each member's shards).
+    [`countedFollows/${m}_${a}`]: { follower: m, target: a },
+    [`countedFollows/${b}_${m}`]: { follower: b, target: m },
+    [`followCountShards/${m}_following_4`]: { uid: m, count: 'following', n: 4, value: 1 },
+    [`followCountShards/${a}_followers_0`]: { uid: a, count: 'followers', n: 0, value: 1 },
+    [`followCountShards/${b}_following_2`]: { uid: b, count: 'following', n: 2, value: 1 },
+    [`followCountShards/${m}_followers_7`]: { uid: m, count: 'followers', n: 7, value: 1 },
     [`posts/${m}-p`]: { uid: m, postId: `${m}-p`, followers: [m, b], likes: [a] },
     [`explorePosts/${m}-p`]: { uid: m, postId: `${m}-p` },
     [`posts/${m}-p/edits/0`]: { uid: m, postCaption: 'before the edit', postImageAlt: null },
@@ -202,6 +210,10 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `accountDeletions/${m}`,
     `follows/${m}_${a}`,
     `follows/${b}_${m}`,
+    `countedFollows/${m}_${a}`,
+    `countedFollows/${b}_${m}`,
+    `followCountShards/${m}_following_4`,
+    `followCountShards/${m}_followers_7`,
     `likes/${a}-p_${m}`,
     `blocks/${m}_${a}`,
     `blocks/${b}_${m}`,
@@ -217,6 +229,10 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await field(`posts/${a}-p`, 'likes')).toEqual([b]);
   expect(await field(`posts/${a}-p`, 'followers')).toEqual([a]);
   expect(await field(`Followers/${a}`, 'Followers')).toEqual([]);
+  // The others' counts lost the member's follows, each once (the shard of the mark's increment or
+  // another: only their sum counts).
+  expect(await countedFollows(db, a, 'followers')).toBe(0);
+  expect(await countedFollows(db, b, 'following')).toBe(0);
   expect(await field(`Following/${b}`, 'Following')).toEqual([]);
   expect(await field(`usersData/${a}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });

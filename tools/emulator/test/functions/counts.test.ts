@@ -12,6 +12,11 @@ import { migrateLikes, migrateLikesPage } from 'mfe-feed/functions/src/likes/mig
 import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
+import { countedFollows, countFollowEdge } from 'mfe-profile/functions/src/follows/edgeCounts';
+import {
+  migrateFollowCounts,
+  migrateFollowCountsPage,
+} from 'mfe-profile/functions/src/follows/migrateFollowCounts';
 import { unfollowOnBlock } from 'mfe-profile/functions/src/blocks/unfollowOnBlock';
 import { adminStore } from 'mfe-activity/functions/src/adminStore';
 import { settleLike } from 'mfe-activity/functions/src/notices';
@@ -502,17 +507,20 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     const crowd = Array.from({ length: 2000 }, (_, i) => `crowd${i}`);
     await memberWithPosts('fvt', 3);
     await doc('Followers/fvt').set({ Followers: crowd });
-    for (let start = 0; start < crowd.length; start += 500) {
+    for (let start = 0; start < crowd.length; start += 250) {
       const batch = db.batch();
-      for (const uid of crowd.slice(start, start + 500)) {
+      for (const uid of crowd.slice(start, start + 250)) {
         batch.set(doc(`follows/${uid}_fvt`), {
           follower: uid,
           target: 'fvt',
           createdAt: new Date(),
         });
+        // As the function leaves a counted edge: its mark, and one in the target's shards.
+        batch.set(doc(`countedFollows/${uid}_fvt`), { follower: uid, target: 'fvt' });
       }
       await batch.commit();
     }
+    await doc('followCountShards/fvt_followers_0').set({ value: crowd.length });
     await memberWithPosts('fva', 0);
     await follow('fva', 'fvt');
     for (let delivery = 0; delivery < 2; delivery += 1) {
@@ -529,7 +537,9 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
       done: true,
     });
     expect(await fanOutToPosts(db, 'fva', 'fvt', false)).toEqual({ pages: 0, postsWritten: 0 });
-    // The count goes on past the list: the edges, counted by the index.
+    // The count goes on past the list: the edges counted from their events, this one once.
+    expect(await countFollowEdge(db, 'fva', 'fvt')).toBe('added');
+    expect(await countFollowEdge(db, 'fva', 'fvt')).toBe('unchanged');
     await syncFollowCount(db, 'fvt', 'followers');
     expect(await field('usersData/fvt', 'counts.followers')).toBe(2001);
   });
@@ -553,6 +563,76 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     // Run again: nothing missing, nothing created.
     expect((await migrateFollows(db)).edgesCreated).toBe(0);
     expect(await migrated()).toBe(24);
+  });
+});
+
+describe('follow counts kept from the edges’ events (profile)', () => {
+  const edge = (follower: string, target: string) =>
+    doc(`follows/${follower}_${target}`).set({ follower, target, createdAt: new Date() });
+  /** A member whose lists are at their bound (`complete: false`), listing `listed` uids. */
+  async function memberBeyondBound(uid: string, listed: string[] = []) {
+    await doc(`usersData/${uid}`).set(member());
+    await doc(`Followers/${uid}`).set({ Followers: listed, complete: false });
+    await doc(`Following/${uid}`).set({ Following: listed, complete: false });
+  }
+
+  test('a follow counts once however often delivered; its undo once; a follow again again', async () => {
+    await memberBeyondBound('cga');
+    await memberBeyondBound('cgb');
+    await edge('cga', 'cgb');
+    expect(await countFollowEdge(db, 'cga', 'cgb')).toBe('added');
+    expect(await countFollowEdge(db, 'cga', 'cgb')).toBe('unchanged');
+    expect(await countedFollows(db, 'cgb', 'followers')).toBe(1);
+    expect(await countedFollows(db, 'cga', 'following')).toBe(1);
+    expect(await countedFollows(db, 'cga', 'followers')).toBe(0);
+
+    await doc('follows/cga_cgb').delete();
+    expect(await countFollowEdge(db, 'cga', 'cgb')).toBe('removed');
+    expect(await countFollowEdge(db, 'cga', 'cgb')).toBe('unchanged');
+    expect(await countedFollows(db, 'cgb', 'followers')).toBe(0);
+    expect(await countedFollows(db, 'cga', 'following')).toBe(0);
+
+    // Followed again, its create's event late after the delete's: counted once more.
+    await edge('cga', 'cgb');
+    expect(await countFollowEdge(db, 'cga', 'cgb')).toBe('added');
+    await syncFollowCount(db, 'cgb', 'followers');
+    await syncFollowCount(db, 'cga', 'following');
+    expect(await field('usersData/cgb', 'counts.followers')).toBe(1);
+    expect(await field('usersData/cga', 'counts.following')).toBe(1);
+  });
+
+  test('five members following one member at once, each event delivered twice at once', async () => {
+    await memberBeyondBound('cgt');
+    const followers = ['cg1', 'cg2', 'cg3', 'cg4', 'cg5'];
+    await Promise.all(followers.map((uid) => edge(uid, 'cgt')));
+    // All on one shard, the worst case: the increments are written, never read.
+    const outcomes = await Promise.all(
+      [...followers, ...followers].map((uid) => countFollowEdge(db, uid, 'cgt', () => 3)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'added')).toHaveLength(5);
+    expect(await countedFollows(db, 'cgt', 'followers')).toBe(5);
+    expect(await field('followCountShards/cgt_followers_3', 'value')).toBe(5);
+    await Promise.all(followers.map(() => syncFollowCount(db, 'cgt', 'followers')));
+    expect(await field('usersData/cgt', 'counts.followers')).toBe(5);
+  });
+
+  test('the migration counts the edges from before the shards once, then recounts', async () => {
+    // A member beyond the bound listing one follower, with three edges nobody counted yet.
+    await memberBeyondBound('cmt', ['cm1']);
+    for (const uid of ['cm1', 'cm2', 'cm3']) await edge(uid, 'cmt');
+    // One of them counted by its event while the migration runs: not counted twice.
+    expect(await countFollowEdge(db, 'cm2', 'cmt')).toBe('added');
+    expect(await migrateFollowCountsPage(db)).not.toBeNull();
+    const final = await migrateFollowCounts(db);
+    expect(final.done).toBe(true);
+    expect(await countedFollows(db, 'cmt', 'followers')).toBe(3);
+    expect(await countedFollows(db, 'cm3', 'following')).toBe(1);
+    // The recount: the member's count now comes from the shards, not the one listed.
+    expect(final.membersRecounted).toBeGreaterThan(0);
+    expect(await field('usersData/cmt', 'counts.followers')).toBe(3);
+    // Run again: every edge is marked, nothing counted.
+    expect((await migrateFollowCounts(db)).edgesCounted).toBe(0);
+    expect(await countedFollows(db, 'cmt', 'followers')).toBe(3);
   });
 });
 

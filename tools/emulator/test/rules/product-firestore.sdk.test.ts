@@ -665,6 +665,19 @@ describe(`${FOLLOWS}: a follow is one edge document`, () => {
     await deny('bob', `${POSTS} update`, update('posts/text', { followers: remove('bob') }));
   });
 
+  test('the follow counts’ marks and shards are the function’s alone', async () => {
+    for (const who of ['bob', 'alice', 'signedOut'] as const) {
+      await denyUnmatched(who, { get: 'countedFollows/bob_alice' });
+      await denyUnmatched(
+        who,
+        set('countedFollows/bob_alice', { follower: 'bob', target: 'alice' }),
+      );
+      await denyUnmatched(who, del('countedFollows/bob_alice'));
+      await denyUnmatched(who, { get: 'followCountShards/alice_followers_0' });
+      await denyUnmatched(who, set('followCountShards/alice_followers_0', { value: 100_000 }));
+    }
+  });
+
   test('Followers and Following: get and list: signed-in members only; delete: nobody', async () => {
     for (const [name, target] of [
       ['Followers', FOLLOWERS],
