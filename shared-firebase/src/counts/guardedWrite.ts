@@ -1,7 +1,7 @@
 // Writes made only if the document is still the version read (an `updateTime` precondition), the
-// same guard as syncCounts: this project's emulator takes no locks for server SDK transactions,
-// and the precondition serializes writers on both emulators and in production. Structural types,
-// so this package does not depend on firebase-admin (the codebases bring it).
+// same guard as syncCounts: it serializes writers on both emulators and in production without a
+// transaction's locks on what it read. Structural types, so this package does not depend on
+// firebase-admin (the codebases bring it).
 
 /** The parts of a server SDK snapshot the guard compares. */
 export interface VersionedSnapshot {

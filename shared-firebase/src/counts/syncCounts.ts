@@ -3,8 +3,8 @@
  * functions: the count is always recomputed from the source of truth, never incremented, so an
  * event delivered twice, or events handled out of order, cannot make it wrong.
  *
- * Why no transaction: this project's emulator takes no locks for server SDK transactions (its
- * README, "Differences"), so a transaction would serialize nothing there. Instead each write is
+ * Why no transaction: production locks what a server SDK transaction reads, so a count would
+ * hold members' writes of a busy post or profile while it reads its source. Instead each write is
  * made only if the counted document is still the version that was read (an `updateTime`
  * precondition, honoured by both emulators and production), and after writing, or finding the
  * count right, the source is counted again: if it moved meanwhile, the whole step runs again.
