@@ -13,6 +13,14 @@ export const PULL_THRESHOLD = 10_000;
 /** Follow edges read per fan-out page: each page is one batch with its progress (≤ 500 writes). */
 export const TIMELINE_PAGE_SIZE = 400;
 
+/**
+ * How long a post's fan-out progress (`timelineFanouts/{postId}`) is kept after it starts: its
+ * `expireAt`, which production's TTL policy (firestore.indexes.json) deletes it after. A retried
+ * event is redelivered for up to 7 days; until then the progress makes a redelivery read no edge
+ * and keeps a late create event from pushing a deleted post.
+ */
+export const TIMELINE_FANOUT_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** A new follow copies this many of the target's newest posts into the follower's timeline. */
 export const FOLLOW_BACKFILL_POSTS = 20;
 

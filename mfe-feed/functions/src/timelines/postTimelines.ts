@@ -1,13 +1,13 @@
 // One post in its followers' timelines (docs/DATA_MODEL.md "Timelines"): pushed page by page
 // while the post exists, removed once it is gone; resumable through `timelineFanouts/{postId}`.
-import type {
-  DocumentSnapshot,
-  Firestore,
-  QueryDocumentSnapshot,
+import {
   Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, GUARDED_ATTEMPTS, TIMELINE_ENTRIES } from 'shared-firebase/server';
-import { TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import { TIMELINE_FANOUT_KEEP_MS, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
 import { committedWithProgress, followEdgesAfter } from './followerPages';
 import { pushesPosts } from './pulledAuthors';
 
@@ -20,6 +20,8 @@ export interface TimelineFanout {
   /** The id of the last follow edge done, in document id order; null before the first page. */
   cursor: string | null;
   done: boolean;
+  /** When production's TTL policy deletes this progress (TIMELINE_FANOUT_KEEP_MS after its start). */
+  expireAt: Timestamp;
 }
 
 /** `timelines/{uid}/entries/{postId}`. */
@@ -42,7 +44,14 @@ async function progressFor(
   await db.runTransaction(async (transaction) => {
     const read = await transaction.get(ref);
     if (read.exists && (read.get('listed') === listed || read.get('listed') === false)) return;
-    const start: TimelineFanout = { postId, author, listed, cursor: null, done: false };
+    const start: TimelineFanout = {
+      postId,
+      author,
+      listed,
+      cursor: null,
+      done: false,
+      expireAt: Timestamp.fromMillis(Date.now() + TIMELINE_FANOUT_KEEP_MS),
+    };
     transaction.set(ref, start);
   });
   return ref.get();

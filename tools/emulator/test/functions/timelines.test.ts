@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleFollowTimeline } from 'mfe-feed/functions/src/timelines/followTimeline';
 import { settlePostTimelines } from 'mfe-feed/functions/src/timelines/postTimelines';
@@ -6,7 +8,19 @@ import {
   migrateTimelines,
   migrateTimelinesPage,
 } from 'mfe-feed/functions/src/timelines/migrateTimelines';
+import { TIMELINE_FANOUT_KEEP_MS } from 'mfe-feed/functions/src/timelines/bounds';
 import { adminFirestoreForSuite } from './backend';
+
+/** The fields firestore.indexes.json gives a TTL policy (which production deletes documents by). */
+function ttlFields(): Array<{ collectionGroup: string; fieldPath: string }> {
+  const file = path.resolve(__dirname, '../../../../firestore.indexes.json');
+  const { fieldOverrides } = JSON.parse(readFileSync(file, 'utf8')) as {
+    fieldOverrides: Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
+  };
+  return fieldOverrides
+    .filter((override) => override.ttl === true)
+    .map(({ collectionGroup, fieldPath }) => ({ collectionGroup, fieldPath }));
+}
 
 // The feed's timeline functions (docs/DATA_MODEL.md "Timelines"), called as their triggers call
 // them, with the Admin SDK, against this emulator or Google's (the same assertions on both). A
@@ -142,9 +156,15 @@ test('the same event delivered twice writes nothing more, and a create’s event
   await member('rd');
   for (const uid of ['rd1', 'rd2', 'rd3']) await follow(uid, 'rd');
   await post('rd-p1', 'rd');
+  const started = Date.now();
   await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
   const progress = await db.doc('timelineFanouts/rd-p1').get();
   expect(progress.get('done')).toBe(true);
+  // Kept 30 days, past the 7 days of redelivery, then deleted by production's TTL policy.
+  const expireAt = (progress.get('expireAt') as Timestamp).toMillis();
+  expect(expireAt).toBeGreaterThanOrEqual(started + TIMELINE_FANOUT_KEEP_MS);
+  expect(expireAt).toBeLessThan(Date.now() + TIMELINE_FANOUT_KEEP_MS);
+  expect(ttlFields()).toContainEqual({ collectionGroup: 'timelineFanouts', fieldPath: 'expireAt' });
 
   // Delivered again: the finished progress reads no edge and writes no page.
   expect(await settlePostTimelines(db, 'rd-p1', 'rd', SMALL)).toEqual({
