@@ -1,7 +1,8 @@
 /**
  * Writes made offline, in real Chromium: a new post and a profile change made while the browser is
  * offline say they are waiting, keep what the member wrote, and complete when the connection
- * returns, where another member's open page shows them live.
+ * returns, where another member's open page shows them live; the member's own profile shows their
+ * change at once, offline too.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
@@ -110,4 +111,44 @@ test('a profile change made offline waits and is saved once back online', async 
   await expect(a.page.getByText(text)).toBeVisible();
 
   await Promise.all([a.context.close(), b.context.close()]);
+});
+
+test('a profile change made offline shows on the member’s own profile at once', async ({
+  page,
+  context,
+  members,
+  admin,
+}) => {
+  const ben = await members.create({ username: unique('Ben') });
+  await signIn(page, ben);
+  // Within the page (no reload), so the profile's code is loaded before the connection goes.
+  const ownProfile = async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+  };
+  const heading = page.getByRole('heading', { level: 1, name: ben.username });
+  await ownProfile();
+  await expect(heading).toBeVisible();
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await page.getByRole('radio', { name: 'Change about' }).check();
+  const about = page.getByRole('textbox', { name: /About/ });
+  await expect(about).toBeVisible();
+
+  await context.setOffline(true);
+  const text = unique('I draw maps');
+  await about.fill(text);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(MESSAGES.profileChangeWaiting)).toBeVisible();
+  await ownProfile();
+  await expect(heading).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  const stored = async () =>
+    ((await admin.get(`usersData/${ben.uid}`))!.data.userInfo as Record<string, unknown>)[
+      'userAbout'
+    ];
+  expect(await stored()).toBeNull();
+
+  await context.setOffline(false);
+  await expect.poll(stored, { timeout: 30_000 }).toBe(text);
+  await expect(page.getByText(text)).toBeVisible();
 });

@@ -34,7 +34,7 @@ export type ProfileUpdate = ReturnType<(typeof profileUpdates)[keyof typeof prof
 export function saveProfileUpdate(uid: string, update: ProfileUpdate): Promise<void> {
   // Firestore's UpdateData types dotted paths only for index-signature maps, not our interfaces.
   const saved = updateDoc(userDataRef(uid).withConverter(null), update);
-  noteOwnMemberWrite();
+  noteOwnMemberWrite(update);
   return saved;
 }
 

@@ -58,3 +58,32 @@ test('shows the card where the document is not known (offline, never read)', () 
   expect(useMemberDocument).toHaveBeenLastCalledWith('me');
   expect(result.current).toBe(card);
 });
+
+test('where the document is not known, the card shows the values this page wrote until it has them', () => {
+  const before = member('old', []);
+  card = ready(cardOf(before));
+  document = { status: 'missing' };
+  const { result, rerender } = renderHook(() => useOwnMember('me'));
+  act(() => noteOwnMemberWrite({ 'userInfo.userAbout': 'written offline' }));
+  act(() => noteOwnMemberWrite({ 'userInfo.dob': '3rd Jul 1990' }));
+  const shown = result.current;
+  expect(shown.status === 'ready' && shown.data.userInfo).toEqual({
+    userName: 'me',
+    userAbout: 'written offline',
+    dob: '3rd Jul 1990',
+  });
+  // The card itself is left as it was.
+  expect(card.status === 'ready' && card.data.userInfo.userAbout).toBe('old');
+
+  // Back online: the document and then the card have the edits, and the card alone is shown.
+  const after = {
+    ...before,
+    userInfo: { ...before.userInfo, userAbout: 'written offline', dob: '3rd Jul 1990' },
+  };
+  document = ready(after as UserData);
+  card = ready(cardOf(after as UserData));
+  rerender();
+  rerender();
+  expect(result.current).toBe(card);
+  expect(useMemberDocument).toHaveBeenLastCalledWith(null);
+});

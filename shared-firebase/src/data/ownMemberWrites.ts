@@ -9,13 +9,20 @@ import type { LiveDocument } from '../hooks/useLiveDocument';
 import type { MemberCard } from '../model';
 import { useMember, useMemberDocument } from './useMember';
 
-/** How many writes this page noted, and how many of them the card is known to hold. */
+/** One noted write: its number, and the fields it set by their dotted paths (where given). */
+interface NotedWrite {
+  n: number;
+  set: Readonly<Record<string, unknown>>;
+}
+
+/** How many writes this page noted, how many of them the card is known to hold, and the others. */
 interface Writes {
   noted: number;
   settled: number;
+  unsettled: readonly NotedWrite[];
 }
 
-let writes: Writes = { noted: 0, settled: 0 };
+let writes: Writes = { noted: 0, settled: 0, unsettled: [] };
 const subscribers = new Set<() => void>();
 
 function change(next: Writes): void {
@@ -23,9 +30,41 @@ function change(next: Writes): void {
   for (const subscriber of subscribers) subscriber();
 }
 
-/** This page changed the member's own `usersData` (its local write is applied). */
-export function noteOwnMemberWrite(): void {
-  change({ ...writes, noted: writes.noted + 1 });
+/**
+ * This page changed the member's own `usersData` (its local write is applied). `set`: the plain
+ * values the write gave, by their dotted paths (`{ 'userInfo.userAbout': 'Hi' }`), which the own
+ * pages show on the card while the document is not known (offline, never read); a write that
+ * changes a list (a post) gives none.
+ */
+export function noteOwnMemberWrite(set: Readonly<Record<string, unknown>> = {}): void {
+  const n = writes.noted + 1;
+  change({ ...writes, noted: n, unsettled: [...writes.unsettled, { n, set }] });
+}
+
+function settle(upTo: number): void {
+  const settled = Math.max(writes.settled, upTo);
+  change({ ...writes, settled, unsettled: writes.unsettled.filter((write) => write.n > settled) });
+}
+
+/** `data` with `value` at the dotted `path`, copying only the maps on the way. */
+function withValue<T extends object>(data: T, path: readonly string[], value: unknown): T {
+  const [key, ...rest] = path;
+  if (key === undefined) return data;
+  const inner: unknown = (data as Record<string, unknown>)[key];
+  const nested = typeof inner === 'object' && inner !== null ? inner : {};
+  return { ...data, [key]: rest.length === 0 ? value : withValue(nested, rest, value) };
+}
+
+/** The card with the values of this page's unsettled writes, oldest first. */
+function withWrites(card: MemberCard, noted: readonly NotedWrite[]): MemberCard {
+  return noted.reduce(
+    (shown, { set }) =>
+      Object.entries(set).reduce(
+        (next, [path, value]) => withValue(next, path.split('.'), value),
+        shown,
+      ),
+    card,
+  );
 }
 
 function subscribe(subscriber: () => void): () => void {
@@ -39,11 +78,11 @@ const current = () => writes;
  * The member's own card, live, as their own pages show it: while a write of this page may not be
  * in the card yet, their `usersData` as this page sees it (read only then, lists and all), so an
  * edit or a new post's count shows at once. Where that document is not known (offline, never read),
- * the card. `uid` null subscribes to nothing.
+ * the card with the values those writes set. `uid` null subscribes to nothing.
  */
 export function useOwnMember(uid: string | null): LiveDocument<MemberCard> {
   const card = useMember(uid);
-  const { noted, settled } = useSyncExternalStore(subscribe, current, current);
+  const { noted, settled, unsettled: pending } = useSyncExternalStore(subscribe, current, current);
   const unsettled = noted > settled;
   const member = useMemberDocument(unsettled ? uid : null);
   const caughtUp = useMemo(
@@ -53,9 +92,17 @@ export function useOwnMember(uid: string | null): LiveDocument<MemberCard> {
       sameValue(memberCardFields({ ...member.data }), { ...card.data }),
     [card, member],
   );
+  const cardWithWrites = useMemo<LiveDocument<MemberCard>>(
+    () =>
+      card.status === 'ready' && pending.some(({ set }) => Object.keys(set).length > 0)
+        ? { status: 'ready', data: withWrites(card.data, pending) }
+        : card,
+    [card, pending],
+  );
   useEffect(() => {
     // Up to the writes this render compared: a later one is compared again.
-    if (unsettled && caughtUp) change({ ...writes, settled: Math.max(writes.settled, noted) });
+    if (unsettled && caughtUp) settle(noted);
   }, [unsettled, caughtUp, noted]);
-  return unsettled && member.status === 'ready' && !caughtUp ? member : card;
+  if (!unsettled || caughtUp) return card;
+  return member.status === 'ready' ? member : cardWithWrites;
 }

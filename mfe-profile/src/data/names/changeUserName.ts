@@ -38,15 +38,12 @@ export async function changeUserName(
   if (wanted.exists() && wanted.data().uid !== uid) throw new UserNameTakenError(userName);
   const batch = writeBatch(getDb());
   // Firestore's UpdateData types dotted paths only for index-signature maps, not our interfaces.
-  batch.update(userDataRef(uid).withConverter(null), {
-    'userInfo.userName': userName,
-    searchName: searchNameOf(userName),
-    nameKey,
-  });
+  const update = { 'userInfo.userName': userName, searchName: searchNameOf(userName), nameKey };
+  batch.update(userDataRef(uid).withConverter(null), update);
   if (!wanted.exists()) batch.set(userNameClaimRef(nameKey), { uid });
   // The old claim is released when it is the member's; one another member holds stays theirs.
   if (current?.exists() && current.data().uid === uid) batch.delete(current.ref);
   const committed = batch.commit();
-  noteOwnMemberWrite();
+  noteOwnMemberWrite(update);
   await committed;
 }
