@@ -46,25 +46,20 @@ function settle(upTo: number): void {
   change({ ...writes, settled, unsettled: writes.unsettled.filter((write) => write.n > settled) });
 }
 
-/** `data` with `value` at the dotted `path`, copying only the maps on the way. */
-function withValue<T extends object>(data: T, path: readonly string[], value: unknown): T {
-  const [key, ...rest] = path;
-  if (key === undefined) return data;
-  const inner: unknown = (data as Record<string, unknown>)[key];
-  const nested = typeof inner === 'object' && inner !== null ? inner : {};
-  return { ...data, [key]: rest.length === 0 ? value : withValue(nested, rest, value) };
-}
-
-/** The card with the values of this page's unsettled writes, oldest first. */
+/**
+ * The card with the values of this page's unsettled writes, oldest first. The member's dotted
+ * paths have two levels at most (`userInfo.userAbout`, `profilePictures.profileCover`).
+ */
 function withWrites(card: MemberCard, noted: readonly NotedWrite[]): MemberCard {
-  return noted.reduce(
-    (shown, { set }) =>
-      Object.entries(set).reduce(
-        (next, [path, value]) => withValue(next, path.split('.'), value),
-        shown,
-      ),
-    card,
-  );
+  // A copy, and a copy of each map before it changes: the card itself stays as read.
+  const shown: Record<string, unknown> = { ...card };
+  for (const { set } of noted) {
+    for (const [path, value] of Object.entries(set)) {
+      const [top = path, inner] = path.split('.');
+      shown[top] = inner === undefined ? value : { ...(shown[top] as object), [inner]: value };
+    }
+  }
+  return shown as unknown as MemberCard;
 }
 
 function subscribe(subscriber: () => void): () => void {
