@@ -61,7 +61,7 @@ export function countFollowEdge(
     const [edge, mark] = await transaction.getAll(edgeRef, markRef);
     if (edge!.exists === mark!.exists) return 'unchanged';
     const step = edge!.exists ? 1 : -1;
-    if (edge!.exists) transaction.create(markRef, { follower, target });
+    if (edge!.exists) transaction.set(markRef, { follower, target });
     else transaction.delete(markRef);
     for (const [uid, count] of [
       [target, 'followers'],
