@@ -86,7 +86,9 @@ async function withdrawFromUnfollowers(
  * the progress, committed only if the progress is still the version read, then checked against
  * the edges as they are after the commit. A crashed run's redelivered event resumes after the
  * last page committed; a finished one reads no edge; a delete meanwhile restarts the progress,
- * which stops this run at its next page.
+ * which stops this run at its next page. The next page's edges are read while a page commits,
+ * and after the commit the progress is read again while that page's edges are checked: a page
+ * waits for two round trips (the commit, then the two reads), where it waited for seven.
  */
 async function pushToFollowers(
   db: Firestore,
@@ -97,23 +99,46 @@ async function pushToFollowers(
 ): Promise<number> {
   let written = 0;
   let refused = 0;
-  while (refused < GUARDED_ATTEMPTS) {
-    const read = await progressFor(db, postId, author, true);
-    const progress = read.data() as TimelineFanout;
-    if (!progress.listed || progress.done) return written;
-    const edges = await followEdgesAfter(db, author, progress.cursor, pageSize);
-    const batch = db.batch();
-    for (const edge of edges) {
-      const follower: unknown = edge.get('follower');
-      if (typeof follower === 'string') {
-        batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
+  let read = await progressFor(db, postId, author, true);
+  /** The page after a cursor, read ahead while the page before it commits. */
+  let ahead: { after: string; edges: Promise<QueryDocumentSnapshot[]> } | null = null;
+  try {
+    while (refused < GUARDED_ATTEMPTS) {
+      const progress = read.data() as TimelineFanout | undefined;
+      if (!progress?.listed || progress.done) return written;
+      const edges: QueryDocumentSnapshot[] =
+        ahead && ahead.after === progress.cursor
+          ? await ahead.edges
+          : await followEdgesAfter(db, author, progress.cursor, pageSize);
+      const last: string | undefined = edges.at(-1)?.id;
+      ahead =
+        last !== undefined && edges.length === pageSize
+          ? { after: last, edges: followEdgesAfter(db, author, last, pageSize) }
+          : null;
+      const batch = db.batch();
+      for (const edge of edges) {
+        const follower: unknown = edge.get('follower');
+        if (typeof follower === 'string') {
+          batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
+        }
+      }
+      if (await committedWithProgress(batch, read, edges, pageSize)) {
+        const [next] = await Promise.all([
+          read.ref.get(),
+          withdrawFromUnfollowers(db, postId, edges),
+        ]);
+        read = next;
+        written += edges.length;
+        refused = 0;
+      } else {
+        // Changed meanwhile: another run's page, or a delete's restart (which stays final).
+        read = await progressFor(db, postId, author, true);
+        refused += 1;
       }
     }
-    if (await committedWithProgress(batch, read, edges, pageSize)) {
-      await withdrawFromUnfollowers(db, postId, edges);
-      written += edges.length;
-      refused = 0;
-    } else refused += 1;
+  } finally {
+    // A page read ahead and not used: its failure is nobody's.
+    ahead?.edges.catch(() => undefined);
   }
   throw new Error(`timelineFanouts/${postId} kept changing`);
 }
