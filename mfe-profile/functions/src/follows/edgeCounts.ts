@@ -92,9 +92,11 @@ export async function countedFollows(
 }
 
 /**
- * For a member whose edges are all deleted (account deletion): takes up to `limit` of their
- * edges still counted out of the counts, as the edges' own events would; returns how many. Once it
- * returns 0 no event will write their shards again (each would find its edge and mark both gone).
+ * For a member whose account is being deleted: takes up to `limit` of their edges still counted
+ * out of the counts, as the edges' own events would, deleting first any such edge that still
+ * exists (one made after the deletion's follow steps), so each mark found goes; returns how many.
+ * Once it returns 0 no event will write their shards again (each would find its edge and mark
+ * both gone).
  */
 export async function uncountGoneEdges(db: Firestore, uid: string, limit: number): Promise<number> {
   const marks = db.collection(COLLECTIONS.countedFollows);
@@ -109,6 +111,9 @@ export async function uncountGoneEdges(db: Firestore, uid: string, limit: number
       target: mark.get('target') as string,
     })),
   );
-  for (const { follower, target } of pairs) await countFollowEdge(db, follower, target);
+  for (const { follower, target } of pairs) {
+    await db.collection(COLLECTIONS.follows).doc(followEdgeId(follower, target)).delete();
+    await countFollowEdge(db, follower, target);
+  }
   return pairs.length;
 }

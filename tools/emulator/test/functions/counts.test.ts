@@ -12,7 +12,11 @@ import { migrateLikes, migrateLikesPage } from 'mfe-feed/functions/src/likes/mig
 import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
-import { countedFollows, countFollowEdge } from 'mfe-profile/functions/src/follows/edgeCounts';
+import {
+  countedFollows,
+  countFollowEdge,
+  uncountGoneEdges,
+} from 'mfe-profile/functions/src/follows/edgeCounts';
 import {
   migrateFollowCounts,
   migrateFollowCountsPage,
@@ -614,6 +618,38 @@ describe('follow counts kept from the edges’ events (profile)', () => {
     expect(await field('followCountShards/cgt_followers_3', 'value')).toBe(5);
     await Promise.all(followers.map(() => syncFollowCount(db, 'cgt', 'followers')));
     expect(await field('usersData/cgt', 'counts.followers')).toBe(5);
+  });
+
+  test('a leaving member’s counted edges go from every count, one followed meanwhile too', async () => {
+    await memberBeyondBound('cdm');
+    await memberBeyondBound('cdo');
+    // Counted both ways; then the deletion's follow steps delete the edges, before their events
+    // run; and a member follows the leaving one after those steps.
+    for (const [follower, target] of [
+      ['cdm', 'cdo'],
+      ['cdo', 'cdm'],
+    ] as const) {
+      await edge(follower, target);
+      expect(await countFollowEdge(db, follower, target)).toBe('added');
+      await doc(`follows/${follower}_${target}`).delete();
+    }
+    await edge('cdl', 'cdm');
+    expect(await countFollowEdge(db, 'cdl', 'cdm')).toBe('added');
+
+    expect(await uncountGoneEdges(db, 'cdm', 200)).toBe(3);
+    expect(await uncountGoneEdges(db, 'cdm', 200)).toBe(0);
+    expect((await doc('follows/cdl_cdm').get()).exists).toBe(false);
+    for (const [uid, count] of [
+      ['cdm', 'followers'],
+      ['cdm', 'following'],
+      ['cdo', 'followers'],
+      ['cdo', 'following'],
+      ['cdl', 'following'],
+    ] as const) {
+      expect([uid, count, await countedFollows(db, uid, count)]).toEqual([uid, count, 0]);
+    }
+    // A late event of any of them finds nothing to count.
+    expect(await countFollowEdge(db, 'cdo', 'cdm')).toBe('unchanged');
   });
 
   test('the migration counts the edges from before the shards once, then recounts', async () => {
