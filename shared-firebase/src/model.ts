@@ -22,11 +22,6 @@ export const COLLECTIONS = {
   /** Added beside the seed's collections: `tagDays/{yyyy-mm-dd}`, a day's tag counts (explore). */
   tagDays: 'tagDays',
   /**
-   * Added beside the seed's collections: `postTags/{postId}`, the tags the explore team's function
-   * counted for a post, and on which day (server only; docs/DATA_MODEL.md "Tags").
-   */
-  postTags: 'postTags',
-  /**
    * Added beside the seed's collections: `follows/{followerUid}_{targetUid}`, one document per
    * follow, the source of truth of the graph (profile; docs/DATA_MODEL.md "Follow edges").
    */
@@ -47,34 +42,11 @@ export const COLLECTIONS = {
    */
   mutes: 'mutes',
   /**
-   * Added beside the seed's collections: `followFanouts/{followerUid}_{targetUid}`, where the
-   * profile's function is in copying one follow into the target's posts (server only).
-   */
-  followFanouts: 'followFanouts',
-  /**
-   * Added beside the seed's collections: `countedFollows/{followerUid}_{targetUid}`, the follow
-   * edges counted in the count shards, and `followCountShards/{uid}_{followers|following}_{n}`,
-   * parts of a member's follow counts (profile's function only; docs/DATA_MODEL.md "Counts").
-   */
-  countedFollows: 'countedFollows',
-  followCountShards: 'followCountShards',
-  /**
    * Added beside the seed's collections: `timelines/{uid}` (the followed authors whose posts the
    * member's feed pulls) and `timelines/{uid}/entries/{postId}` (the posts pushed to the member's
    * feed), written by the feed's functions only (docs/DATA_MODEL.md "Timelines").
    */
   timelines: 'timelines',
-  /**
-   * Added beside the seed's collections: `timelineFanouts/{postId}`, where the feed's function is
-   * in copying one post into (or out of) its author's followers' timelines (server only).
-   */
-  timelineFanouts: 'timelineFanouts',
-  /**
-   * Added beside the seed's collections: `timelineAuthors/{uid}`, whether the author's posts are
-   * pulled by followers' feeds, and where the feed's function is in telling the followers
-   * (server only).
-   */
-  timelineAuthors: 'timelineAuthors',
   /**
    * Added beside the seed's collections: `reports/{targetKey}_{uid}`, one member's report of a post,
    * comment, reply or member (moderation; docs/DATA_MODEL.md "Reports and moderation").
@@ -95,12 +67,6 @@ export const COLLECTIONS = {
    * function when a member's stored name key is not their name's (server only; the member reads it).
    */
   nameReviews: 'nameReviews',
-  /**
-   * Added beside the seed's collections: `suspensions/{uid}`, how far the moderation team's
-   * function is in marking (or unmarking) a suspended member's content (server only;
-   * docs/DATA_MODEL.md "Suspended members").
-   */
-  suspensions: 'suspensions',
   /**
    * Added beside the seed's collections: `postCards/{postId}`, the post without `followers` and
    * `likes`, what readers download; written by the feed's function only (docs/DATA_MODEL.md

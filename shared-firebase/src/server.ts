@@ -13,6 +13,7 @@ export {
   TIMELINE_ENTRIES,
   PULLED_AUTHORS_BOUND,
 } from './model';
+export { SERVER_COLLECTIONS } from './serverCollections';
 export type {
   AccountDeletionStepId,
   ModerationAction,

@@ -11,7 +11,12 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { AUTHOR_SUSPENDED, COLLECTIONS, tagDayOf } from 'shared-firebase/server';
+import {
+  AUTHOR_SUSPENDED,
+  COLLECTIONS,
+  tagDayOf,
+  SERVER_COLLECTIONS,
+} from 'shared-firebase/server';
 // The parser the pages link tags with (a plain module, no React): the stored tags are exactly
 // the linked ones.
 import { tagsIn } from 'shared-ui/src/text/links';
@@ -87,7 +92,7 @@ export const SETTLE_ATTEMPTS = 8;
  */
 export async function settlePostTags(db: Firestore, postId: string): Promise<boolean> {
   const postRef = db.collection(COLLECTIONS.posts).doc(postId);
-  const recordRef = db.collection(COLLECTIONS.postTags).doc(postId);
+  const recordRef = db.collection(SERVER_COLLECTIONS.postTags).doc(postId);
   let wrote = false;
   for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt += 1) {
     const [post, record] = (await db.getAll(postRef, recordRef)) as [

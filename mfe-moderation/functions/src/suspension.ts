@@ -16,6 +16,7 @@ import {
   AUTHOR_SUSPENDED,
   COLLECTIONS,
   SUSPENDED_REPLIERS,
+  SERVER_COLLECTIONS,
 } from 'shared-firebase/server';
 
 /** Documents read and written per page (one transaction, well within 500 writes). */
@@ -146,7 +147,7 @@ export async function markMemberContent(
   suspended: boolean,
   pageSize: number = SUSPENSION_PAGE_SIZE,
 ): Promise<{ pages: number; written: number }> {
-  const progressRef = db.doc(`${COLLECTIONS.suspensions}/${uid}`);
+  const progressRef = db.doc(`${SERVER_COLLECTIONS.suspensions}/${uid}`);
   await db.runTransaction(async (transaction) => {
     const progress = (await transaction.get(progressRef)).data() as SuspensionProgress | undefined;
     if (progress?.suspended === suspended) return;

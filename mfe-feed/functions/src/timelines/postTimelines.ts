@@ -6,7 +6,12 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { COLLECTIONS, GUARDED_ATTEMPTS, TIMELINE_ENTRIES } from 'shared-firebase/server';
+import {
+  COLLECTIONS,
+  GUARDED_ATTEMPTS,
+  TIMELINE_ENTRIES,
+  SERVER_COLLECTIONS,
+} from 'shared-firebase/server';
 import { TIMELINE_FANOUT_KEEP_MS, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
 import { committedWithProgress, followEdgesAfter } from './followerPages';
 import { pushesPosts } from './pulledAuthors';
@@ -40,7 +45,7 @@ async function progressFor(
   author: string,
   listed: boolean,
 ): Promise<DocumentSnapshot> {
-  const ref = db.collection(COLLECTIONS.timelineFanouts).doc(postId);
+  const ref = db.collection(SERVER_COLLECTIONS.timelineFanouts).doc(postId);
   await db.runTransaction(async (transaction) => {
     const read = await transaction.get(ref);
     if (read.exists && (read.get('listed') === listed || read.get('listed') === false)) return;
@@ -161,7 +166,7 @@ async function removeEverywhere(db: Firestore, postId: string, author: string): 
     await batch.commit();
     removed += page.size;
   }
-  const progress = db.collection(COLLECTIONS.timelineFanouts).doc(postId);
+  const progress = db.collection(SERVER_COLLECTIONS.timelineFanouts).doc(postId);
   await progress.update({ done: true });
   return removed;
 }

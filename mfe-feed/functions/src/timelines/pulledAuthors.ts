@@ -12,6 +12,7 @@ import {
   committedIfUnchanged,
   GUARDED_ATTEMPTS,
   TIMELINE_ENTRIES,
+  SERVER_COLLECTIONS,
 } from 'shared-firebase/server';
 import {
   FOLLOW_BACKFILL_POSTS,
@@ -36,7 +37,7 @@ export interface PullSwitch {
 const UNPULL_PAGE_SIZE = Math.floor(450 / (FOLLOW_BACKFILL_POSTS + 1));
 
 const switchRef = (db: Firestore, uid: string) =>
-  db.collection(COLLECTIONS.timelineAuthors).doc(uid);
+  db.collection(SERVER_COLLECTIONS.timelineAuthors).doc(uid);
 
 /**
  * Creates the switch unless it exists, and rejects when it does. A transaction rather than

@@ -13,6 +13,7 @@ import {
   POST_EDITS,
   SAVED_POSTS,
   TIMELINE_ENTRIES,
+  SERVER_COLLECTIONS,
 } from 'shared-firebase/server';
 import type { AccountDeletionStepId } from 'shared-firebase/server';
 import { countShards, uncountGoneEdges } from '../follows/edgeCounts';
@@ -288,7 +289,7 @@ const deleteTimeline: StepPageRunner = async ({ db }, uid) => {
   if (!entries.finished) return entries;
   const batch = db.batch();
   batch.delete(timeline);
-  batch.delete(db.collection(COLLECTIONS.timelineAuthors).doc(uid));
+  batch.delete(db.collection(SERVER_COLLECTIONS.timelineAuthors).doc(uid));
   await batch.commit();
   return entries;
 };

@@ -3,7 +3,7 @@
 // counted in them. Beyond the lists' bound the count is the sum of the shards: a few small reads
 // whatever the number of followers, where an index count reads one entry in a thousand of them.
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from 'shared-firebase/server';
+import { COLLECTIONS, SERVER_COLLECTIONS } from 'shared-firebase/server';
 import { followEdgeId } from './bounds';
 
 /**
@@ -23,7 +23,7 @@ export function countShard(
   count: FollowCount,
   shard: number,
 ): DocumentReference {
-  return db.collection(COLLECTIONS.followCountShards).doc(`${uid}_${count}_${shard}`);
+  return db.collection(SERVER_COLLECTIONS.followCountShards).doc(`${uid}_${count}_${shard}`);
 }
 
 /** Every shard of one count of a member, in shard order. */
@@ -35,7 +35,7 @@ export function countShards(db: Firestore, uid: string, count: FollowCount): Doc
 
 /** `countedFollows/{follower}_{target}` `{ follower, target }`: the edge is in both counts. */
 export function countedMark(db: Firestore, follower: string, target: string): DocumentReference {
-  return db.collection(COLLECTIONS.countedFollows).doc(followEdgeId(follower, target));
+  return db.collection(SERVER_COLLECTIONS.countedFollows).doc(followEdgeId(follower, target));
 }
 
 /** What counting an edge did: added it, took it out, or found the counts already right. */
@@ -99,7 +99,7 @@ export async function countedFollows(
  * both gone).
  */
 export async function uncountGoneEdges(db: Firestore, uid: string, limit: number): Promise<number> {
-  const marks = db.collection(COLLECTIONS.countedFollows);
+  const marks = db.collection(SERVER_COLLECTIONS.countedFollows);
   const pages = await Promise.all(
     (['follower', 'target'] as const).map((side) =>
       marks.where(side, '==', uid).select('follower', 'target').limit(limit).get(),

@@ -4,7 +4,7 @@
 // missing, in one batch with the job's progress, so it can stop anywhere and resume, and a second
 // run creates nothing.
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from 'shared-firebase/server';
+import { COLLECTIONS, SERVER_COLLECTIONS } from 'shared-firebase/server';
 import { followEdgeId } from './bounds';
 import type { FanoutProgress } from './postFanout';
 import { committedIfUnchanged } from './versioned';
@@ -87,7 +87,7 @@ export async function migrateFollowsPage(db: Firestore): Promise<FollowsMigratio
         cursor: null,
         done: true,
       };
-      batch.set(db.collection(COLLECTIONS.followFanouts).doc(id), marker);
+      batch.set(db.collection(SERVER_COLLECTIONS.followFanouts).doc(id), marker);
     }
     if (!last) {
       await batch.commit();

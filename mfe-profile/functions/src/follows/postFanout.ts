@@ -2,7 +2,7 @@
 // reads it), page by page, resumable: `followFanouts/{follower}_{target}` records which state the
 // posts are being brought to and the last post done (docs/DATA_MODEL.md "Follow edges").
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from 'shared-firebase/server';
+import { COLLECTIONS, SERVER_COLLECTIONS } from 'shared-firebase/server';
 import { FANOUT_PAGE_SIZE, followEdgeId, POST_FOLLOWERS_BOUND } from './bounds';
 import { committedIfUnchanged, createIfAbsent, GUARDED_ATTEMPTS } from './versioned';
 
@@ -42,7 +42,9 @@ export async function fanOutToPosts(
   inAudience: boolean,
   pageSize: number = FANOUT_PAGE_SIZE,
 ): Promise<{ pages: number; postsWritten: number }> {
-  const progressRef = db.collection(COLLECTIONS.followFanouts).doc(followEdgeId(follower, target));
+  const progressRef = db
+    .collection(SERVER_COLLECTIONS.followFanouts)
+    .doc(followEdgeId(follower, target));
   const result = { pages: 0, postsWritten: 0 };
   let refused = 0;
   while (refused < GUARDED_ATTEMPTS) {
