@@ -113,7 +113,7 @@ test('a profile change made offline waits and is saved once back online', async 
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
-test('a profile change made offline shows on the member’s own profile at once', async ({
+test('a profile change made offline shows on the member’s own profile at once; its posts come back with the connection', async ({
   page,
   context,
   members,
@@ -142,6 +142,9 @@ test('a profile change made offline shows on the member’s own profile at once'
   await ownProfile();
   await expect(heading).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
+  // The posts' first read cannot be answered offline.
+  const postsFailed = page.getByText('Posts could not be loaded.');
+  await expect(postsFailed).toBeVisible();
   const stored = async () =>
     ((await admin.get(`usersData/${ben.uid}`))!.data.userInfo as Record<string, unknown>)[
       'userAbout'
@@ -151,4 +154,7 @@ test('a profile change made offline shows on the member’s own profile at once'
   await context.setOffline(false);
   await expect.poll(stored, { timeout: 30_000 }).toBe(text);
   await expect(page.getByText(text)).toBeVisible();
+  // The list reads again by itself once the browser is back online: no Retry needed.
+  await expect(postsFailed).toHaveCount(0);
+  await expect(page.getByText(MESSAGES.noPosts)).toBeVisible();
 });

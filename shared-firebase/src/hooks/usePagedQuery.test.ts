@@ -320,6 +320,24 @@ describe('usePagedQuery', () => {
     await waitFor(() => expect(fake.listenersOn('posts')).toBe(1));
   });
 
+  it('reads again by itself when the browser comes back online after a failure', async () => {
+    fake.set('posts', seven);
+    fake.answerFromCache(1);
+    const { result } = renderPaged('posts');
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['p7', 'p6', 'p5']));
+    expect(result.current.status).toBe('ready');
+    // Once ready, going online again reads nothing.
+    const reads = fake.calls.getDocs;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(fake.calls.getDocs).toBe(reads);
+  });
+
   it('reports a page Firestore could only answer from its cache (offline) as unavailable', async () => {
     fake.set('posts', seven);
     fake.answerFromCache(1);

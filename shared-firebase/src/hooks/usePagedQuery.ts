@@ -32,7 +32,8 @@ export interface PagedQuery<T> {
   loadMoreError: FirestoreError | null;
   /**
    * Tries again without a reload: the failed later page, or, after a failure of the first page or
-   * of a live page, the whole list from the start.
+   * of a live page, the whole list from the start. Called by itself too when the browser comes
+   * back online after a failure.
    */
   retry: () => void;
   /**
@@ -169,6 +170,14 @@ export function usePagedQuery<T>(base: Query<T> | null, pageSize: number): Paged
     setLoadMoreError(null);
     void fetchNextPage(last.end);
   }, [pages, error, loadMoreError, fetchNextPage]);
+
+  // A read that failed (offline, most often) is tried again when the browser is back online, as
+  // the live listeners resume by themselves.
+  useEffect(() => {
+    if (!error && !loadMoreError) return undefined;
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [error, loadMoreError, retry]);
 
   const items = pages.flatMap((page) =>
     page.docs.map((doc) => ({ ...doc.data({ serverTimestamps: 'estimate' }), id: doc.id })),
