@@ -19,10 +19,10 @@ interface NotedWrite {
 interface Writes {
   noted: number;
   settled: number;
-  unsettled: readonly NotedWrite[];
+  pending: readonly NotedWrite[];
 }
 
-let writes: Writes = { noted: 0, settled: 0, unsettled: [] };
+let writes: Writes = { noted: 0, settled: 0, pending: [] };
 const subscribers = new Set<() => void>();
 
 function change(next: Writes): void {
@@ -38,12 +38,12 @@ function change(next: Writes): void {
  */
 export function noteOwnMemberWrite(set: Readonly<Record<string, unknown>> = {}): void {
   const n = writes.noted + 1;
-  change({ ...writes, noted: n, unsettled: [...writes.unsettled, { n, set }] });
+  change({ ...writes, noted: n, pending: [...writes.pending, { n, set }] });
 }
 
 function settle(upTo: number): void {
   const settled = Math.max(writes.settled, upTo);
-  change({ ...writes, settled, unsettled: writes.unsettled.filter((write) => write.n > settled) });
+  change({ ...writes, settled, pending: writes.pending.filter((write) => write.n > settled) });
 }
 
 /**
@@ -77,7 +77,7 @@ const current = () => writes;
  */
 export function useOwnMember(uid: string | null): LiveDocument<MemberCard> {
   const card = useMember(uid);
-  const { noted, settled, unsettled: pending } = useSyncExternalStore(subscribe, current, current);
+  const { noted, settled, pending } = useSyncExternalStore(subscribe, current, current);
   const unsettled = noted > settled;
   const member = useMemberDocument(unsettled ? uid : null);
   const caughtUp = useMemo(

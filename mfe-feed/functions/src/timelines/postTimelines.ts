@@ -93,7 +93,7 @@ async function withdrawFromUnfollowers(
  * last page committed; a finished one reads no edge; a delete meanwhile restarts the progress,
  * which stops this run at its next page. The next page's edges are read while a page commits,
  * and after the commit the progress is read again while that page's edges are checked: a page
- * waits for two round trips (the commit, then the two reads), where it waited for seven.
+ * waits for two round trips (the commit, then the two reads), where it waited for six.
  */
 async function pushToFollowers(
   db: Firestore,
@@ -107,43 +107,41 @@ async function pushToFollowers(
   let read = await progressFor(db, postId, author, true);
   /** The page after a cursor, read ahead while the page before it commits. */
   let ahead: { after: string; edges: Promise<QueryDocumentSnapshot[]> } | null = null;
-  try {
-    while (refused < GUARDED_ATTEMPTS) {
-      const progress = read.data() as TimelineFanout | undefined;
-      if (!progress?.listed || progress.done) return written;
-      const edges: QueryDocumentSnapshot[] =
-        ahead && ahead.after === progress.cursor
-          ? await ahead.edges
-          : await followEdgesAfter(db, author, progress.cursor, pageSize);
-      const last: string | undefined = edges.at(-1)?.id;
-      ahead =
-        last !== undefined && edges.length === pageSize
-          ? { after: last, edges: followEdgesAfter(db, author, last, pageSize) }
-          : null;
-      const batch = db.batch();
-      for (const edge of edges) {
-        const follower: unknown = edge.get('follower');
-        if (typeof follower === 'string') {
-          batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
-        }
-      }
-      if (await committedWithProgress(batch, read, edges, pageSize)) {
-        const [next] = await Promise.all([
-          read.ref.get(),
-          withdrawFromUnfollowers(db, postId, edges),
-        ]);
-        read = next;
-        written += edges.length;
-        refused = 0;
-      } else {
-        // Changed meanwhile: another run's page, or a delete's restart (which stays final).
-        read = await progressFor(db, postId, author, true);
-        refused += 1;
+  while (refused < GUARDED_ATTEMPTS) {
+    const progress = read.data() as TimelineFanout | undefined;
+    if (!progress?.listed || progress.done) return written;
+    const edges: QueryDocumentSnapshot[] =
+      ahead && ahead.after === progress.cursor
+        ? await ahead.edges
+        : await followEdgesAfter(db, author, progress.cursor, pageSize);
+    const last: string | undefined = edges.at(-1)?.id;
+    ahead = null;
+    if (last !== undefined && edges.length === pageSize) {
+      ahead = { after: last, edges: followEdgesAfter(db, author, last, pageSize) };
+      // A page read ahead may go unused (the progress moved on): its failure is nobody's then,
+      // and an awaited one still throws.
+      ahead.edges.catch(() => undefined);
+    }
+    const batch = db.batch();
+    for (const edge of edges) {
+      const follower: unknown = edge.get('follower');
+      if (typeof follower === 'string') {
+        batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
       }
     }
-  } finally {
-    // A page read ahead and not used: its failure is nobody's.
-    ahead?.edges.catch(() => undefined);
+    if (await committedWithProgress(batch, read, edges, pageSize)) {
+      const [next] = await Promise.all([
+        read.ref.get(),
+        withdrawFromUnfollowers(db, postId, edges),
+      ]);
+      read = next;
+      written += edges.length;
+      refused = 0;
+    } else {
+      // Changed meanwhile: another run's page, or a delete's restart (which stays final).
+      read = await progressFor(db, postId, author, true);
+      refused += 1;
+    }
   }
   throw new Error(`timelineFanouts/${postId} kept changing`);
 }

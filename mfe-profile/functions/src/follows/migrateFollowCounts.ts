@@ -24,6 +24,8 @@ export interface FollowCountsMigration {
 
 /** Edges per page (one read of the page, one of their marks, a transaction per uncounted edge). */
 const EDGES_PER_PAGE = 200;
+/** Lists at their bound read per page of the recount (each member then recounted). */
+const LISTS_PER_PAGE = 200;
 
 /**
  * Counts one page of edges; returns the progress after it, or null when another runner committed
@@ -92,12 +94,12 @@ export async function recountMembersBeyondBound(db: Firestore): Promise<number> 
         .where('complete', '==', false)
         .orderBy(FieldPath.documentId())
         .select()
-        .limit(EDGES_PER_PAGE);
+        .limit(LISTS_PER_PAGE);
       if (after !== null) query = query.startAfter(after);
       const page = (await query.get()).docs;
       for (const list of page) await syncFollowCount(db, list.id, which);
       recounted += page.length;
-      if (page.length < EDGES_PER_PAGE) break;
+      if (page.length < LISTS_PER_PAGE) break;
       after = page.at(-1)!.id;
     }
   }

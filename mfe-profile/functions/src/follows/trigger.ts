@@ -18,8 +18,9 @@ function pairOf(
 
 /**
  * A follow or unfollow: `Followers/{target}`, `Following/{follower}`, `followers` of the
- * target's posts, the count shards and both members' counts follow the edge. At-least-once and retried: every
- * run works towards the edge's current state and resumes a fan-out where it stopped.
+ * target's posts, the count shards and both members' counts follow the edge. At-least-once and
+ * retried: every run works towards the edge's current state and resumes a fan-out where it
+ * stopped.
  */
 export const fanOutFollow = onDocumentWritten(
   { document: 'follows/{edgeId}', retry: true, timeoutSeconds: 300 },
