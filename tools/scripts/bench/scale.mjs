@@ -41,6 +41,7 @@ import { DocumentAudit } from './document-audit.mjs';
 import { meter, resetMeter, unmeteredFetch } from './fetch-meter.mjs';
 import { describeMachine } from './machine.mjs';
 import { percentile } from './stats.mjs';
+import { authLikeUid } from './uids.mjs';
 
 const PROJECT = 'demo-scale-bench';
 const AUTHOR = 'scale-author';
@@ -126,7 +127,7 @@ const member = (name, counts, extra = {}) => ({
   counts,
   ...extra,
 });
-const followerId = (n) => `scale-f${String(n).padStart(6, '0')}`;
+const followerId = (n) => authLikeUid(`scale-f${n}`);
 const postId = (n) => `scale-p${String(n).padStart(5, '0')}`;
 const postTime = (n) => Timestamp.fromMillis(Date.UTC(2026, 0, 1) + n * 60_000);
 

@@ -14,6 +14,7 @@ import { startBackend } from '../lib/backend.mjs';
 import { backendPortsFromEnvironment } from '../lib/ports.mjs';
 import { describeMachine } from './machine.mjs';
 import { percentile } from './stats.mjs';
+import { authLikeUid } from './uids.mjs';
 
 const FOLLOWERS = (process.env.BENCH_FOLLOWERS ?? '10,1000').split(',').map(Number);
 const POSTS = Number(process.env.BENCH_POSTS ?? 5);
@@ -33,7 +34,7 @@ async function writeAll(db, writes) {
 /** The author, F followers signed up, and their follow edges; resolves once the lists hold them. */
 async function writeScene(db, author, count) {
   const member = (uid) => ({ posts: [], userInfo: { userName: uid } });
-  const followers = Array.from({ length: count }, (_, n) => `${author}-f${n}`);
+  const followers = Array.from({ length: count }, (_, n) => authLikeUid(`${author}-f${n}`));
   const writes = [];
   for (const uid of [author, ...followers]) {
     writes.push([db.doc(`usersData/${uid}`), member(uid)]);
