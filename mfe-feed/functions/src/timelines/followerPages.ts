@@ -10,12 +10,24 @@ import {
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, committedIfUnchanged } from 'shared-firebase/server';
 
-/** The next `pageSize` follow edges of `author` after the edge id `cursor`, in id order. */
+/** Edge ids from `from` (inclusive) up to `to` (exclusive); null is unbounded on that side. */
+export interface EdgeRange {
+  from: string | null;
+  to: string | null;
+}
+
+const EVERY_EDGE: EdgeRange = { from: null, to: null };
+
+/**
+ * The next `pageSize` follow edges of `author` after the edge id `cursor` (from the range's start
+ * when null), in id order, within `range`.
+ */
 export async function followEdgesAfter(
   db: Firestore,
   author: string,
   cursor: string | null,
   pageSize: number,
+  range: EdgeRange = EVERY_EDGE,
 ): Promise<QueryDocumentSnapshot[]> {
   let page = db
     .collection(COLLECTIONS.follows)
@@ -24,6 +36,8 @@ export async function followEdgesAfter(
     .select('follower')
     .limit(pageSize);
   if (cursor !== null) page = page.startAfter(cursor);
+  else if (range.from !== null) page = page.startAt(range.from);
+  if (range.to !== null) page = page.endBefore(range.to);
   return (await page.get()).docs;
 }
 
