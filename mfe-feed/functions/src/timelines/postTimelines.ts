@@ -1,66 +1,34 @@
 // One post in its followers' timelines (docs/DATA_MODEL.md "Timelines"): pushed page by page
 // while the post exists, removed once it is gone; resumable through `timelineFanouts/{postId}`.
-import {
+import type {
+  DocumentSnapshot,
+  Firestore,
+  QueryDocumentSnapshot,
   Timestamp,
-  type DocumentSnapshot,
-  type Firestore,
-  type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  committedIfUnchanged,
   GUARDED_ATTEMPTS,
   TIMELINE_ENTRIES,
-  SERVER_COLLECTIONS,
 } from 'shared-firebase/server';
-import { TIMELINE_FANOUT_KEEP_MS, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
-import { committedWithProgress, followEdgesAfter } from './followerPages';
+import { TIMELINE_FANOUT_LANES, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import {
+  fanoutRef,
+  laneRanges,
+  laneRefs,
+  startFanout,
+  stopFanout,
+  type FanoutLane,
+} from './fanoutProgress';
+import { committedWithProgress, followEdgesAfter, type EdgeRange } from './followerPages';
 import { pushesPosts } from './pulledAuthors';
 
-/** `timelineFanouts/{postId}`, written by this function only. */
-export interface TimelineFanout {
-  postId: string;
-  author: string;
-  /** The state the timelines are brought to: the post in them (it exists) or not. */
-  listed: boolean;
-  /** The id of the last follow edge done, in document id order; null before the first page. */
-  cursor: string | null;
-  done: boolean;
-  /** When production's TTL policy deletes this progress (TIMELINE_FANOUT_KEEP_MS after its start). */
-  expireAt: Timestamp;
-}
+export type { TimelineFanout } from './fanoutProgress';
 
 /** `timelines/{uid}/entries/{postId}`. */
 export const entryRef = (db: Firestore, uid: string, postId: string) =>
   db.collection(COLLECTIONS.timelines).doc(uid).collection(TIMELINE_ENTRIES).doc(postId);
-
-/**
- * The progress document, started when absent. `listed: false` is final (a post id is never used
- * again: its tombstone stays), so a delete's progress is never restarted by a late create event.
- * A transaction, so two runs leave one progress, and the other run's next page (guarded by its
- * version) sees the change.
- */
-async function progressFor(
-  db: Firestore,
-  postId: string,
-  author: string,
-  listed: boolean,
-): Promise<DocumentSnapshot> {
-  const ref = db.collection(SERVER_COLLECTIONS.timelineFanouts).doc(postId);
-  await db.runTransaction(async (transaction) => {
-    const read = await transaction.get(ref);
-    if (read.exists && (read.get('listed') === listed || read.get('listed') === false)) return;
-    const start: TimelineFanout = {
-      postId,
-      author,
-      listed,
-      cursor: null,
-      done: false,
-      expireAt: Timestamp.fromMillis(Date.now() + TIMELINE_FANOUT_KEEP_MS),
-    };
-    transaction.set(ref, start);
-  });
-  return ref.get();
-}
 
 /**
  * Takes the post back out of the timelines of a committed page's followers whose edge is gone: an
@@ -85,39 +53,55 @@ async function withdrawFromUnfollowers(
   if (gone > 0) await batch.commit();
 }
 
+/** What the push writes into each follower's timeline. */
+interface PushedPost {
+  postId: string;
+  author: string;
+  createdAt: Timestamp;
+}
+
+/** The entries a lane wrote, and whether it is done with the post listed. */
+interface LaneResult {
+  written: number;
+  finished: boolean;
+}
+
 /**
- * Writes the post into the timeline of each follower of its author, a page of follow edges
- * (`follows` where `target ==`, in id order) at a time; each page is one batch that also advances
- * the progress, committed only if the progress is still the version read, then checked against
- * the edges as they are after the commit. A crashed run's redelivered event resumes after the
- * last page committed; a finished one reads no edge; a delete meanwhile restarts the progress,
- * which stops this run at its next page. The next page's edges are read while a page commits,
- * and after the commit the progress is read again while that page's edges are checked: a page
- * waits for two round trips (the commit, then the two reads), where it waited for six.
+ * Writes the post into the timeline of each follower whose edge is in the lane's `range`, a page
+ * of follow edges (`follows` where `target ==`, in id order) at a time; each page is one batch
+ * that also advances the lane's progress, committed only if the lane is still the version read,
+ * then checked against the edges as they are after the commit. A crashed run's redelivered event
+ * resumes after the lane's last page committed; a finished lane reads no edge; a delete meanwhile
+ * says `listed: false` on the lane, which stops it at its next page. The next page's edges are
+ * read while a page commits, and after the commit the lane is read again while that page's edges
+ * are checked: a page waits for two round trips.
  */
-async function pushToFollowers(
+async function pushLane(
   db: Firestore,
-  postId: string,
-  author: string,
-  createdAt: Timestamp,
+  post: PushedPost,
+  range: EdgeRange,
+  lane: DocumentSnapshot,
   pageSize: number,
-): Promise<number> {
+): Promise<LaneResult> {
+  const { postId, author } = post;
   let written = 0;
   let refused = 0;
-  let read = await progressFor(db, postId, author, true);
+  let read = lane;
   /** The page after a cursor, read ahead while the page before it commits. */
   let ahead: { after: string; edges: Promise<QueryDocumentSnapshot[]> } | null = null;
   while (refused < GUARDED_ATTEMPTS) {
-    const progress = read.data() as TimelineFanout | undefined;
-    if (!progress?.listed || progress.done) return written;
+    const progress = read.data() as FanoutLane | undefined;
+    if (!progress?.listed || progress.done) {
+      return { written, finished: progress?.listed === true && progress.done };
+    }
     const edges: QueryDocumentSnapshot[] =
       ahead && ahead.after === progress.cursor
         ? await ahead.edges
-        : await followEdgesAfter(db, author, progress.cursor, pageSize);
+        : await followEdgesAfter(db, author, progress.cursor, pageSize, range);
     const last: string | undefined = edges.at(-1)?.id;
     ahead = null;
     if (last !== undefined && edges.length === pageSize) {
-      ahead = { after: last, edges: followEdgesAfter(db, author, last, pageSize) };
+      ahead = { after: last, edges: followEdgesAfter(db, author, last, pageSize, range) };
       // A page read ahead may go unused (the progress moved on): its failure is nobody's then,
       // and an awaited one still throws.
       ahead.edges.catch(() => undefined);
@@ -125,9 +109,7 @@ async function pushToFollowers(
     const batch = db.batch();
     for (const edge of edges) {
       const follower: unknown = edge.get('follower');
-      if (typeof follower === 'string') {
-        batch.set(entryRef(db, follower, postId), { postId, author, createdAt });
-      }
+      if (typeof follower === 'string') batch.set(entryRef(db, follower, postId), post);
     }
     if (await committedWithProgress(batch, read, edges, pageSize)) {
       const [next] = await Promise.all([
@@ -138,22 +120,59 @@ async function pushToFollowers(
       written += edges.length;
       refused = 0;
     } else {
-      // Changed meanwhile: another run's page, or a delete's restart (which stays final).
-      read = await progressFor(db, postId, author, true);
+      // Changed meanwhile: another run's page of this lane, or a delete's stop (final).
+      read = await read.ref.get();
       refused += 1;
     }
   }
-  throw new Error(`timelineFanouts/${postId} kept changing`);
+  throw new Error(`${lane.ref.path} kept changing`);
+}
+
+/**
+ * Writes the post into the timeline of each follower of its author: the follow edges split into
+ * id ranges (lanes), each pushed by its own loop (`pushLane`), all at once. The progress says done
+ * once every lane is. A lane that fails waits for the others before the event is retried, so no
+ * page of this run is still being written when the retry starts.
+ */
+async function pushToFollowers(
+  db: Firestore,
+  post: PushedPost,
+  options: TimelineOptions,
+): Promise<number> {
+  const lanes = await startFanout(
+    db,
+    post.postId,
+    post.author,
+    options.lanes ?? TIMELINE_FANOUT_LANES,
+  );
+  if (lanes === null) return 0;
+  const ref = fanoutRef(db, post.postId);
+  const [fanout, ...lanesRead] = await db.getAll(ref, ...laneRefs(ref, lanes));
+  const pageSize = options.pageSize ?? TIMELINE_PAGE_SIZE;
+  const ranges = laneRanges(lanes);
+  const results = await Promise.allSettled(
+    lanesRead.map((lane, n) => pushLane(db, post, ranges[n]!, lane, pageSize)),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const pushed = results.map((result) => (result as PromiseFulfilledResult<LaneResult>).value);
+  if (pushed.every((lane) => lane.finished)) {
+    // Refused only when a delete stopped the push, or another run said done first.
+    await committedIfUnchanged(ref, fanout!, () =>
+      ref.update({ done: true }, { lastUpdateTime: fanout!.updateTime! }),
+    );
+  }
+  return pushed.reduce((sum, lane) => sum + lane.written, 0);
 }
 
 /**
  * Deletes every timeline entry of `postId`, a batch at a time, found by the collection-group index
  * on `entries.postId` (firestore.indexes.json): the pushed ones, the ones a follow copied, and the
- * author's own. Idempotent. The progress says `listed: false` first, so a push still running
- * commits no further page.
+ * author's own. Idempotent. The progress and its lanes say `listed: false` first, so a push still
+ * running commits no further page in any lane.
  */
 async function removeEverywhere(db: Firestore, postId: string, author: string): Promise<number> {
-  await progressFor(db, postId, author, false);
+  await stopFanout(db, postId, author);
   const entries = db.collectionGroup(TIMELINE_ENTRIES).where('postId', '==', postId).select();
   let removed = 0;
   for (;;) {
@@ -164,8 +183,7 @@ async function removeEverywhere(db: Firestore, postId: string, author: string): 
     await batch.commit();
     removed += page.size;
   }
-  const progress = db.collection(SERVER_COLLECTIONS.timelineFanouts).doc(postId);
-  await progress.update({ done: true });
+  await fanoutRef(db, postId).update({ done: true });
   return removed;
 }
 
@@ -189,12 +207,6 @@ export async function settlePostTimelines(
   const owner = post.get('uid') as string;
   await entryRef(db, owner, postId).set({ postId, author: owner, createdAt });
   if (!(await pushesPosts(db, owner))) return { listed: true, pushed: false, entries: 1 };
-  const written = await pushToFollowers(
-    db,
-    postId,
-    owner,
-    createdAt,
-    options.pageSize ?? TIMELINE_PAGE_SIZE,
-  );
+  const written = await pushToFollowers(db, { postId, author: owner, createdAt }, options);
   return { listed: true, pushed: true, entries: written + 1 };
 }

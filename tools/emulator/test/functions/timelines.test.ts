@@ -8,7 +8,11 @@ import {
   migrateTimelines,
   migrateTimelinesPage,
 } from 'mfe-feed/functions/src/timelines/migrateTimelines';
-import { TIMELINE_FANOUT_KEEP_MS } from 'mfe-feed/functions/src/timelines/bounds';
+import {
+  TIMELINE_FANOUT_KEEP_MS,
+  TIMELINE_FANOUT_LANES,
+} from 'mfe-feed/functions/src/timelines/bounds';
+import { FANOUT_LANES, laneRanges } from 'mfe-feed/functions/src/timelines/fanoutProgress';
 import { adminFirestoreForSuite } from './backend';
 
 /** The fields firestore.indexes.json gives a TTL policy (which production deletes documents by). */
@@ -61,6 +65,31 @@ async function timeline(uid: string): Promise<string[]> {
   return entries.docs.map((entry) => entry.id);
 }
 const pulled = async (uid: string) => (await db.doc(`timelines/${uid}`).get()).get('pulled');
+/** The lane documents of a post's push, in lane order. */
+async function lanesOf(postId: string) {
+  const lanes = await db.collection(`timelineFanouts/${postId}/${FANOUT_LANES}`).get();
+  return lanes.docs.sort((a, b) => Number(a.id) - Number(b.id));
+}
+/** The lane whose id range holds the edge id. */
+const laneOf = (edgeId: string) =>
+  laneRanges(TIMELINE_FANOUT_LANES).findIndex(
+    ({ from, to }) => (from === null || edgeId >= from) && (to === null || edgeId < to),
+  );
+/**
+ * Followers named to land in every lane, `tag` making them the test's own: at each lane's lower
+ * bound and just below its upper one, below '0' and above 'z' (custom uids), and one with a dash;
+ * at least three in each lane (two pages of SMALL).
+ */
+function followersInEveryLane(tag: string): string[] {
+  const below = (bound: string) => String.fromCharCode(bound.charCodeAt(0) - 1);
+  return [
+    ...laneRanges(TIMELINE_FANOUT_LANES).flatMap(({ from, to }) => [
+      ...(from === null ? [`-${tag}`, `0${tag}`] : [`${from}${tag}`]),
+      ...(to === null ? [`z${tag}`, `~${tag}`] : [`${below(to)}${tag}`, `${below(to)}z${tag}`]),
+    ]),
+    `a-${tag}`,
+  ];
+}
 
 // First in the file: the migration reads whole collections, so it runs before the other tests
 // leave theirs.
@@ -165,6 +194,13 @@ test('the same event delivered twice writes nothing more, and a create’s event
   expect(expireAt).toBeGreaterThanOrEqual(started + TIMELINE_FANOUT_KEEP_MS);
   expect(expireAt).toBeLessThan(Date.now() + TIMELINE_FANOUT_KEEP_MS);
   expect(ttlFields()).toContainEqual({ collectionGroup: 'timelineFanouts', fieldPath: 'expireAt' });
+  const lanes = await lanesOf('rd-p1');
+  expect(lanes).toHaveLength(TIMELINE_FANOUT_LANES);
+  for (const lane of lanes) {
+    expect(lane.get('done')).toBe(true);
+    expect((lane.get('expireAt') as Timestamp).toMillis()).toBe(expireAt);
+  }
+  expect(ttlFields()).toContainEqual({ collectionGroup: FANOUT_LANES, fieldPath: 'expireAt' });
 
   // Delivered again: the finished progress reads no edge and writes no page.
   expect(await settlePostTimelines(db, 'rd-p1', 'rd', SMALL)).toEqual({
@@ -174,34 +210,15 @@ test('the same event delivered twice writes nothing more, and a create’s event
   });
   const again = await db.doc('timelineFanouts/rd-p1').get();
   expect(again.updateTime!.isEqual(progress.updateTime!)).toBe(true);
+  (await lanesOf('rd-p1')).forEach((lane, n) =>
+    expect(lane.updateTime!.isEqual(lanes[n]!.updateTime!)).toBe(true),
+  );
   for (const uid of ['rd1', 'rd2', 'rd3']) expect(await timeline(uid)).toEqual(['rd-p1']);
 
   await db.doc('posts/rd-p1').delete();
   await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
   await settlePostTimelines(db, 'rd-p1', 'rd', SMALL);
   for (const uid of ['rd', 'rd1', 'rd2', 'rd3']) expect(await timeline(uid)).toEqual([]);
-});
-
-test('a crash mid-fan-out resumes after the last page committed', async () => {
-  await member('cr');
-  for (const uid of ['cr1', 'cr2', 'cr3', 'cr4']) await follow(uid, 'cr');
-  await post('cr-p1', 'cr');
-  // What a run that crashed after its first page (cr1, cr2) leaves: the progress at cr2's edge.
-  // Its entries are left out here, so the resumed run is seen not to redo that page.
-  await db.doc('timelineFanouts/cr-p1').set({
-    postId: 'cr-p1',
-    author: 'cr',
-    listed: true,
-    cursor: 'cr2_cr',
-    done: false,
-  });
-
-  await settlePostTimelines(db, 'cr-p1', 'cr', SMALL);
-  expect(await timeline('cr1')).toEqual([]);
-  expect(await timeline('cr2')).toEqual([]);
-  expect(await timeline('cr3')).toEqual(['cr-p1']);
-  expect(await timeline('cr4')).toEqual(['cr-p1']);
-  expect((await db.doc('timelineFanouts/cr-p1').get()).get('done')).toBe(true);
 });
 
 test('a follow copies the target’s newest posts into the follower’s timeline; an unfollow takes them out', async () => {
@@ -298,22 +315,24 @@ test('an author crossing the threshold switches every follower’s timeline, and
 });
 
 /**
- * `db`, whose first batch commit runs `before` first: forces a step of another function between a
- * fan-out page's read of the edges and its commit.
+ * `db`, whose batches each run `beforeCommit` with the paths they set, before committing: steps
+ * of other functions forced between a fan-out page's read of the edges and its commit.
  */
-function withBeforeFirstCommit(before: () => Promise<unknown>): Firestore {
-  let ran = false;
+function withBatches(beforeCommit: (paths: string[]) => Promise<void>): Firestore {
   return new Proxy(db, {
     get(target, property) {
       if (property === 'batch') {
         return () => {
           const batch = target.batch();
+          const paths: string[] = [];
+          const set = batch.set.bind(batch) as (...args: unknown[]) => typeof batch;
+          batch.set = ((...args: unknown[]) => {
+            paths.push((args[0] as { path: string }).path);
+            return set(...args);
+          }) as typeof batch.set;
           const commit = batch.commit.bind(batch);
           batch.commit = async () => {
-            if (!ran) {
-              ran = true;
-              await before();
-            }
+            await beforeCommit(paths);
             return commit();
           };
           return batch;
@@ -325,11 +344,23 @@ function withBeforeFirstCommit(before: () => Promise<unknown>): Firestore {
   });
 }
 
+/**
+ * `db`, whose first batch writing a timeline entry runs `before` first, every batch committed
+ * from then on waiting for it: each lane's page under way sees its effect at its commit.
+ */
+function withBeforeFirstPage(before: () => Promise<unknown>): Firestore {
+  let ran: Promise<unknown> | null = null;
+  return withBatches(async (paths) => {
+    if (!ran && paths.some((at) => at.startsWith('timelines/'))) ran = before();
+    await ran;
+  });
+}
+
 test('an unfollow whose clean-up runs between a page’s read and its commit does not keep the post', async () => {
   await member('ur');
   for (const uid of ['ur1', 'ur2']) await follow(uid, 'ur');
   await post('ur-p1', 'ur');
-  const racing = withBeforeFirstCommit(async () => {
+  const racing = withBeforeFirstPage(async () => {
     await unfollow('ur2', 'ur');
     await settleFollowTimeline(db, 'ur2', 'ur');
   });
@@ -357,4 +388,95 @@ test('a post made while its author switches to pulled reaches the followers the 
   await post('hs-p2', 'hs', 1);
   expect(await settlePostTimelines(db, 'hs-p2', 'hs', SMALL)).toMatchObject({ pushed: false });
   expect(await timeline('hs2')).toEqual(['hs-p1']);
+});
+
+test('a post reaches the followers of every lane: each lane pages its own id range', async () => {
+  await member('ln');
+  const followers = followersInEveryLane('ln');
+  for (const uid of followers) await follow(uid, 'ln');
+  await post('ln-p1', 'ln');
+
+  expect(await settlePostTimelines(db, 'ln-p1', 'ln', SMALL)).toEqual({
+    listed: true,
+    pushed: true,
+    entries: followers.length + 1,
+  });
+  for (const uid of followers) expect(await timeline(uid)).toEqual(['ln-p1']);
+  expect((await db.doc('timelineFanouts/ln-p1').get()).data()).toMatchObject({
+    listed: true,
+    lanes: TIMELINE_FANOUT_LANES,
+    done: true,
+  });
+  // Each lane ended at the last edge of its own range.
+  const edges = followers.map((uid) => `${uid}_ln`).sort();
+  (await lanesOf('ln-p1')).forEach((lane, n) => {
+    const mine = edges.filter((edge) => laneOf(edge) === n);
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    expect(lane.data()).toMatchObject({ listed: true, done: true, cursor: mine.at(-1) });
+  });
+});
+
+test('a delete while every lane has a page under way stops every lane at that page', async () => {
+  await member('dl');
+  const followers = followersInEveryLane('dl');
+  for (const uid of followers) await follow(uid, 'dl');
+  await post('dl-p1', 'dl');
+  const racing = withBeforeFirstPage(async () => {
+    await db.doc('posts/dl-p1').delete();
+    await settlePostTimelines(db, 'dl-p1', 'dl', SMALL);
+  });
+
+  expect(await settlePostTimelines(racing, 'dl-p1', 'dl', SMALL)).toEqual({
+    listed: true,
+    pushed: true,
+    entries: 1,
+  });
+  for (const uid of ['dl', ...followers]) expect(await timeline(uid)).toEqual([]);
+  expect((await db.doc('timelineFanouts/dl-p1').get()).data()).toMatchObject({
+    listed: false,
+    done: true,
+  });
+  const lanes = await lanesOf('dl-p1');
+  expect(lanes).toHaveLength(TIMELINE_FANOUT_LANES);
+  for (const lane of lanes) {
+    expect(lane.data()).toMatchObject({ listed: false, cursor: null, done: false });
+  }
+  // A create event delivered late pushes nothing.
+  await settlePostTimelines(db, 'dl-p1', 'dl', SMALL);
+  for (const uid of followers) expect(await timeline(uid)).toEqual([]);
+});
+
+test('a crash in one lane resumes that lane after its last page committed, and no other lane', async () => {
+  await member('cl');
+  const followers = followersInEveryLane('cl');
+  for (const uid of followers) await follow(uid, 'cl');
+  await post('cl-p1', 'cl');
+  // Lane 1 crashes at its second page: its first page committed, the other lanes finish.
+  const laneOne = followers
+    .map((uid) => `${uid}_cl`)
+    .filter((edge) => laneOf(edge) === 1)
+    .sort()
+    .map((edge) => edge.slice(0, -'_cl'.length));
+  const crashAt = `timelines/${laneOne[2]}/entries/cl-p1`;
+  const crashing = withBatches(async (paths) => {
+    if (paths.includes(crashAt)) throw new Error('crashed');
+  });
+  await expect(settlePostTimelines(crashing, 'cl-p1', 'cl', SMALL)).rejects.toThrow('crashed');
+  const crashed = await lanesOf('cl-p1');
+  expect(crashed.map((lane) => lane.get('done'))).toEqual(crashed.map((_, n) => n !== 1));
+  expect(crashed[1]!.get('cursor')).toBe(`${laneOne[1]}_cl`);
+  expect((await db.doc('timelineFanouts/cl-p1').get()).get('done')).toBe(false);
+  // The entries written so far are taken away, so the resumed run is seen to write only the rest.
+  for (const uid of followers) await db.doc(`timelines/${uid}/entries/cl-p1`).delete();
+
+  await settlePostTimelines(db, 'cl-p1', 'cl', SMALL);
+  for (const uid of followers) {
+    expect(await timeline(uid)).toEqual(laneOne.slice(2).includes(uid) ? ['cl-p1'] : []);
+  }
+  const resumed = await lanesOf('cl-p1');
+  resumed.forEach((lane, n) => {
+    expect(lane.get('done')).toBe(true);
+    if (n !== 1) expect(lane.updateTime!.isEqual(crashed[n]!.updateTime!)).toBe(true);
+  });
+  expect((await db.doc('timelineFanouts/cl-p1').get()).get('done')).toBe(true);
 });
