@@ -54,3 +54,19 @@ export { memberCardFields, postCardFields } from './cards/cardFields';
 export { cardChanged } from './cards/cardChanged';
 export { migrateCards } from './cards/migrateCards';
 export type { CardMigration } from './cards/migrateCards';
+export {
+  COUNT_SHARDS,
+  countEdgeOnce,
+  countUnmarked,
+  randomShard,
+  sumOfShards,
+  uncountMarked,
+} from './counts/edgeCounter';
+export type { CountedEdge, EdgeCountOutcome } from './counts/edgeCounter';
+export {
+  countedLike,
+  countedLikes,
+  countLikeEdge,
+  likeCountShards,
+  uncountMemberLikes,
+} from './counts/likeCounter';

@@ -1,12 +1,12 @@
 // Counting the follow edges made before the count shards existed (docs/DATA_MODEL.md "Migrating
 // follows"): a job of pages over `follows` in id order, each edge without its mark counted by
-// the same transaction as the edge's event (countFollowEdge), so a follow counted meanwhile by its
+// the same transaction as the edge's event (countUnmarked), so a follow counted meanwhile by its
 // function is not counted twice. Then every member beyond a list's bound is recounted, as the
 // shards now hold their edges. Stopped anywhere, it resumes; run again, it counts nothing twice.
-import { FieldPath, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS } from 'shared-firebase/server';
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, countUnmarked } from 'shared-firebase/server';
 import { syncFollowCount } from '../followCounts';
-import { countedMark, countFollowEdge } from './edgeCounts';
+import { countedFollow } from './edgeCounts';
 import { committedIfUnchanged, createIfAbsent } from './versioned';
 
 /** `migrations/followCounts`: the job's progress (server only). */
@@ -53,15 +53,11 @@ export async function migrateFollowCountsPage(
     const target: unknown = edge.get('target');
     return typeof follower === 'string' && typeof target === 'string' ? [{ follower, target }] : [];
   });
-  const marks = pairs.length
-    ? await db.getAll(...pairs.map(({ follower, target }) => countedMark(db, follower, target)))
-    : [];
-  let counted = 0;
-  for (const [i, mark] of marks.entries()) {
-    if (mark.exists) continue;
-    const { follower, target } = pairs[i]!;
-    if ((await countFollowEdge(db, follower, target)) === 'added') counted += 1;
-  }
+  const counted = await countUnmarked(
+    db,
+    pairs.map(({ follower, target }) => countedFollow(db, follower, target)),
+    FieldValue.increment,
+  );
   const next: FollowCountsMigration = {
     cursor: page.at(-1)?.id ?? progress.cursor,
     done: page.length < EDGES_PER_PAGE,
