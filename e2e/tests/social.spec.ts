@@ -141,18 +141,21 @@ test.describe('counts, follower lists and comment deletion, live between members
       .poll(async () => (await admin.get(`usersData/${cy.uid}`))?.data.counts, counted)
       .toEqual({ posts: 0, postsListed: 0, followers: 0, following: 1 });
     await expectCounts(a.page, '1 post', '1 follower', '0 following');
-    // The count kept from the edges' events too (what counts beyond the lists' bound): Cy's
-    // follow counted once in Ann's shards, Ben's undone follow taken out.
-    const inShards = async (uid: string, count: 'followers' | 'following') => {
-      const shards = await Promise.all(
-        Array.from({ length: 10 }, (_, n) => admin.get(`followCountShards/${uid}_${count}_${n}`)),
-      );
-      return shards.reduce((sum, shard) => sum + ((shard?.data.value as number) ?? 0), 0);
+    // The counts kept from the edges' events too (what counts beyond the lists' bounds): Cy's
+    // follow counted once in Ann's shards, Ben's undone follow taken out; Cy's like once in the
+    // post's.
+    const inShards = async (shard: (n: number) => string) => {
+      const shards = await Promise.all(Array.from({ length: 10 }, (_, n) => admin.get(shard(n))));
+      return shards.reduce((sum, found) => sum + ((found?.data.value as number) ?? 0), 0);
     };
-    await expect.poll(() => inShards(ann.uid, 'followers'), counted).toBe(1);
-    expect(await inShards(cy.uid, 'following')).toBe(1);
-    expect(await inShards(ben.uid, 'following')).toBe(0);
+    const followShards = (uid: string, count: 'followers' | 'following') =>
+      inShards((n) => `followCountShards/${uid}_${count}_${n}`);
+    await expect.poll(() => followShards(ann.uid, 'followers'), counted).toBe(1);
+    expect(await followShards(cy.uid, 'following')).toBe(1);
+    expect(await followShards(ben.uid, 'following')).toBe(0);
     expect(await admin.get(`countedFollows/${ben.uid}_${ann.uid}`)).toBeNull();
+    await expect.poll(() => inShards((n) => `likeCountShards/${postId}_${n}`), counted).toBe(1);
+    expect(await admin.get(`countedLikes/${postId}_${cy.uid}`)).not.toBeNull();
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
   });

@@ -17,6 +17,13 @@ export const SERVER_COLLECTIONS = {
   countedFollows: 'countedFollows',
   followCountShards: 'followCountShards',
   /**
+   * `countedLikes/{postId}_{uid}`, the like edges counted in the count shards, and
+   * `likeCountShards/{postId}_{n}`, parts of a post's like count (feed; docs/DATA_MODEL.md
+   * "Counts").
+   */
+  countedLikes: 'countedLikes',
+  likeCountShards: 'likeCountShards',
+  /**
    * `timelineFanouts/{postId}`, where the feed's function is in copying one post into (or out of)
    * its author's followers' timelines.
    */

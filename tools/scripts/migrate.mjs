@@ -1,7 +1,8 @@
 // `npm run migrate -- <what>`: one-off data migrations, resumable and idempotent.
 //   follows  the follow edges from the Followers lists, then every edge counted into the follow
 //            count shards (docs/DATA_MODEL.md "Migrating follows")
-//   likes    the like edges from the posts' likes arrays (docs/DATA_MODEL.md "Migrating likes")
+//   likes    the like edges from the posts' likes arrays, then every edge counted into the like
+//            count shards (docs/DATA_MODEL.md "Migrating likes")
 //   timelines  the members' timelines from the follow edges and posts (after `follows`;
 //            docs/DATA_MODEL.md "Migrating timelines")
 //   cards    the post and member cards from the posts and usersData (docs/DATA_MODEL.md "Migrating cards")
@@ -20,7 +21,10 @@ const MIGRATIONS = {
     'mfe-profile/functions/src/follows/migrateCommand.ts',
     'mfe-profile/functions/src/follows/countCommand.ts',
   ],
-  likes: ['mfe-feed/functions/src/likes/migrateCommand.ts'],
+  likes: [
+    'mfe-feed/functions/src/likes/migrateCommand.ts',
+    'mfe-feed/functions/src/likes/countCommand.ts',
+  ],
   timelines: ['mfe-feed/functions/src/timelines/migrateCommand.ts'],
   cards: [
     'mfe-feed/functions/src/cards/migrateCommand.ts',

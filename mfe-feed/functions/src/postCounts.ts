@@ -10,6 +10,7 @@ import {
 import {
   COLLECTIONS,
   countedDocument,
+  countedLikes,
   POSTS_LIST_BOUND,
   syncCounts,
   type SyncOutcome,
@@ -31,8 +32,8 @@ async function countOf(query: Query): Promise<number> {
 
 /**
  * `posts/{postId}.counts.likes` = the length of its `likes`; once the list says it is no longer
- * complete (`likesComplete: false`, at its bound), an index count of the post's like edges
- * instead, never less than the list (a database still being migrated has fewer edges than listed).
+ * complete (`likesComplete: false`, at its bound), the likes counted in its count shards instead
+ * (the like edges' trigger counts each one), never less than the list.
  * With `comments`, `counts.comments` = its comment documents (an index count, not a read of each).
  */
 export function syncPostCounts(
@@ -41,11 +42,12 @@ export function syncPostCounts(
   { comments }: { comments: boolean },
 ): Promise<SyncOutcome> {
   const commentsOfPost = db.collection(COLLECTIONS.comments).where('postId', '==', postId);
-  const likesOfPost = db.collection(COLLECTIONS.likes).where('postId', '==', postId);
   return syncCounts(
     countedDocument(db.collection(COLLECTIONS.posts).doc(postId), async (post) => {
       const listed = listLength(post, 'likes');
-      const likes = listComplete(post) ? listed : Math.max(listed, await countOf(likesOfPost));
+      // Never below the list: while a database's likes are still being migrated or counted,
+      // fewer are counted than listed.
+      const likes = listComplete(post) ? listed : Math.max(listed, await countedLikes(db, postId));
       return {
         'counts.likes': likes,
         ...(comments ? { 'counts.comments': await countOf(commentsOfPost) } : {}),

@@ -14,6 +14,7 @@ import {
   SAVED_POSTS,
   TIMELINE_ENTRIES,
   SERVER_COLLECTIONS,
+  uncountMemberLikes,
 } from 'shared-firebase/server';
 import type { AccountDeletionStepId } from 'shared-firebase/server';
 import { countShards, uncountGoneEdges } from '../follows/edgeCounts';
@@ -167,12 +168,15 @@ const dropFollowers: StepPageRunner = async ({ db }, uid) => {
 
 /**
  * Takes the member's likes back: their like edges first (the feed's function takes each out of its
- * post's `likes`, skipping posts that are gone), then whatever `likes` still lists them (a like
- * from before the edges, or one the function has not handled yet).
+ * post's `likes` and like count, skipping posts that are gone), then out of the counts those
+ * events have not reached yet, then whatever `likes` still lists them (a like from before the
+ * edges, or one the function has not handled yet).
  */
 const removeLikes: StepPageRunner = async ({ db }, uid) => {
   const edges = await deletePage(db, db.collection(COLLECTIONS.likes).where('uid', '==', uid));
   if (edges.removed > 0) return more(edges.removed);
+  const uncounted = await uncountMemberLikes(db, uid, UIDS_PER_PAGE, FieldValue.increment);
+  if (uncounted > 0) return more(uncounted);
   return removeFromArrays(
     db,
     db.collection(COLLECTIONS.posts).where('likes', 'array-contains', uid),

@@ -5,6 +5,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { freePort } from 'build-config/free-port.cjs';
 import type { DeletionContext } from '../../../../mfe-profile/functions/src/accountDeletion/context';
 import { countedFollows } from '../../../../mfe-profile/functions/src/follows/edgeCounts';
+import { countedLikes } from 'shared-firebase/server';
 import {
   onRequestWritten,
   runSlice,
@@ -150,6 +151,10 @@ async function seedScene(m: string, a: string, b: string): Promise<void> {
     // The like edges of m's and b's likes of a's post (the arrays are the function's copy).
     [`likes/${a}-p_${m}`]: { postId: `${a}-p`, uid: m, author: a, createdAt: new Date() },
     [`likes/${a}-p_${b}`]: { postId: `${a}-p`, uid: b, author: a, createdAt: new Date() },
+    // Both counted by the feed's function (a mark each, in the post's shards).
+    [`countedLikes/${a}-p_${m}`]: { postId: `${a}-p`, uid: m },
+    [`countedLikes/${a}-p_${b}`]: { postId: `${a}-p`, uid: b },
+    [`likeCountShards/${a}-p_3`]: { postId: `${a}-p`, n: 3, value: 2 },
     [`comments/${b}-on-m`]: { postId: `${m}-p`, userId: b, comment: 'hi', replies: [] },
     [`comments/${m}-on-a`]: { postId: `${a}-p`, userId: m, comment: 'mine', replies: [] },
     [`comments/${a}-on-a`]: {
@@ -215,6 +220,7 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
     `followCountShards/${m}_following_4`,
     `followCountShards/${m}_followers_7`,
     `likes/${a}-p_${m}`,
+    `countedLikes/${a}-p_${m}`,
     `blocks/${m}_${a}`,
     `blocks/${b}_${m}`,
     `mutes/${m}_${b}`,
@@ -237,6 +243,9 @@ async function expectNothingOf(m: string, a: string, b: string): Promise<void> {
   expect(await field(`usersData/${a}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await field(`usersData/${b}`, 'connections')).toEqual({ Followers: [], Following: [] });
   expect(await exists(`likes/${a}-p_${b}`)).toBe(true);
+  // The post's like count lost the member's like once, and kept b's.
+  expect(await countedLikes(db, `${a}-p`)).toBe(1);
+  expect(await exists(`countedLikes/${a}-p_${b}`)).toBe(true);
   expect(await exists(`activity/${a}/items/follow_${b}`)).toBe(true);
   expect(await exists(`bookmarks/${a}/saved/${a}-p`)).toBe(true);
   expect(await exists(`timelines/${a}/entries/${a}-p`)).toBe(true);
@@ -262,14 +271,15 @@ describe(`the account deletion job on the Admin SDK (${BACKEND})`, () => {
     // At least one slice per step, the request's removal, and its deletion seen.
     expect(slices).toBeGreaterThan(14);
     // following: the edge to a1, a1 unfollowed, and m1 left two audiences (a1's post and their
-    // own); followers: b1's edge, then b1; likes: m1's edge, then a1's post's array.
+    // own); followers: b1's edge, then b1; likes: m1's edge, its mark in a1's post's count (its
+    // event has not run), then a1's post's array.
     expect(last).toMatchObject({
       status: 'done',
       counts: {
         pictures: 1,
         following: 4,
         followers: 2,
-        likes: 2,
+        likes: 3,
         comments: 1,
         posts: 1,
         saved: 1,

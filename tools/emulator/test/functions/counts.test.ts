@@ -7,8 +7,12 @@ import {
 } from 'mfe-feed/functions/src/postCounts';
 import { removeBookmarksOfPost } from 'mfe-feed/functions/src/savedPosts';
 import { reconcileLike } from 'mfe-feed/functions/src/likes/reconcileLike';
-import { removeLikesOfPost } from 'mfe-feed/functions/src/likes/postLikeEdges';
+import { forgetLikeCounts, removeLikesOfPost } from 'mfe-feed/functions/src/likes/postLikeEdges';
 import { migrateLikes, migrateLikesPage } from 'mfe-feed/functions/src/likes/migrateLikes';
+import {
+  migrateLikeCounts,
+  migrateLikeCountsPage,
+} from 'mfe-feed/functions/src/likes/migrateLikeCounts';
 import { unlikeOnBlock } from 'mfe-profile/functions/src/blocks/unlikeOnBlock';
 import { listChanged, syncFollowCount } from 'mfe-profile/functions/src/followCounts';
 import { reconcileFollow } from 'mfe-profile/functions/src/follows/reconcileFollow';
@@ -31,7 +35,13 @@ import {
 } from 'mfe-profile/functions/src/follows/migrateFollows';
 import { mayChangeTags, settlePostTags } from 'mfe-explore/functions/src/postTags';
 import { markMemberContent } from 'mfe-moderation/functions/src/suspension';
-import { countedDocument, syncCounts } from 'shared-firebase/server';
+import {
+  countedDocument,
+  countedLikes,
+  countLikeEdge,
+  syncCounts,
+  uncountMemberLikes,
+} from 'shared-firebase/server';
 import { adminFirestoreForSuite } from './backend';
 
 // The counting logic of the feed's, the profile's and the explore team's functions (and the feed's
@@ -197,6 +207,7 @@ describe('like edges: a post’s likes and its like count (feed)', () => {
   /** What the edge's trigger does with an event of `postId` and `uid`. */
   async function handle(postId: string, uid: string) {
     const state = await reconcileLike(db, postId, uid);
+    await countLikeEdge(db, postId, uid, FieldValue.increment);
     await syncPostCounts(db, postId, { comments: false });
     return state;
   }
@@ -244,13 +255,16 @@ describe('like edges: a post’s likes and its like count (feed)', () => {
   test('beyond 2,000 the list stays and says so; the count goes on from the edges', async () => {
     const listed = Array.from({ length: 2000 }, (_, i) => `lkm${String(i).padStart(4, '0')}`);
     await newPost('lk4', listed);
-    for (let start = 0; start < listed.length; start += 500) {
+    // 2,000 likes as their events left them: each edge marked counted, in one shard.
+    for (let start = 0; start < listed.length; start += 250) {
       const batch = db.batch();
-      for (const uid of listed.slice(start, start + 500)) {
+      for (const uid of listed.slice(start, start + 250)) {
         batch.set(doc(`likes/lk4_${uid}`), { postId: 'lk4', uid, author: 'lka' });
+        batch.set(doc(`countedLikes/lk4_${uid}`), { postId: 'lk4', uid });
       }
       await batch.commit();
     }
+    await doc('likeCountShards/lk4_0').set({ postId: 'lk4', n: 0, value: listed.length });
     await like('lk4', 'lkz');
     for (let delivery = 0; delivery < 2; delivery += 1) {
       expect(await handle('lk4', 'lkz')).toEqual({ likes: true, listed: false });
@@ -276,6 +290,32 @@ describe('like edges: a post’s likes and its like count (feed)', () => {
     expect(await removeLikesOfPost(db, 'lk5')).toBe(2);
     expect(await removeLikesOfPost(db, 'lk5')).toBe(0);
     expect((await doc('likes/lk6_lkb').get()).exists).toBe(true);
+  });
+
+  test('a deleted post’s like count goes: its marks and shards, whatever its edges’ events do', async () => {
+    await newPost('lk9');
+    await newPost('lk10');
+    for (const [postId, uid] of [
+      ['lk9', 'lkb'],
+      ['lk9', 'lkc'],
+      ['lk10', 'lkb'],
+    ] as const) {
+      await like(postId, uid);
+      await handle(postId, uid);
+    }
+    expect(await countedLikes(db, 'lk9')).toBe(2);
+    await doc('posts/lk9').delete();
+    expect(await removeLikesOfPost(db, 'lk9')).toBe(2);
+    // One edge's event runs beside the clean-up, the other's only after it.
+    await Promise.all([forgetLikeCounts(db, 'lk9'), handle('lk9', 'lkb')]);
+    await handle('lk9', 'lkc');
+    await forgetLikeCounts(db, 'lk9');
+    const left = await Promise.all([
+      db.collection('countedLikes').where('postId', '==', 'lk9').get(),
+      db.collection('likeCountShards').where('postId', '==', 'lk9').get(),
+    ]);
+    expect(left.map((found) => found.size)).toEqual([0, 0]);
+    expect(await countedLikes(db, 'lk10')).toBe(1);
   });
 
   test('a block takes back the blocked member’s likes of the blocker’s posts, only while it stands', async () => {
@@ -567,6 +607,96 @@ describe('follow edges: the lists and the target’s posts (profile)', () => {
     // Run again: nothing missing, nothing created.
     expect((await migrateFollows(db)).edgesCreated).toBe(0);
     expect(await migrated()).toBe(24);
+  });
+});
+
+describe('like counts kept from the edges’ events (feed)', () => {
+  const like = (postId: string, uid: string) =>
+    doc(`likes/${postId}_${uid}`).set({ postId, uid, author: 'lca', createdAt: new Date() });
+  const count = (postId: string, uid: string, pickShard?: () => number) =>
+    countLikeEdge(db, postId, uid, FieldValue.increment, pickShard);
+  /** A post whose `likes` is at its bound (`likesComplete: false`), listing `listed` uids. */
+  const postBeyondBound = (postId: string, listed: string[] = []) =>
+    doc(`posts/${postId}`).set({ uid: 'lca', postId, likes: listed, likesComplete: false });
+
+  test('a like counts once however often delivered; its undo once; a like again again', async () => {
+    await postBeyondBound('lc1');
+    await like('lc1', 'lcb');
+    expect(await count('lc1', 'lcb')).toBe('added');
+    expect(await count('lc1', 'lcb')).toBe('unchanged');
+    expect(await countedLikes(db, 'lc1')).toBe(1);
+
+    await doc('likes/lc1_lcb').delete();
+    expect(await count('lc1', 'lcb')).toBe('removed');
+    expect(await count('lc1', 'lcb')).toBe('unchanged');
+    expect(await countedLikes(db, 'lc1')).toBe(0);
+
+    // Liked again, its create's event late after the delete's: counted once more.
+    await like('lc1', 'lcb');
+    expect(await count('lc1', 'lcb')).toBe('added');
+    await syncPostCounts(db, 'lc1', { comments: false });
+    expect(await field('posts/lc1', 'counts.likes')).toBe(1);
+  });
+
+  test('five members liking one post at once, each event delivered twice at once', async () => {
+    await postBeyondBound('lc2');
+    const likers = ['lc1', 'lc2', 'lc3', 'lc4', 'lc5'];
+    await Promise.all(likers.map((uid) => like('lc2', uid)));
+    // All on one shard, the worst case: the increments are written, never read.
+    const outcomes = await Promise.all(
+      [...likers, ...likers].map((uid) => count('lc2', uid, () => 7)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'added')).toHaveLength(5);
+    expect(await countedLikes(db, 'lc2')).toBe(5);
+    expect(await field('likeCountShards/lc2_7', 'value')).toBe(5);
+    await syncPostCounts(db, 'lc2', { comments: false });
+    expect(await field('posts/lc2', 'counts.likes')).toBe(5);
+  });
+
+  test('a leaving member’s counted likes go from every post’s count, one liked meanwhile too', async () => {
+    await postBeyondBound('lc3');
+    await postBeyondBound('lc4');
+    // Counted; then the deletion's likes step deletes the edges before their events run; and the
+    // member likes another post after that step.
+    for (const postId of ['lc3', 'lc4']) {
+      await like(postId, 'lcm');
+      await like(postId, 'lco');
+      expect(await count(postId, 'lcm')).toBe('added');
+      expect(await count(postId, 'lco')).toBe('added');
+    }
+    await doc('likes/lc3_lcm').delete();
+    await doc('likes/lc4_lcm').delete();
+    await postBeyondBound('lc5');
+    await like('lc5', 'lcm');
+    expect(await count('lc5', 'lcm')).toBe('added');
+
+    expect(await uncountMemberLikes(db, 'lcm', 200, FieldValue.increment)).toBe(3);
+    expect(await uncountMemberLikes(db, 'lcm', 200, FieldValue.increment)).toBe(0);
+    expect((await doc('likes/lc5_lcm').get()).exists).toBe(false);
+    const counts = await Promise.all(
+      ['lc3', 'lc4', 'lc5'].map((postId) => countedLikes(db, postId)),
+    );
+    expect(counts).toEqual([1, 1, 0]);
+    // A late event of any of them finds nothing to count.
+    expect(await count('lc3', 'lcm')).toBe('unchanged');
+  });
+
+  test('the migration counts the likes from before the shards once, then recounts', async () => {
+    // A post beyond the bound listing one liker, with three edges nobody counted yet.
+    await postBeyondBound('lcp', ['lm1']);
+    for (const uid of ['lm1', 'lm2', 'lm3']) await like('lcp', uid);
+    // One of them counted by its event while the migration runs: not counted twice.
+    expect(await count('lcp', 'lm2')).toBe('added');
+    expect(await migrateLikeCountsPage(db)).not.toBeNull();
+    const final = await migrateLikeCounts(db);
+    expect(final.done).toBe(true);
+    expect(await countedLikes(db, 'lcp')).toBe(3);
+    // The recount: the post's count now comes from the shards, not the one listed.
+    expect(final.postsRecounted).toBeGreaterThan(0);
+    expect(await field('posts/lcp', 'counts.likes')).toBe(3);
+    // Run again: every edge is marked, nothing counted.
+    expect((await migrateLikeCounts(db)).edgesCounted).toBe(0);
+    expect(await countedLikes(db, 'lcp')).toBe(3);
   });
 });
 

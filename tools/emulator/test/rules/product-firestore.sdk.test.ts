@@ -678,6 +678,16 @@ describe(`${FOLLOWS}: a follow is one edge document`, () => {
     }
   });
 
+  test('the like counts’ marks and shards are the function’s alone', async () => {
+    for (const who of ['bob', 'alice', 'signedOut'] as const) {
+      await denyUnmatched(who, { get: 'countedLikes/text_bob' });
+      await denyUnmatched(who, set('countedLikes/text_bob', { postId: 'text', uid: 'bob' }));
+      await denyUnmatched(who, del('countedLikes/text_bob'));
+      await denyUnmatched(who, { get: 'likeCountShards/text_0' });
+      await denyUnmatched(who, set('likeCountShards/text_0', { value: 100_000 }));
+    }
+  });
+
   test('Followers and Following: get and list: signed-in members only; delete: nobody', async () => {
     for (const [name, target] of [
       ['Followers', FOLLOWERS],
