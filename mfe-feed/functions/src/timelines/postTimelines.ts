@@ -153,9 +153,11 @@ async function pushToFollowers(
   const results = await Promise.allSettled(
     lanesRead.map((lane, n) => pushLane(db, post, ranges[n]!, lane, pageSize)),
   );
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  const pushed = results.map((result) => (result as PromiseFulfilledResult<LaneResult>).value);
+  const pushed: LaneResult[] = [];
+  for (const result of results) {
+    if (result.status === 'rejected') throw result.reason;
+    pushed.push(result.value);
+  }
   if (pushed.every((lane) => lane.finished)) {
     // Refused only when a delete stopped the push, or another run said done first.
     await committedIfUnchanged(ref, fanout!, () =>
