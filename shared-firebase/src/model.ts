@@ -78,6 +78,12 @@ export const COLLECTIONS = {
    * readers download; written by the profile's function only (docs/DATA_MODEL.md "Member cards").
    */
   memberCards: 'memberCards',
+  /**
+   * `migrations/{name}`, the one-off migrations' progress, written by their commands only
+   * (docs/DATA_MODEL.md); members read the cards migrations' (`postCards`, `memberCards`) to know
+   * whether a list of cards is complete yet.
+   */
+  migrations: 'migrations',
 } as const;
 
 /**

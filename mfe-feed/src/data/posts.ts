@@ -53,7 +53,7 @@ export function tagPostsQuery(
 export function useAuthorPosts(authorUid: string, viewerUid: string): PagedQuery<PostCard> {
   const cards = useMemo(() => authorPostsQuery(authorUid), [authorUid]);
   const posts = useMemo(() => authorPostsQuery(authorUid, postsCollection()), [authorUid]);
-  const read = useCardPages(cards, posts, PROFILE_PAGE_SIZE);
+  const read = useCardPages(cards, posts, PROFILE_PAGE_SIZE, 'postCards');
   return useWithoutSuspended(useWithOwnWrites(read, authorUid === viewerUid));
 }
 
@@ -75,7 +75,7 @@ export function useShownPosts<P extends PostCard>(pages: PagedQuery<P>): PagedQu
 export function useTagPosts(tag: string): PagedQuery<PostCard> {
   const cards = useMemo(() => tagPostsQuery(tag), [tag]);
   const posts = useMemo(() => tagPostsQuery(tag, postsCollection()), [tag]);
-  return useShownPosts(useCardPages(cards, posts, PROFILE_PAGE_SIZE));
+  return useShownPosts(useCardPages(cards, posts, PROFILE_PAGE_SIZE, 'postCards'));
 }
 
 /**

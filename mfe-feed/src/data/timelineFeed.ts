@@ -113,7 +113,7 @@ function useAuthorsCards(authors: readonly string[] | undefined): PagedQuery<Pos
     () => (key === '' ? null : authorsPostsQuery(key.split('/'), postsCollection())),
     [key],
   );
-  return useCardPages(cards, posts, FEED_PAGE_SIZE);
+  return useCardPages(cards, posts, FEED_PAGE_SIZE, 'postCards');
 }
 
 /**

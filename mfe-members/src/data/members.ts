@@ -32,5 +32,5 @@ export function membersInReverseFetchOrder(
 export function useMembers(): PagedQuery<MemberCard> {
   const cards = useMemo(() => membersInReverseFetchOrder(), []);
   const seed = useMemo(() => membersInReverseFetchOrder(usersDataCollection()), []);
-  return useShownMembers(useCardPages(cards, seed, MEMBERS_PAGE_SIZE));
+  return useShownMembers(useCardPages(cards, seed, MEMBERS_PAGE_SIZE, 'memberCards'));
 }

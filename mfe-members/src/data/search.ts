@@ -44,5 +44,5 @@ export function useMemberSearch(typed: string): PagedQuery<MemberCard> {
     () => (prefix ? memberSearchQuery(prefix, usersDataCollection()) : null),
     [prefix],
   );
-  return useShownMembers(useCardPages(cards, seed, MEMBERS_PAGE_SIZE));
+  return useShownMembers(useCardPages(cards, seed, MEMBERS_PAGE_SIZE, 'memberCards'));
 }

@@ -37,6 +37,8 @@ export async function migrateCards(
   // A finished migration run again starts over: it writes only the cards that differ.
   let progress: CardMigration =
     stored && !stored.done ? stored : { cursor: null, done: false, read: 0, written: 0 };
+  // Said before the first copy: until it is done, readers' lists read the sources, not the cards.
+  if (progress !== stored) await parts.writeProgress(progress);
   while (!progress.done) {
     const ids = await parts.sourceIds(progress.cursor, pageSize);
     const outcomes = await Promise.all(ids.map((id) => parts.sync(id)));

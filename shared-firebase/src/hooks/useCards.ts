@@ -1,6 +1,10 @@
 // Reading cards (docs/DATA_MODEL.md "Cards"): the slim copy of a document, or the seed's document
 // itself while its card does not exist yet (a database the cards migration has not reached).
+import { doc, getDoc } from 'firebase/firestore';
 import type { DocumentReference, Query } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+import { getDb } from '../db';
+import { COLLECTIONS } from '../model';
 import { useLiveDocument, type LiveDocument } from './useLiveDocument';
 import { usePagedQuery, type PagedQuery } from './usePagedQuery';
 
@@ -17,18 +21,47 @@ export function useLiveCard<Card, Seed extends Card>(
   return read.status === 'missing' ? fallback : read;
 }
 
+/** A cards collection, whose migration's progress is `migrations/{its name}`. */
+export type CardCollection = typeof COLLECTIONS.postCards | typeof COLLECTIONS.memberCards;
+
+let migrationReads: Partial<Record<CardCollection, Promise<boolean>>> = {};
+
+/** Forgets what migrationRunning read (tests: each is a page load). */
+export function forgetCardMigrations(): void {
+  migrationReads = {};
+}
+
 /**
- * Live pages of cards, or, when the cards' query finds none at all, of the seed's documents it
- * copies (a database without cards yet: its lists stay filled during the migration). An empty
- * answer costs one more query; both queries must be stable.
+ * Whether `npm run migrate -- cards` is copying this collection now (its progress says not done):
+ * read once per page load, so its many progress writes cost no reader anything; false when absent
+ * (a database whose cards were never migrated, or one made with them) or unreadable (offline).
+ */
+function migrationRunning(cards: CardCollection): Promise<boolean> {
+  return (migrationReads[cards] ??= getDoc(doc(getDb(), COLLECTIONS.migrations, cards)).then(
+    (progress) => progress.get('done') === false,
+    () => false,
+  ));
+}
+
+/**
+ * Live pages of cards, or of the seed's documents they copy while the cards migration copies them
+ * (a list of cards would leave out those not copied yet) or when the cards' query finds none at
+ * all (a database without cards). The cards are read at once, beside the migration's progress;
+ * an empty answer costs one more query. Both queries must be stable.
  */
 export function useCardPages<Card, Seed extends Card>(
   cards: Query<Card> | null,
   seed: Query<Seed> | null,
   pageSize: number,
+  collection: CardCollection,
 ): PagedQuery<Card> {
-  const read = usePagedQuery(cards, pageSize);
-  const none = read.status === 'ready' && read.items.length === 0 && !read.hasMore;
-  const fallback = usePagedQuery(none ? seed : null, pageSize);
-  return none ? fallback : read;
+  const [migrating, setMigrating] = useState(false);
+  useEffect(() => {
+    void migrationRunning(collection).then(setMigrating);
+  }, [collection]);
+  const read = usePagedQuery(migrating ? null : cards, pageSize);
+  const seedRead =
+    migrating || (read.status === 'ready' && read.items.length === 0 && !read.hasMore);
+  const fallback = usePagedQuery(seedRead ? seed : null, pageSize);
+  return seedRead ? fallback : read;
 }

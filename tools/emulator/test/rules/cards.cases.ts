@@ -9,6 +9,7 @@ import type { RulesSuite } from './sdk-suite';
 
 const POST_CARD = '/postCards/{postId}';
 const MEMBER_CARD = '/memberCards/{uid}';
+const MIGRATION = '/migrations/{name}';
 
 const batch = (...writes: Write[]): Op => ({ batch: writes });
 const postCard = (postId: string, uid = 'bob') => ({
@@ -32,6 +33,11 @@ export function cardCases({ allow, deny, denyUnmatched, seed }: RulesSuite): voi
       await seed(
         { set: 'postCards/card-1', data: postCard('card-1') },
         { set: 'memberCards/bob', data: memberCard('Bob') },
+        {
+          set: 'migrations/postCards',
+          data: { cursor: 'card-1', done: false, read: 50, written: 50 },
+        },
+        { set: 'migrations/likes', data: { cursor: 'p1', done: true, edgesCreated: 3 } },
       );
     });
 
@@ -88,6 +94,29 @@ export function cardCases({ allow, deny, denyUnmatched, seed }: RulesSuite): voi
         { get: 'memberCards/bob' },
         { breaks: 'signedIn()' },
       );
+    });
+
+    test('a member reads whether the cards migration is done, and no other migration', async () => {
+      await allow('alice', `${MIGRATION} get`, { get: 'migrations/postCards' });
+      await allow('alice', `${MIGRATION} get`, { get: 'migrations/memberCards' });
+      await deny(
+        'signedOut',
+        `${MIGRATION} get`,
+        { get: 'migrations/postCards' },
+        { breaks: 'signedIn()' },
+      );
+      await deny(
+        'alice',
+        `${MIGRATION} get`,
+        { get: 'migrations/likes' },
+        { breaks: "name in ['postCards', 'memberCards']" },
+      );
+      await denyUnmatched('alice', { list: 'migrations' });
+      await denyUnmatched(
+        'bob',
+        batch({ set: 'migrations/postCards', data: { cursor: null, done: true, read: 0 } }),
+      );
+      await denyUnmatched('bob', batch({ delete: 'migrations/memberCards' }));
     });
 
     test('no member writes a card, not even of their own post or profile', async () => {
