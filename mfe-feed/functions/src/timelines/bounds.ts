@@ -16,9 +16,11 @@ export const TIMELINE_PAGE_SIZE = 400;
 /**
  * A post's push splits its author's follow edges into this many id ranges (lanes), paged side by
  * side, each with its own progress: a commit of 400 entries is the push's longest wait, and one
- * after another, 25 of them kept F = 10,000 over the 5 s target on Google's emulator.
+ * after another, 25 of them kept F = 10,000 over the 5 s target on Google's emulator. 8 rather
+ * than 4: p99 4.5 s against 5.0 s there (docs/PERFORMANCE.md "Post → timelines in lanes"), for 8
+ * small lane documents per post.
  */
-export const TIMELINE_FANOUT_LANES = 4;
+export const TIMELINE_FANOUT_LANES = 8;
 
 /**
  * How long a post's fan-out progress (`timelineFanouts/{postId}`) is kept after it starts: its
