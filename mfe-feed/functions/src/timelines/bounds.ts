@@ -23,6 +23,16 @@ export const TIMELINE_PAGE_SIZE = 400;
 export const TIMELINE_FANOUT_LANES = 8;
 
 /**
+ * Followers per lane: an author with up to this many is pushed by one lane (one query and one
+ * progress document more than the post's own), 10,000 by all eight.
+ */
+export const FOLLOWERS_PER_LANE = 1_250;
+
+/** The lanes of a push for an author with `followers` followers (as last counted). */
+export const lanesFor = (followers: number): number =>
+  Math.min(TIMELINE_FANOUT_LANES, Math.max(1, Math.ceil(followers / FOLLOWERS_PER_LANE)));
+
+/**
  * How long a post's fan-out progress (`timelineFanouts/{postId}`) is kept after it starts: its
  * `expireAt`, which production's TTL policy (firestore.indexes.json) deletes it after. A retried
  * event is redelivered for up to 7 days; until then the progress makes a redelivery read no edge

@@ -12,7 +12,7 @@ import {
   GUARDED_ATTEMPTS,
   TIMELINE_ENTRIES,
 } from 'shared-firebase/server';
-import { TIMELINE_FANOUT_LANES, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
+import { lanesFor, TIMELINE_PAGE_SIZE, type TimelineOptions } from './bounds';
 import {
   fanoutRef,
   laneRanges,
@@ -128,9 +128,18 @@ async function pushLane(
   throw new Error(`${lane.ref.path} kept changing`);
 }
 
+/** The author's follower count as last counted (0 before the first count): one field read. */
+async function followerCount(db: Firestore, uid: string): Promise<number> {
+  const member = db.collection(COLLECTIONS.usersData).doc(uid);
+  const [read] = await db.getAll(member, { fieldMask: ['counts.followers'] });
+  const followers: unknown = read?.get('counts.followers');
+  return typeof followers === 'number' ? followers : 0;
+}
+
 /**
  * Writes the post into the timeline of each follower of its author: the follow edges split into
- * id ranges (lanes), each pushed by its own loop (`pushLane`), all at once. The progress says done
+ * id ranges (lanes, more for a larger audience), each pushed by its own loop (`pushLane`), all
+ * at once. The progress says done
  * once every lane is. A lane that fails waits for the others before the event is retried, so no
  * page of this run is still being written when the retry starts.
  */
@@ -143,7 +152,7 @@ async function pushToFollowers(
     db,
     post.postId,
     post.author,
-    options.lanes ?? TIMELINE_FANOUT_LANES,
+    options.lanes ?? lanesFor(await followerCount(db, post.author)),
   );
   if (lanes === null) return 0;
   const ref = fanoutRef(db, post.postId);

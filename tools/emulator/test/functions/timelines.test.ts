@@ -41,7 +41,7 @@ beforeAll(() => {
 });
 
 /** Tiny pages, so a handful of followers is several pages. */
-const SMALL = { pageSize: 2 };
+const SMALL = { pageSize: 2, lanes: TIMELINE_FANOUT_LANES };
 
 const at = (minute: number) => Timestamp.fromMillis(Date.UTC(2026, 0, 1, 0, minute));
 async function member(uid: string, followers = 0) {
@@ -179,6 +179,25 @@ test('a post reaches its author’s and every follower’s timeline, page by pag
   const removed = await settlePostTimelines(db, 'pa-p1', 'pa', SMALL);
   expect(removed).toEqual({ listed: false, pushed: false, entries: 6 });
   for (const uid of ['pa', ...followers]) expect(await timeline(uid)).toEqual([]);
+});
+
+test('the push’s lanes follow the author’s audience: one for a few followers, all for 10,000', async () => {
+  for (const [uid, followers] of [
+    ['la1', 3],
+    ['la2', 10_000],
+  ] as const) {
+    await member(uid, followers);
+    for (const n of [1, 2, 3]) await follow(`${uid}f${n}`, uid);
+    await post(`${uid}-p1`, uid);
+    await settlePostTimelines(db, `${uid}-p1`, uid, { pageSize: 2 });
+    for (const n of [1, 2, 3]) expect(await timeline(`${uid}f${n}`)).toEqual([`${uid}-p1`]);
+  }
+  expect(await lanesOf('la1-p1')).toHaveLength(1);
+  expect(await lanesOf('la2-p1')).toHaveLength(TIMELINE_FANOUT_LANES);
+  expect((await db.doc('timelineFanouts/la1-p1').get()).data()).toMatchObject({
+    lanes: 1,
+    done: true,
+  });
 });
 
 test('the same event delivered twice writes nothing more, and a create’s event after the delete adds nothing back', async () => {
