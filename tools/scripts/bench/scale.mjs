@@ -542,10 +542,12 @@ async function auditWritten(db, audit) {
       'followFanouts',
       'countedFollows',
       'followCountShards',
+      'countedLikes',
+      'likeCountShards',
       'tagDays',
       'postTags',
     ].map((id) => db.collection(id)),
-    ...['entries', 'items', 'notices'].map((id) => db.collectionGroup(id)),
+    ...['entries', 'items', 'notices', 'timelineFanoutLanes'].map((id) => db.collectionGroup(id)),
   ];
   for (const group of groups)
     for (const document of (await group.get()).docs) audit.add(document.ref.path, document.data());
