@@ -12,9 +12,11 @@
 //     the member's own newest posts and the pulled authors' newest cards, as
 //     mfe-feed/src/data/timelineFeed.ts reads them): reads, bytes, p50 and p99 ms over
 //     BENCH_SCALE_PAGES;
-// (c) posts written one at a time (BENCH_SCALE_POSTS, 5), each entry's creation time minus the
-//     post's write time (timeline-delay.mjs's method), for authors pushed (F up to the pull
-//     threshold); a pulled author's posts go to no follower's timeline, which is printed instead;
+// (c) posts written one at a time (BENCH_SCALE_POSTS, 5), each once the functions' earlier runs
+//     have finished (the follow's fan-out runs every post's functions, which production would not
+//     queue behind a push): each entry's creation time minus the post's write time
+//     (timeline-delay.mjs's method), for authors pushed (F up to the pull threshold); a pulled
+//     author's posts go to no follower's timeline, which is printed instead;
 // (d) the author's own profile as they read it: their member card and the first page of their post
 //     cards (what every profile reads), beside their `usersData` and first page of posts (what the
 //     own profile read before the cards): reads, bytes, p50 and p99 ms;
@@ -57,6 +59,7 @@ const BATCH = 500;
 const BATCH_BYTES = 512 * 1024;
 const IN_FLIGHT = 4;
 const PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 20);
+const PAGES_BUDGET_MS = 120_000;
 const DELAY_POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 5);
 const GOOGLE_MAX_FOLLOWERS = 10_000;
 /** How long the bench waits for the functions' work before printing "> 300 s" and going on. */
@@ -295,6 +298,36 @@ async function warmUp(db) {
   ]);
 }
 
+/** Runs one step of a scene and says how long it took, so a long scene shows where it is. */
+async function step(label, name, work) {
+  const started = Date.now();
+  const result = await work();
+  log(`${label}: ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/**
+ * The functions' runs begun and finished, counted from the Functions emulator's lines: a follow's
+ * fan-out updates every post of the author, and each update runs the post's functions, which on
+ * two cores keep a later post's push waiting where production runs them on their own instances.
+ */
+const executions = { begun: 0, finished: 0, lastAt: Date.now() };
+function countExecution(line) {
+  if (line.includes('Beginning execution of "')) executions.begun += 1;
+  else if (/Finished ".*" in /.test(line)) executions.finished += 1;
+  else return;
+  executions.lastAt = Date.now();
+}
+
+/** Waits until no function has run for a second and every run begun has finished; its ms. */
+async function functionsSettled() {
+  const started = Date.now();
+  const quiet = () =>
+    executions.begun === executions.finished && Date.now() - executions.lastAt >= 1000;
+  await waitFor('the functions to settle', async () => quiet(), WAIT_MS);
+  return Date.now() - started;
+}
+
 async function waitFor(what, check, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -347,16 +380,21 @@ async function measureFollow(db, firestoreUrl, scene) {
   };
 }
 
-/** Pages of a query followed with `startAfter`, from the first again when it runs out. */
+/**
+ * Pages of a query followed with `startAfter`, from the first again when it runs out; no page
+ * begun after PAGES_BUDGET_MS (Google's emulator builds a query's index over the whole collection
+ * for each query: with 10,000 posts of 2,001 listed followers, minutes a page).
+ */
 async function pages(count, readPage) {
   const figures = [];
+  const started = performance.now();
   let cursor = null;
-  for (let n = 0; n < count; n += 1) {
+  for (let n = 0; n < count && (n === 0 || performance.now() - started < PAGES_BUDGET_MS); n += 1) {
     const page = await metered(() => readPage(cursor));
     cursor = page.result.last ?? null;
     figures.push({ reads: page.result.reads, bytes: page.up + page.down, ms: page.ms });
   }
-  return summarize(figures);
+  return { ...summarize(figures), pages: figures.length };
 }
 
 const summarize = (figures) => ({
@@ -489,6 +527,8 @@ async function measureDelay(db, audit, scene) {
   const delays = [];
   const lastEntry = [];
   for (let n = 0; n < DELAY_POSTS; n += 1) {
+    const settledMs = await functionsSettled();
+    if (settledMs > 2000) log(`  the functions' earlier work settled in ${ms(settledMs)} ms`);
     const id = `scale-new${n}`;
     const data = postData(id, audience, Timestamp.now());
     audit.add(`posts/${id}`, data);
@@ -565,6 +605,8 @@ const ms = (value) => {
   if (value === Infinity) return `> ${WAIT_MS / 1000} s`;
   return Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')}` : '—';
 };
+/** A list's p99, with the number of pages when the time allowed cut them short. */
+const p99Of = (list) => `${ms(list.p99)}${list.pages < PAGES ? ` (${list.pages} pages)` : ''}`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`;
 const ratio = (value, base) =>
   Number.isFinite(value) && Number.isFinite(base) && base > 0
@@ -589,13 +631,13 @@ timeline read (timelines/{me}, its entries newest first + each entry's card, + t
 
 | F | P | followers query: reads | KB | p50 ms | p99 ms | timeline: reads | KB | p50 ms | p99 ms |
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
-${results.map(({ scene, feed: { byFollowers: a, byTimeline: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${ms(a.p99)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${ms(b.p99)} |`).join('\n')}
+${results.map(({ scene, feed: { byFollowers: a, byTimeline: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
 
 (d) the author's own profile: member card + first ${PROFILE_PAGE_SIZE} post cards (as read now), and usersData + first ${PROFILE_PAGE_SIZE} posts (as read before)
 
 | F | P | cards: reads | KB | p50 ms | p99 ms | documents: reads | KB | p50 ms | p99 ms |
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
-${results.map(({ scene, profile: { fromCards: a, fromDocuments: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${ms(a.p99)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${ms(b.p99)} |`).join('\n')}
+${results.map(({ scene, profile: { fromCards: a, fromDocuments: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
 
 (c) a post to its followers' timelines (${DELAY_POSTS} posts, every entry)
 
@@ -642,6 +684,7 @@ const backend = await startBackend({
   ports,
   dataDir: null,
   quiet: true,
+  onFunctionsLine: countExecution,
   firestore: backendKind,
   log: () => undefined,
 });
@@ -659,13 +702,15 @@ try {
     await seedScene(db, audit, scene);
     log(`${label}: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     await backend.setBackgroundTriggers(true);
-    await warmUp(db);
+    await step(label, 'warm-up', () => warmUp(db));
     started = Date.now();
-    const follow = await measureFollow(db, backend.firestoreUrl, scene);
-    const feed = await measureFeed(backend.firestoreUrl);
-    const profile = await measureProfile(backend.firestoreUrl);
-    const delay = await measureDelay(db, audit, scene);
-    await auditWritten(db, audit);
+    const follow = await step(label, 'follow', () =>
+      measureFollow(db, backend.firestoreUrl, scene),
+    );
+    const feed = await step(label, 'feed pages', () => measureFeed(backend.firestoreUrl));
+    const profile = await step(label, 'profile', () => measureProfile(backend.firestoreUrl));
+    const delay = await step(label, 'post delay', () => measureDelay(db, audit, scene));
+    await step(label, 'audit', () => auditWritten(db, audit));
     results.push({ scene, follow, feed, profile, delay });
     log(`${label}: measured in ${Math.round((Date.now() - started) / 1000)} s`);
     log(`  ${JSON.stringify({ follow, feed, profile, delay })}`);

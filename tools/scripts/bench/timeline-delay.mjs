@@ -1,7 +1,8 @@
 // `npm run bench:timeline-delay`: how long after a post its author's followers have it in their
 // timelines, now that the feed's function pushes it there (docs/DATA_MODEL.md "Timelines"). The
-// backend of `npm start` on the default Firestore (in memory, the Functions emulator with every
-// codebase of firebase.json), an author with F followers (follow edges written as the app writes
+// backend of `npm start` (in memory, the Functions emulator with every codebase of firebase.json)
+// on this project's Firestore emulator, or Google's with FIRESTORE_BACKEND=google (or
+// `--firestore=google`); an author with F followers (follow edges written as the app writes
 // them, then the functions left to settle), and POSTS posts written one at a time with the Admin
 // SDK (the trigger is the same as for a member's post). Each delay is an entry's creation time
 // minus its post's write time, both the server's clock, for every follower: p50 and p99 over all
@@ -11,6 +12,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, initializeFirestore } from 'firebase-admin/firestore';
 import { startBackend } from '../lib/backend.mjs';
+import { firestoreBackendFrom } from '../lib/firestore-backend.mjs';
 import { backendPortsFromEnvironment } from '../lib/ports.mjs';
 import { describeMachine } from './machine.mjs';
 import { percentile } from './stats.mjs';
@@ -21,6 +23,7 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 5);
 const PROJECT = 'demo-timeline-delay-bench';
 const log = (line) => console.log(`[bench] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const backendKind = firestoreBackendFrom();
 
 /** Writes in batches of 500. */
 async function writeAll(db, writes) {
@@ -82,7 +85,7 @@ async function postAndWait(db, author, postId, count) {
 
 const machine = describeMachine();
 log(
-  `${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${POSTS} posts each`,
+  `${machine.cpus} × ${machine.cpuModel}, load ${machine.load}, ${machine.date}; ${backendKind}; ${POSTS} posts each`,
 );
 const backendPorts = await backendPortsFromEnvironment();
 const backend = await startBackend({
@@ -90,7 +93,7 @@ const backend = await startBackend({
   ports: backendPorts,
   dataDir: null,
   quiet: true,
-  firestore: 'emulator',
+  firestore: backendKind,
   log: () => undefined,
 });
 const rows = [];
@@ -130,7 +133,7 @@ try {
   await backend.stop();
 }
 console.log(`
-Load average at the end: ${describeMachine().load}
+Load average at the end: ${describeMachine().load}; Firestore: ${backendKind}
 
 | followers F | entries | post to entry p50 | p99 | post to its last entry p50 | max |
 |--:|--:|--:|--:|--:|--:|
