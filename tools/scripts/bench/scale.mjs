@@ -390,25 +390,31 @@ async function pages(count, readPage) {
   const started = performance.now();
   let cursor = null;
   for (let n = 0; n < count && (n === 0 || performance.now() - started < PAGES_BUDGET_MS); n += 1) {
-    const page = await metered(() => readPage(cursor));
+    let page;
+    try {
+      page = await metered(() => readPage(cursor));
+    } catch (error) {
+      // The scene's other figures are still worth having: the table says the read failed.
+      log(`  a page failed: ${error.message}`);
+      return { ...summarize(figures), pages: figures.length, failed: error.message };
+    }
     cursor = page.result.last ?? null;
     figures.push({ reads: page.result.reads, bytes: page.up + page.down, ms: page.ms });
   }
   return { ...summarize(figures), pages: figures.length };
 }
 
-const summarize = (figures) => ({
-  reads: Math.max(...figures.map((f) => f.reads)),
-  bytes: Math.max(...figures.map((f) => f.bytes)),
-  p50: percentile(
-    figures.map((f) => f.ms),
-    50,
-  ),
-  p99: percentile(
-    figures.map((f) => f.ms),
-    99,
-  ),
-});
+/** The largest page's reads and bytes and the pages' p50 and p99 ms (none: not a number). */
+function summarize(figures) {
+  if (figures.length === 0) return { reads: NaN, bytes: NaN, p50: NaN, p99: NaN };
+  const times = figures.map((f) => f.ms);
+  return {
+    reads: Math.max(...figures.map((f) => f.reads)),
+    bytes: Math.max(...figures.map((f) => f.bytes)),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
+}
 
 /** (b) The first follower's feed: the `followers` query, and the timeline read. */
 async function measureFeed(firestoreUrl) {
@@ -605,9 +611,13 @@ const ms = (value) => {
   if (value === Infinity) return `> ${WAIT_MS / 1000} s`;
   return Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')}` : '—';
 };
+const count = (value) => (Number.isFinite(value) ? value : '—');
 /** A list's p99, with the number of pages when the time allowed cut them short. */
-const p99Of = (list) => `${ms(list.p99)}${list.pages < PAGES ? ` (${list.pages} pages)` : ''}`;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`;
+const p99Of = (list) =>
+  list.failed
+    ? `${list.pages > 0 ? ms(list.p99) : '—'} (page ${list.pages + 1} failed: ${list.failed})`
+    : `${ms(list.p99)}${list.pages < PAGES ? ` (${list.pages} pages)` : ''}`;
+const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)}` : '—');
 const ratio = (value, base) =>
   Number.isFinite(value) && Number.isFinite(base) && base > 0
     ? `${(value / base).toFixed(1)}×`
@@ -631,13 +641,13 @@ timeline read (timelines/{me}, its entries newest first + each entry's card, + t
 
 | F | P | followers query: reads | KB | p50 ms | p99 ms | timeline: reads | KB | p50 ms | p99 ms |
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
-${results.map(({ scene, feed: { byFollowers: a, byTimeline: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
+${results.map(({ scene, feed: { byFollowers: a, byTimeline: b } }) => `| ${size(scene)} | ${count(a.reads)} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${count(b.reads)} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
 
 (d) the author's own profile: member card + first ${PROFILE_PAGE_SIZE} post cards (as read now), and usersData + first ${PROFILE_PAGE_SIZE} posts (as read before)
 
 | F | P | cards: reads | KB | p50 ms | p99 ms | documents: reads | KB | p50 ms | p99 ms |
 |--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
-${results.map(({ scene, profile: { fromCards: a, fromDocuments: b } }) => `| ${size(scene)} | ${a.reads} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${b.reads} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
+${results.map(({ scene, profile: { fromCards: a, fromDocuments: b } }) => `| ${size(scene)} | ${count(a.reads)} | ${kb(a.bytes)} | ${ms(a.p50)} | ${p99Of(a)} | ${count(b.reads)} | ${kb(b.bytes)} | ${ms(b.p50)} | ${p99Of(b)} |`).join('\n')}
 
 (c) a post to its followers' timelines (${DELAY_POSTS} posts, every entry)
 
